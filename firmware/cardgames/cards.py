@@ -1,0 +1,81 @@
+"""Cards as small ints, and the text notation of RULES.md.
+
+A card is ``suit * 13 + rank`` (0..51): rank 0..12 stands for 2 3 4 5 6 7 8 9 T
+J Q K A and suit 0..3 for C D H S (clubs, diamonds, hearts, spades), so ``2C``
+is 0 and ``AS`` is 51. The 32-card deck of Klaberjass is the subset with ranks
+7..A. Source: RULES.md, "Card notation".
+"""
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+CLUBS = 0
+DIAMONDS = 1
+HEARTS = 2
+SPADES = 3
+NO_CARD = 255  # marks "no card" in bytearrays and observations
+
+DECK52 = bytes(range(52))
+DECK32 = bytes(s * 13 + r for s in range(4) for r in range(5, 13))
+
+
+def card(rank, suit):
+    """Card int for rank index 0..12 (2..A) and suit index 0..3 (C D H S)."""
+    return suit * 13 + rank
+
+
+def rank(c):
+    """Rank index 0..12 (2..A) of card int ``c``."""
+    return c % 13
+
+
+def suit(c):
+    """Suit index 0..3 (C D H S) of card int ``c``."""
+    return c // 13
+
+
+def parse(text):
+    """Card int for a two-character name such as ``"TC"`` or ``"7h"``.
+
+    Raises ValueError naming the text when it is not a card.
+    """
+    if len(text) != 2:
+        raise ValueError("not a card: %r (want rank then suit, e.g. TC)" % (text,))
+    r = RANKS.find(text[0].upper())
+    s = SUITS.find(text[1].upper())
+    if r < 0 or s < 0:
+        raise ValueError("not a card: %r (rank 2-9 T J Q K A, suit C D H S)" % (text,))
+    return s * 13 + r
+
+
+def name(c):
+    """Two-character name (``"TC"``) of card int ``c`` (0..51).
+
+    Raises ValueError when ``c`` is not a card int.
+    """
+    if not 0 <= c < 52:
+        raise ValueError("not a card int: %r" % (c,))
+    return RANKS[c % 13] + SUITS[c // 13]
+
+
+def parse_list(text):
+    """Card ints (bytes) from names separated by spaces; ``"-"`` or ``""`` is empty.
+
+    Raises ValueError on a bad name or a repeated card.
+    """
+    text = text.strip()
+    if text in ("", "-"):
+        return b""
+    out = bytearray()
+    for word in text.split():
+        c = parse(word)
+        if c in out:
+            raise ValueError("card %s listed twice" % word.upper())
+        out.append(c)
+    return bytes(out)
+
+
+def name_list(cs):
+    """Names of card ints ``cs`` joined by spaces; ``"-"`` when empty."""
+    if not cs:
+        return "-"
+    return " ".join(name(c) for c in cs)

@@ -1,0 +1,418 @@
+"""Clubbed: 2 players, 52 cards, shedding (RULES.md CB-1 ... CB-12).
+
+Actions: a card int (0..51) plays that card; ``DRAW`` (52) takes the top card
+of the stock. Seats are 0 and 1; the non-dealer moves first (CB-1).
+
+State is plain data: ``loc`` (bytearray(52), where each card is), ``stock`` and
+``pile`` (bytearray(52) used as stacks, the top at index n-1) and a few small
+ints, so a position costs a few hundred bytes and a move allocates only its
+event tuples.
+
+Position notation (``to_text`` / ``from_text``), fields separated by ``;``::
+
+    CB1;r=1;d=1;m=0;h0=2C5H;h1=3D;s=4S9H;p=7D;c0=;c1=AC;x=--7D
+
+``r`` refill option (1 = CB-8 refill, 0 = no-refill variant), ``d`` dealer
+seat, ``m`` seat to move (``-`` when the game is over), ``h0``/``h1`` hands,
+``s`` stock bottom to top, ``p`` discard pile bottom to top, ``c0``/``c1``
+collections, ``x`` for each seat the top card it last drew against (``--`` for
+none, CB-11). Cards are two characters each, written without separators.
+"""
+
+from cardgames import cards
+from cardgames.game import illegal, parse_int, split_fields
+from cardgames.rng import Rng
+
+NUM_SEATS = 2
+HAND_SIZE = 5
+DRAW = 52
+NO_CARD = cards.NO_CARD
+
+# Where a card is: the values stored in ``loc``.
+L_STOCK = 0
+L_HAND = 1  # L_HAND + seat
+L_PILE = 3
+L_COLL = 4  # L_COLL + seat
+
+# Event kinds, in ``events`` as (kind, seat, a, b).
+EV_PLAY = 1  # seat played card a
+EV_DRAW = 2  # seat drew card a (hidden from the other seat)
+EV_CLUB = 3  # seat clubbed the other, who collected a cards
+EV_REFILL = 4  # seat drew a new hand of a cards (CB-8)
+EV_END = 5  # game over; a, b = collected counts of seats 0, 1
+
+
+class Observation:
+    """What one seat may know (CB-11). Plain attributes:
+
+    ``seat``, ``to_move`` (seat or None), ``hand`` (bytes of card ints, sorted),
+    ``hand_sizes`` (2-tuple), ``stock_size``, ``pile`` (bytes, bottom to top),
+    ``collected`` (2-tuple of bytes), ``drew_against`` (bytes(2): the top card
+    each seat last drew against, NO_CARD for none or an empty pile), ``refill``.
+    """
+
+    def __init__(self, g, seat):
+        self.seat = seat
+        self.to_move = g.current_player
+        self.hand = g.hand(seat)
+        self.hand_sizes = (g.hand_size(0), g.hand_size(1))
+        self.stock_size = g.n_stock
+        self.pile = bytes(g.pile[: g.n_pile])
+        self.collected = (g.collection(0), g.collection(1))
+        self.drew_against = bytes(g.drew_against)
+        self.refill = g.refill
+
+    def top(self):
+        """Top card of the discard pile, or NO_CARD when it is empty."""
+        return self.pile[-1] if self.pile else NO_CARD
+
+
+class Clubbed:
+    """One game of Clubbed. ``seed`` drives the shuffle (CB-1); ``dealer`` is
+    seat 0 or 1; ``refill`` False selects the no-refill variant (CB-8).
+
+    ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
+    (MicroPython has no ``cls.__new__``). Raises ValueError on a bad dealer seat.
+    """
+
+    name = "Clubbed"
+    num_seats = NUM_SEATS
+
+    def __init__(self, seed=0, dealer=1, refill=True):
+        if dealer not in (0, 1):
+            raise ValueError("dealer must be seat 0 or 1, got %r" % (dealer,))
+        self.refill = bool(refill)
+        self.dealer = dealer
+        self.loc = bytearray(52)
+        self.stock = bytearray(52)
+        self.pile = bytearray(52)
+        self.drew_against = bytearray((NO_CARD, NO_CARD))
+        self.events = []
+        if seed is None:
+            return
+        deck = Rng(seed).shuffle(bytearray(cards.DECK52))
+        # CB-1: deal 5 each, one at a time, non-dealer first; the next card
+        # turned up starts the pile; the rest is the stock.
+        first = 1 - dealer
+        for i in range(2 * HAND_SIZE):
+            self.loc[deck[i]] = L_HAND + (first + i) % 2
+        starter = deck[2 * HAND_SIZE]
+        self.loc[starter] = L_PILE
+        self.pile[0] = starter
+        self.n_pile = 1
+        rest = deck[2 * HAND_SIZE + 1 :]
+        self.n_stock = len(rest)
+        self.stock[: self.n_stock] = rest
+        self._to_move = first
+        self.over = False
+        self._check_end()
+
+    # --- queries -----------------------------------------------------------
+
+    @property
+    def current_player(self):
+        """Seat to act (0 or 1), or None when the game is over."""
+        return None if self.over else self._to_move
+
+    def is_over(self):
+        """True once CB-9 has ended the game."""
+        return self.over
+
+    def hand(self, seat):
+        """Cards in ``seat``'s hand as sorted bytes."""
+        code = L_HAND + seat
+        loc = self.loc
+        return bytes(c for c in range(52) if loc[c] == code)
+
+    def hand_size(self, seat):
+        """Number of cards in ``seat``'s hand."""
+        return _count(self.loc, L_HAND + seat)
+
+    def collection(self, seat):
+        """Cards ``seat`` has collected, as sorted bytes (public, CB-11)."""
+        code = L_COLL + seat
+        loc = self.loc
+        return bytes(c for c in range(52) if loc[c] == code)
+
+    def collected(self, seat):
+        """Number of cards ``seat`` has collected."""
+        return _count(self.loc, L_COLL + seat)
+
+    def top(self):
+        """Top card of the discard pile, or NO_CARD when it is empty."""
+        return self.pile[self.n_pile - 1] if self.n_pile else NO_CARD
+
+    def legal_actions(self):
+        """Legal actions of the seat to move, ascending (CB-3, CB-4, CB-6, CB-7).
+
+        Empty when the game is over.
+        """
+        if self.over:
+            return []
+        return self._legal(self._to_move)
+
+    def _legal(self, p):
+        loc = self.loc
+        code = L_HAND + p
+        out = []
+        if self.n_pile == 0 or cards.suit(self.top()) == cards.CLUBS:
+            # CB-6 empty pile / CB-7 club starter: any card may be played.
+            all_clubs = True
+            for c in range(52):
+                if loc[c] == code:
+                    out.append(c)
+                    if c >= 13:
+                        all_clubs = False
+            # CB-6: drawing only with a hand of clubs (or none); CB-7: never.
+            if self.n_pile == 0 and all_clubs and self.n_stock:
+                out.append(DRAW)
+            return out
+        t = self.top()
+        ts = t // 13
+        tr = t % 13
+        matched = False
+        for c in range(52):
+            if loc[c] == code:
+                if c // 13 == ts or c % 13 == tr:
+                    out.append(c)
+                    matched = True
+                elif c < 13:
+                    out.append(c)  # CB-3: a club may always be played
+        # CB-3/CB-4: drawing only without a matching card.
+        if not matched and self.n_stock:
+            out.append(DRAW)
+        return out
+
+    def result(self):
+        """Per seat +1 win, 0 draw, -1 loss: fewer collected cards wins (CB-10).
+
+        Raises ValueError while the game is not over.
+        """
+        if not self.over:
+            raise ValueError("the game is not over")
+        a = self.collected(0)
+        b = self.collected(1)
+        if a == b:
+            return (0, 0)
+        return (1, -1) if a < b else (-1, 1)
+
+    def observation(self, seat):
+        """What ``seat`` may know (CB-11), as an ``Observation``."""
+        if seat not in (0, 1):
+            raise ValueError("no seat %r in Clubbed" % (seat,))
+        return Observation(self, seat)
+
+    # --- moves -------------------------------------------------------------
+
+    def why_illegal(self, action):
+        """Reason ``action`` is illegal for the seat to move, or None if legal."""
+        if self.over:
+            return "the game is over"
+        if not isinstance(action, int) or not 0 <= action <= DRAW:
+            return "%r is not a Clubbed action (a card 0..51 or DRAW)" % (action,)
+        legal = self._legal(self._to_move)
+        if action in legal:
+            return None
+        if action == DRAW:
+            if not self.n_stock:
+                return "the stock is empty"
+            if self.n_pile == 0:
+                return "facing an empty pile you may draw only with a hand of clubs (CB-6)"
+            if cards.suit(self.top()) == cards.CLUBS:
+                return "you may not draw on a club starter (CB-7)"
+            return "you hold a card matching %s, so you must play (CB-3)" % cards.name(self.top())
+        if self.loc[action] != L_HAND + self._to_move:
+            return "%s is not in your hand" % cards.name(action)
+        return "%s neither matches %s nor is a club (CB-3)" % (
+            cards.name(action),
+            cards.name(self.top()),
+        )
+
+    def apply(self, action):
+        """Play card int ``action`` or DRAW for the seat to move.
+
+        Raises ValueError saying why when the action is illegal; the state is
+        then unchanged. Fills ``events`` with what happened.
+        """
+        why = self.why_illegal(action)
+        if why:
+            raise illegal(why)
+        ev = self.events
+        ev.clear()
+        p = self._to_move
+        o = 1 - p
+        loc = self.loc
+        if action == DRAW:
+            # CB-4 / CB-6: one card, then the same seat chooses again.
+            self.n_stock -= 1
+            c = self.stock[self.n_stock]
+            loc[c] = L_HAND + p
+            self.drew_against[p] = self.top()
+            ev.append((EV_DRAW, p, c, 0))
+        else:
+            c = action
+            ev.append((EV_PLAY, p, c, 0))
+            if c < 13:
+                # CB-5 / CB-6 / CB-7: a club gives the opponent the pile and itself.
+                n = self.n_pile + 1
+                for i in range(self.n_pile):
+                    loc[self.pile[i]] = L_COLL + o
+                loc[c] = L_COLL + o
+                self.n_pile = 0
+                ev.append((EV_CLUB, p, n, 0))
+            else:
+                loc[c] = L_PILE
+                self.pile[self.n_pile] = c
+                self.n_pile += 1
+            if self.refill and not _count(loc, L_HAND + p) and self.n_stock:
+                # CB-8: an emptied hand draws up to 5 at once.
+                k = min(HAND_SIZE, self.n_stock)
+                for _ in range(k):
+                    self.n_stock -= 1
+                    loc[self.stock[self.n_stock]] = L_HAND + p
+                ev.append((EV_REFILL, p, k, 0))
+            self._to_move = o
+        self._check_end()
+
+    def _check_end(self):
+        # CB-9: over when the stock is empty and the seat to move cannot move.
+        if self.n_stock or self._legal(self._to_move):
+            return
+        loc = self.loc
+        for c in range(52):
+            v = loc[c]
+            if v == L_HAND or v == L_HAND + 1:
+                loc[c] = L_COLL + (v - L_HAND)
+        self.over = True
+        self.events.append((EV_END, self._to_move, self.collected(0), self.collected(1)))
+
+    # --- notation ----------------------------------------------------------
+
+    def to_text(self):
+        """The position in the notation of the module docstring."""
+        x = "".join("--" if c == NO_CARD else cards.name(c) for c in self.drew_against)
+        return "CB1;r=%d;d=%d;m=%s;h0=%s;h1=%s;s=%s;p=%s;c0=%s;c1=%s;x=%s" % (
+            1 if self.refill else 0,
+            self.dealer,
+            "-" if self.over else str(self._to_move),
+            _cards_text(self.hand(0)),
+            _cards_text(self.hand(1)),
+            _cards_text(self.stock[: self.n_stock]),
+            _cards_text(self.pile[: self.n_pile]),
+            _cards_text(self.collection(0)),
+            _cards_text(self.collection(1)),
+            x,
+        )
+
+    def copy(self):
+        """An independent copy of this game (events not copied)."""
+        g = Clubbed(None)
+        g.refill = self.refill
+        g.dealer = self.dealer
+        g.loc = bytearray(self.loc)
+        g.stock = bytearray(self.stock)
+        g.pile = bytearray(self.pile)
+        g.drew_against = bytearray(self.drew_against)
+        g.events = []
+        g.n_pile = self.n_pile
+        g.n_stock = self.n_stock
+        g._to_move = self._to_move
+        g.over = self.over
+        return g
+
+    def __eq__(self, other):
+        return isinstance(other, Clubbed) and self.to_text() == other.to_text()
+
+
+def _count(buf, v):
+    # bytearray.count(int) is missing on MicroPython.
+    n = 0
+    for x in buf:
+        if x == v:
+            n += 1
+    return n
+
+
+def _cards_text(cs):
+    return "".join(cards.name(c) for c in cs)
+
+
+def _parse_cards(text, field):
+    if len(text) % 2:
+        raise ValueError("field %r: cards are two characters each" % field)
+    out = bytearray()
+    for i in range(0, len(text), 2):
+        out.append(cards.parse(text[i : i + 2]))
+    return out
+
+
+def from_text(text):
+    """A Clubbed game from the notation of the module docstring.
+
+    Raises ValueError saying what is wrong: unknown or missing fields, bad
+    cards, a card missing or repeated (CB-12), a club under other cards on the
+    pile, hands left after the end, or a seat to move that is not 0, 1 or -.
+    """
+    f = split_fields(text, "CB1")
+    known = ("r", "d", "m", "h0", "h1", "s", "p", "c0", "c1", "x")
+    for k in f:
+        if k not in known:
+            raise ValueError("unknown field %r" % k)
+    for k in known:
+        if k not in f:
+            raise ValueError("field %r is missing" % k)
+    g = Clubbed(None)
+    g.refill = parse_int(f, "r", 0, 1) == 1
+    g.dealer = parse_int(f, "d", 0, 1)
+    g.events = []
+    g.loc = bytearray(52)
+    seen = bytearray(52)
+    groups = (
+        ("h0", L_HAND),
+        ("h1", L_HAND + 1),
+        ("s", L_STOCK),
+        ("p", L_PILE),
+        ("c0", L_COLL),
+        ("c1", L_COLL + 1),
+    )
+    parsed = {}
+    for key, code in groups:
+        cs = _parse_cards(f[key], key)
+        for c in cs:
+            if seen[c]:
+                raise ValueError("card %s appears twice (CB-12)" % cards.name(c))
+            seen[c] = 1
+            g.loc[c] = code
+        parsed[key] = cs
+    for c in range(52):
+        if not seen[c]:
+            raise ValueError("card %s is missing (CB-12)" % cards.name(c))
+    g.stock = bytearray(52)
+    g.n_stock = len(parsed["s"])
+    g.stock[: g.n_stock] = parsed["s"]
+    g.pile = bytearray(52)
+    pile = parsed["p"]
+    g.n_pile = len(pile)
+    g.pile[: g.n_pile] = pile
+    for i in range(len(pile)):
+        if pile[i] < 13 and i != 0:
+            raise ValueError("a club can only lie on the pile as its starter (CB-5, CB-7)")
+    x = f["x"]
+    if len(x) != 4:
+        raise ValueError("field 'x' wants two cards or '--' each")
+    g.drew_against = bytearray(2)
+    for i in (0, 1):
+        t = x[2 * i : 2 * i + 2]
+        g.drew_against[i] = NO_CARD if t == "--" else cards.parse(t)
+    m = f["m"]
+    if m == "-":
+        if parsed["h0"] or parsed["h1"]:
+            raise ValueError("a finished game has no cards in hand (CB-9)")
+        g._to_move = 0
+        g.over = True
+    else:
+        g._to_move = parse_int(f, "m", 0, 1)
+        g.over = False
+        g._check_end()
+        g.events = []
+    return g

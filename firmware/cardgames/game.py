@@ -1,0 +1,66 @@
+"""The interface every game module shares, in the spirit of OpenSpiel.
+
+A game object is created from a seed and options, e.g. ``Clubbed(seed=7)``, and
+offers:
+
+- ``current_player``: seat number (0..n-1) to act, or ``None`` when over.
+- ``legal_actions()``: list of small ints, ascending. A card to play is its card
+  int (0..51, see ``cards``); special actions are module constants (``DRAW``).
+- ``apply(action)``: plays it, or raises ValueError saying why it is illegal and
+  leaves the state unchanged.
+- ``is_over()``, ``result()``: per seat +1 win, 0 draw, -1 loss.
+- ``observation(seat)``: exactly what that seat may know (the game's rule on
+  information in RULES.md).
+- ``events``: what the last ``apply`` did, as tuples ``(kind, seat, a, b)`` the UI
+  can show; ``describe(event, viewer, seat_names)`` words them.
+- ``to_text()`` / module ``from_text(s)``: the position notation, documented per
+  game, used by tests, saves and bug reports.
+"""
+
+NUM_SEATS_MAX = 4
+
+
+def illegal(msg):
+    """ValueError for an illegal action; games raise what this returns."""
+    return ValueError(msg)
+
+
+def split_fields(text, magic):
+    """Split notation ``MAGIC;k=v;k=v`` into a dict of str -> str.
+
+    Raises ValueError when the magic word is wrong, a field lacks ``=``, or a
+    key is repeated.
+    """
+    if not isinstance(text, str):
+        raise ValueError("position must be text, got %s" % type(text).__name__)
+    parts = text.strip().split(";")
+    if parts[0] != magic:
+        raise ValueError("not a %s position (starts %r)" % (magic, parts[0][:12]))
+    out = {}
+    for p in parts[1:]:
+        i = p.find("=")
+        if i < 0:
+            raise ValueError("field %r has no '='" % p[:16])
+        k = p[:i]
+        v = p[i + 1 :]
+        if k in out:
+            raise ValueError("field %r given twice" % k)
+        out[k] = v
+    return out
+
+
+def parse_int(fields, key, lo, hi):
+    """Int field ``key`` of ``fields`` checked to lie in lo..hi.
+
+    Raises ValueError when it is missing, not a number or out of range.
+    """
+    v = fields.get(key)
+    if v is None:
+        raise ValueError("field %r is missing" % key)
+    try:
+        n = int(v)
+    except ValueError:
+        raise ValueError("field %r is not a number: %r" % (key, v[:12]))
+    if not lo <= n <= hi:
+        raise ValueError("field %r is %d, want %d..%d" % (key, n, lo, hi))
+    return n

@@ -1,0 +1,78 @@
+"""The project's own PRNG: xorshift32 (Marsaglia 2003, shifts 13/17/5) held as
+two 16-bit halves, so every intermediate value stays far below 2**30 and the
+sequence is the same on CPython and on MicroPython for the same seed.
+
+Never use ``random`` in the core: its sequence differs between runtimes.
+"""
+
+
+class Rng:
+    """Seeded generator. ``seed`` is any int; only its low 30 bits are used."""
+
+    def __init__(self, seed=0):
+        self.seed(seed)
+
+    def seed(self, seed):
+        """Restart the sequence from ``seed`` (low 30 bits used)."""
+        seed &= 0x3FFFFFFF
+        # The xor constants keep seed 0 away from xorshift's all-zero fixed point.
+        self.hi = ((seed >> 15) ^ 0x9E37) & 0xFFFF
+        self.lo = ((seed & 0x7FFF) ^ 0x79B9) & 0xFFFF
+        for _ in range(8):
+            self.next16()
+
+    def state(self):
+        """The generator state as a ``(hi, lo)`` tuple of 16-bit ints."""
+        return (self.hi, self.lo)
+
+    def set_state(self, st):
+        """Restore a state returned by ``state()``. Raises ValueError if all zero."""
+        hi, lo = st
+        if not (0 <= hi < 65536 and 0 <= lo < 65536) or not (hi or lo):
+            raise ValueError("bad rng state %r" % (st,))
+        self.hi = hi
+        self.lo = lo
+
+    def next16(self):
+        """Advance once; return the high 16 bits (0..65535)."""
+        hi = self.hi
+        lo = self.lo
+        # x ^= x << 13
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        # x ^= x >> 17
+        lo ^= hi >> 1
+        # x ^= x << 5
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
+        self.hi = hi
+        self.lo = lo
+        return hi
+
+    def below(self, n):
+        """Uniform int in 0..n-1 for 1 <= n <= 65536, by rejection (no modulo bias).
+
+        Raises ValueError when n is out of range.
+        """
+        if not 1 <= n <= 65536:
+            raise ValueError("below() wants 1..65536, got %r" % (n,))
+        limit = 65536 - 65536 % n
+        v = self.next16()
+        while v >= limit:
+            v = self.next16()
+        return v % n
+
+    def shuffle(self, buf):
+        """Fisher-Yates shuffle of a bytearray (or list) in place; returns it."""
+        i = len(buf) - 1
+        while i > 0:
+            j = self.below(i + 1)
+            buf[i], buf[j] = buf[j], buf[i]
+            i -= 1
+        return buf
+
+    def choice(self, seq):
+        """One element of a non-empty sequence. Raises ValueError when empty."""
+        if not seq:
+            raise ValueError("choice() from an empty sequence")
+        return seq[self.below(len(seq))]
