@@ -1,6 +1,13 @@
 // Runs a Python file under real MicroPython (the WebAssembly port) in Node.
 //
-//   node tools/mp_run.mjs [--heap 192k] [--path DIR]... SCRIPT.py [ARGS...]
+//   node tools/mp_run.mjs [--heap 16m] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]
+//
+// Garbage collection in this port only reclaims memory between top-level
+// runPython calls (a gc.collect() inside one call frees nothing), so a script
+// that must measure live heap or run long defines a function and names it
+// with --step FUNC: after the script body runs, FUNC() is called again and
+// again, each in its own top-level call, until it returns a false value.
+// --heap defaults to 16m for tests; pass --heap 192k to mimic the Pico.
 //
 // Each --path DIR (default: firmware/) is copied into MicroPython's in-memory
 // filesystem under /lib/<n> and put on sys.path, so `import cardgames` works
@@ -13,8 +20,9 @@ import fs from "fs";
 import path from "path";
 
 const args = process.argv.slice(2);
-let heap = 192 * 1024;
+let heap = 16 * 1024 * 1024;
 const paths = [];
+let stepFunc = null;
 while (args.length && args[0].startsWith("--")) {
   const flag = args.shift();
   const value = args.shift();
@@ -24,6 +32,8 @@ while (args.length && args[0].startsWith("--")) {
     heap = parseInt(m[1], 10) * ({ "": 1, k: 1024, m: 1048576 }[m[2].toLowerCase()]);
   } else if (flag === "--path") {
     paths.push(value);
+  } else if (flag === "--step") {
+    stepFunc = value;
   } else {
     console.error(`unknown option ${flag}`);
     process.exit(2);
@@ -72,24 +82,37 @@ sys.path[:0] = ${JSON.stringify(libs)}
 sys.argv[:] = ${JSON.stringify([script, ...args])}
 `);
 
-let code = 0;
-try {
-  const rc = mp.runPython(`
+// Runs BODY at top level; returns [exit code, whether to go on].
+function run(body) {
+  try {
+    mp.runPython(`
 import sys
 _rc = 0
+_more = False
 try:
-    exec(open("/main_script.py").read(), {"__name__": "__main__"})
+${body}
 except SystemExit as e:
     _rc = e.args[0] if e.args else 0
 except BaseException as e:
     sys.print_exception(e, sys.stderr)
     _rc = 1
-_rc
+_status = (_rc if isinstance(_rc, int) else 1) * 2 + (1 if _more else 0)
 `);
-  code = typeof rc === "number" ? rc : rc ? 1 : 0;
-} catch (e) {
-  stderr += String(e) + "\n";
-  code = 1;
+    const n = mp.globals.get("_status");
+    return [n >> 1, n & 1];
+  } catch (e) {
+    stderr += String(e) + "\n";
+    return [1, 0];
+  }
+}
+
+mp.runPython(`_g = {"__name__": "__main__"}`);
+let [code, more] = run(`    exec(open("/main_script.py").read(), _g)`);
+if (code === 0 && stepFunc) {
+  more = 1;
+  while (code === 0 && more) {
+    [code, more] = run(`    _more = bool(_g[${JSON.stringify(stepFunc)}]())`);
+  }
 }
 if (stderr) process.stderr.write(stderr);
 for (const name of FS.readdir("/out")) {

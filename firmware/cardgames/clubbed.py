@@ -416,3 +416,38 @@ def from_text(text):
         g._check_end()
         g.events = []
     return g
+
+
+def describe(ev, viewer, names):
+    """Words for event tuple ``ev`` as seen by seat ``viewer``.
+
+    ``names`` gives a display name per seat; the viewer is called "you". A card
+    drawn by another seat stays hidden (CB-11). Suit letters are written as
+    the suit symbols U+2663 etc. Returns a short str, e.g. "West clubbed you:
+    7 cards".
+    """
+    kind, seat, a, b = ev
+    who = "You" if seat == viewer else names[seat]
+    other = "you" if 1 - seat == viewer else names[1 - seat]
+    if kind == EV_PLAY:
+        return "%s played %s" % (who, symbol_name(a))
+    if kind == EV_DRAW:
+        if seat == viewer:
+            return "You drew %s" % symbol_name(a)
+        return "%s drew a card" % who
+    if kind == EV_CLUB:
+        return "%s clubbed %s: %d card%s" % (who, other, a, "" if a == 1 else "s")
+    if kind == EV_REFILL:
+        return "%s drew a new hand of %d" % (who, a)
+    if kind == EV_END:
+        return "Game over"
+    return "?"
+
+
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
+
+
+def symbol_name(c):
+    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``."""
+    r = c % 13
+    return ("10" if r == 8 else cards.RANKS[r]) + SUIT_SYMBOLS[c // 13]

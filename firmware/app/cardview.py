@@ -1,0 +1,92 @@
+"""Drawing cards on a FrameBuffer: faces, backs and small card-back stacks.
+
+Card ints as in ``cardgames.cards`` (suit * 13 + rank). Coordinates and sizes
+are pixels; colours RGB565.
+"""
+
+from app import text, theme
+
+# Rank labels as players read them (ten as "10", not the notation's "T").
+RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
+
+
+def suit_color(c, dim=False):
+    """Ink colour of card ``c``: red for diamonds and hearts, black otherwise."""
+    red = (c // 13) in (1, 2)
+    if dim:
+        return theme.RED_DIM if red else theme.INK_DIM
+    return theme.RED if red else theme.INK
+
+
+def _rounded(fb, x, y, w, h, fill, edge):
+    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, fill)
+    fb.hline(x + 2, y, w - 4, edge)
+    fb.hline(x + 2, y + h - 1, w - 4, edge)
+    fb.vline(x, y + 2, h - 4, edge)
+    fb.vline(x + w - 1, y + 2, h - 4, edge)
+    fb.pixel(x + 1, y + 1, edge)
+    fb.pixel(x + w - 2, y + 1, edge)
+    fb.pixel(x + 1, y + h - 2, edge)
+    fb.pixel(x + w - 2, y + h - 2, edge)
+
+
+def _rank(fb, r, x, y, color, font):
+    if r == 8:
+        # "10" squeezed into one and a half cells so it fits the overlap strip.
+        text.draw(fb, "1", x - 2, y, color, font)
+        text.draw(fb, "0", x + font.w - 3, y, color, font)
+    else:
+        text.draw(fb, RANK_LABELS[r], x, y, color, font)
+
+
+def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
+    """Card ``c`` face up with its top-left at (x, y), ``w`` x ``h`` pixels.
+
+    The rank and suit sit in the left 12 pixels so they stay readable when
+    cards overlap; a large card (w >= 30) also shows a big suit in its middle.
+    ``dim`` greys the card (not playable now).
+    """
+    _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
+    ink = suit_color(c, dim)
+    r = c % 13
+    s = c // 13
+    if w >= 30:
+        _rank(fb, r, x + 3, y + 2, ink, text.BIG)
+        text.draw(fb, SUIT_GLYPHS[s], x + w - text.BOLD.w - 3, y + h - text.BOLD.h - 2, ink,
+                  text.BOLD)
+    else:
+        _rank(fb, r, x + 2, y + 1, ink, text.BOLD)
+        text.draw(fb, SUIT_GLYPHS[s], x + 2, y + 16, ink, text.BOLD)
+
+
+def back(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
+    """A card face down with its top-left at (x, y), ``w`` x ``h`` pixels."""
+    _rounded(fb, x, y, w, h, theme.BACK, theme.CARD_EDGE)
+    fb.rect(x + 3, y + 3, w - 6, h - 6, theme.BACK_LINE)
+    i = 6
+    while i < h - 6:
+        fb.hline(x + 5, y + i, w - 10, theme.BACK_LINE)
+        i += 4
+
+
+def fan_backs(fb, n, x, y, w, h, step):
+    """``n`` small face-down cards from left to right starting at (x, y),
+    ``step`` pixels apart; returns the x just right of the last one."""
+    for i in range(n):
+        back(fb, x + i * step, y, w, h)
+    return x + (n - 1) * step + w if n else x
+
+
+def placeholder(fb, x, y, w, h, color):
+    """An empty card place (dotted frame) at (x, y)."""
+    i = 0
+    while i < w:
+        fb.pixel(x + i, y, color)
+        fb.pixel(x + i, y + h - 1, color)
+        i += 2
+    i = 0
+    while i < h:
+        fb.pixel(x, y + i, color)
+        fb.pixel(x + w - 1, y + i, color)
+        i += 2

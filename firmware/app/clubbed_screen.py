@@ -1,0 +1,339 @@
+"""The Clubbed table (RULES.md CB-1 ... CB-12 are the core's; this screen
+only shows them): the opponent's card backs, stock, discard pile, both
+collection counts, whose turn, your hand with a cursor, legal cards raised,
+DRAW as an explicit choice, and a banner when someone is clubbed.
+
+The human is seat 0 ("You"), the computer seat 1 ("West"). Pacing is in
+milliseconds on the app's clock.
+"""
+
+from app import buttons, cardview, text, theme
+from app.menu import BACK, Menu, panel
+from cardgames import clubbed
+from players.clubbed_heuristic import ClubbedHeuristic
+
+HUMAN = 0
+NAMES = ("You", "West")
+
+# Pacing (ms) so a person can follow the computer.
+THINK_MS = 750
+AFTER_DRAW_MS = 450
+BANNER_MS = 1700
+END_MS = 1600
+
+DRAW_W = 30
+MIN_STEP = 11
+PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
+
+
+class ClubbedScreen:
+    """One game of Clubbed on screen. ``seed``/``dealer``/``refill`` go to the
+    core (``clubbed.Clubbed``); ``on_over(game)`` is called when the game has
+    ended and its last moment was shown."""
+
+    def __init__(self, app, seed, dealer, refill, on_over):
+        self.app = app
+        self.game = clubbed.Clubbed(seed=seed, dealer=dealer, refill=refill)
+        self.ai = ClubbedHeuristic(seed)
+        self.on_over = on_over
+        self.cursor = 0
+        self.msgs = ["New game: %s deals" % ("you" if dealer == HUMAN else "West")]
+        self.hint = ""
+        self.hint_alert = False
+        self.banner = None  # (title, line) while someone is being clubbed
+        self.banner_until = 0
+        self.end_at = None
+        self.pause = None  # a Menu while paused
+        self.looking = False
+        now = app.clock.ticks_ms()
+        self.ai_at = now + THINK_MS
+        self._refresh_slots(True)
+
+    # --- state helpers -----------------------------------------------------
+
+    def _refresh_slots(self, new_turn=False):
+        g = self.game
+        self.hand = g.hand(HUMAN)
+        mine = g.current_player == HUMAN
+        self.legal = g.legal_actions() if mine else []
+        self.slots = list(self.hand)
+        if clubbed.DRAW in self.legal:
+            self.slots.append(clubbed.DRAW)
+        if new_turn and mine:
+            # Start the turn on the first playable choice.
+            for i in range(len(self.slots)):
+                if self.slots[i] in self.legal:
+                    self.cursor = i
+                    break
+        if self.cursor >= len(self.slots):
+            self.cursor = max(0, len(self.slots) - 1)
+        self.hint = ""
+        if mine:
+            self.hint = "A play  B menu" if self.slots else ""
+        self.hint_alert = False
+
+    def _say(self, msg):
+        self.msgs.append(msg)
+        if len(self.msgs) > 3:
+            self.msgs.pop(0)
+
+    def _after_apply(self, now):
+        g = self.game
+        for ev in g.events:
+            kind = ev[0]
+            if kind == clubbed.EV_END:
+                self.end_at = now + END_MS
+                self._say("Game over")
+                continue
+            self._say(clubbed.describe(ev, HUMAN, NAMES))
+            if kind == clubbed.EV_CLUB:
+                victim = 1 - ev[1]
+                n = ev[2]
+                line = "%s collect%s %d card%s" % (
+                    NAMES[victim], "" if victim == HUMAN else "s", n, "" if n == 1 else "s")
+                self.banner = ("CLUBBED!", line)
+                self.banner_until = now + BANNER_MS
+        drew = g.events and g.events[0][0] == clubbed.EV_DRAW
+        self.ai_at = now + (AFTER_DRAW_MS if drew else THINK_MS)
+        if self.end_at is not None and self.banner:
+            self.end_at = self.banner_until + END_MS // 2
+        self._refresh_slots(g.current_player == HUMAN and not drew)
+        self.app.invalidate()
+
+    def human_turn(self):
+        """True when the game waits for the human's move."""
+        return self.game.current_player == HUMAN
+
+    # --- screen protocol ---------------------------------------------------
+
+    def deadline(self):
+        """Next clock tick (ms) this screen needs a step at, or None."""
+        if self.pause is not None:
+            return None
+        if self.banner:
+            return self.banner_until
+        if self.end_at is not None:
+            return self.end_at
+        if self.game.current_player not in (None, HUMAN):
+            return self.ai_at
+        return None
+
+    def update(self, now):
+        if self.pause is not None:
+            return
+        if self.banner:
+            if self.app.clock.ticks_diff(now, self.banner_until) < 0:
+                return
+            self.banner = None
+            self.app.invalidate()
+        if self.end_at is not None:
+            if self.app.clock.ticks_diff(now, self.end_at) >= 0:
+                self.end_at = None
+                self.on_over(self.game)
+            return
+        g = self.game
+        p = g.current_player
+        if p is None or p == HUMAN:
+            return
+        if self.app.clock.ticks_diff(now, self.ai_at) < 0:
+            return
+        g.apply(self.ai.choose(g.observation(p), g.legal_actions()))
+        self._after_apply(now)
+
+    def on_button(self, b):
+        app = self.app
+        app.invalidate()
+        if self.pause is not None:
+            self._pause_button(b)
+            return
+        if self.banner:
+            if b == buttons.A or b == buttons.B:
+                self.banner_until = app.clock.ticks_ms()
+            return
+        if self.looking:
+            self.looking = False
+            return
+        if b == buttons.B:
+            self.pause = Menu(PAUSE_ITEMS)
+            return
+        if b == buttons.UP:
+            self.looking = True
+            return
+        n = len(self.slots)
+        if b == buttons.LEFT and n:
+            self.cursor = (self.cursor - 1) % n
+        elif b == buttons.RIGHT and n:
+            self.cursor = (self.cursor + 1) % n
+        elif b == buttons.DOWN and clubbed.DRAW in self.slots:
+            self.cursor = len(self.slots) - 1
+        elif b == buttons.A:
+            if not self.human_turn():
+                # A while the computer thinks: hurry it along.
+                self.ai_at = app.clock.ticks_ms()
+                return
+            if not n:
+                return
+            action = self.slots[self.cursor]
+            why = self.game.why_illegal(action)
+            if why:
+                self.hint = why
+                self.hint_alert = True
+                return
+            self.game.apply(action)
+            self._after_apply(app.clock.ticks_ms())
+
+    def _pause_button(self, b):
+        pick = self.pause.on_button(b)
+        if pick == BACK or pick == 0:
+            self.pause = None
+            self.ai_at = self.app.clock.ticks_ms() + THINK_MS
+        elif pick == 1:
+            self.app.new_game()
+        elif pick == 2:
+            self.pause = None
+            self.app.show_rules(self)
+        elif pick == 3:
+            self.app.to_title()
+
+    # --- drawing -----------------------------------------------------------
+
+    def draw(self, fb):
+        app = self.app
+        g = self.game
+        w = app.width
+        fb.fill(theme.FELT)
+        # Opponent strip: name, card backs, collection.
+        fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
+        west_turn = g.current_player == 1
+        text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west_turn else theme.TEXT, text.SMALL)
+        n_opp = g.hand_size(1)
+        step = 5 if n_opp <= 16 else max(2, 80 // n_opp)
+        x = cardview.fan_backs(fb, n_opp, 38, 2, 8, 12, step)
+        text.draw(fb, str(n_opp), x + 3, 2, theme.TEXT_DIM, text.SMALL)
+        text.draw_right(fb, "collected %d" % g.collected(1), w - 3, 2, theme.TEXT, text.SMALL)
+        # Stock and discard pile.
+        sy = 21
+        if g.n_stock:
+            cardview.back(fb, 6, sy, theme.BIG_W, theme.BIG_H)
+        else:
+            cardview.placeholder(fb, 6, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
+        drawing = self.human_turn() and self.slots and self.slots[self.cursor] == clubbed.DRAW
+        if drawing:
+            fb.rect(4, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
+        text.draw_centered(fb, "stock %d" % g.n_stock, 22, sy + theme.BIG_H + 3, theme.TEXT,
+                           text.SMALL)
+        px = 50
+        if g.n_pile:
+            for i in range(min(g.n_pile - 1, 3), 0, -1):
+                fb.rect(px + 2 * i, sy - i, theme.BIG_W, theme.BIG_H, theme.CARD_EDGE)
+            cardview.face(fb, g.top(), px, sy, theme.BIG_W, theme.BIG_H)
+        else:
+            cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
+        text.draw_centered(fb, "pile %d" % g.n_pile, px + 18, sy + theme.BIG_H + 3, theme.TEXT,
+                           text.SMALL)
+        # Whose turn and recent events.
+        mx = 98
+        if g.is_over():
+            turn, col = "Game over", theme.GOLD
+        elif self.human_turn():
+            turn, col = "Your turn", theme.GOLD
+        else:
+            turn, col = "West is playing\u2026", theme.TEXT_DIM
+        text.draw(fb, turn, mx, 20, col, text.SMALL)
+        y = 36
+        k = len(self.msgs)
+        for i in range(k):
+            text.draw(fb, self.msgs[i], mx, y, theme.WHITE if i == k - 1 else theme.TEXT_DIM,
+                      text.SMALL)
+            y += 13
+        # Own line: collection and hint.
+        text.draw(fb, "You: collected %d" % g.collected(0), 3, 80, theme.TEXT, text.SMALL)
+        if self.hint:
+            col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
+            if self.hint_alert:
+                fb.fill_rect(0, 79, w, 14, theme.PANEL)
+                text.draw(fb, self.hint, 3, 80, col, text.SMALL)
+            else:
+                text.draw_right(fb, self.hint, w - 3, 80, col, text.SMALL)
+        self._draw_hand(fb)
+        if self.looking:
+            self._draw_look(fb)
+        if self.banner:
+            self._draw_banner(fb)
+        if self.pause is not None:
+            panel(fb, 60, 20, 120, 4 * 16 + 22)
+            text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
+            self.pause.draw(fb, 64, 38, 112)
+
+    def _draw_hand(self, fb):
+        slots = self.slots
+        n_cards = len(self.hand)
+        has_draw = clubbed.DRAW in slots
+        avail = self.app.width - 6 - (DRAW_W + 6 if has_draw else 0)
+        cw = theme.CARD_W
+        first = 0
+        shown = n_cards
+        step = cw + 2
+        if n_cards > 1:
+            step = min(cw + 2, (avail - cw) // (n_cards - 1))
+            if step < MIN_STEP:
+                step = MIN_STEP
+                shown = (avail - cw) // step + 1
+                cur = min(self.cursor, n_cards - 1)
+                first = max(0, min(cur - shown // 2, n_cards - shown))
+        mine = self.human_turn()
+        base = 99
+        sel_x = -1
+        for i in range(first, first + shown):
+            c = slots[i]
+            x = 3 + (i - first) * step
+            legal = c in self.legal
+            y = base - 6 if legal else base
+            if i == self.cursor and mine:
+                sel_x = x
+                continue
+            cardview.face(fb, c, x, y, dim=mine and not legal)
+        if first > 0:
+            text.draw(fb, "\u25c4", 0, base - 16, theme.GOLD, text.SMALL)
+        if first + shown < n_cards:
+            text.draw(fb, "\u25ba", avail - 4, base - 16, theme.GOLD, text.SMALL)
+        if has_draw:
+            dx = self.app.width - DRAW_W - 3
+            sel = self.cursor == len(slots) - 1 and mine
+            fb.fill_rect(dx, base - 6, DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
+            fb.rect(dx, base - 6, DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
+            text.draw_centered(fb, "DRAW", dx + DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
+        if sel_x >= 0:
+            c = slots[self.cursor]
+            legal = c in self.legal
+            y = base - 10 if legal else base - 2
+            cardview.face(fb, c, sel_x, y, dim=not legal)
+            fb.rect(sel_x - 1, y - 1, cw + 2, theme.CARD_H + 2, theme.GOLD)
+            fb.rect(sel_x - 2, y - 2, cw + 4, theme.CARD_H + 4, theme.GOLD)
+
+    def _draw_banner(self, fb):
+        title, line = self.banner
+        panel(fb, 30, 38, 180, 52)
+        fb.rect(31, 39, 178, 50, theme.GOLD)
+        text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
+        text.draw_centered(fb, line, 120, 71, theme.WHITE, text.SMALL)
+
+    def _draw_look(self, fb):
+        # The whole discard pile and both collections: public (CB-11).
+        g = self.game
+        panel(fb, 4, 18, 232, 112)
+        text.draw(fb, "Discard pile (bottom to top)", 8, 21, theme.GOLD, text.SMALL)
+        x = 8
+        y = 35
+        for i in range(g.n_pile):
+            c = g.pile[i]
+            x = text.draw(fb, clubbed.symbol_name(c), x, y, cardview.suit_color(c) if
+                          c // 13 in (1, 2) else theme.WHITE, text.SMALL) + 4
+            if x > 210:
+                x = 8
+                y += 13
+        if not g.n_pile:
+            text.draw(fb, "(empty)", 8, y, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "Collected: you %d, West %d" % (g.collected(0), g.collected(1)), 8, 98,
+                  theme.TEXT, text.SMALL)
+        text.draw(fb, "any key: back", 8, 114, theme.TEXT_DIM, text.SMALL)

@@ -1,0 +1,54 @@
+"""The result screen after a game: who won, the collected cards of each
+seat, the running total of the series; A plays the next game, B goes to the
+title."""
+
+from app import buttons, text, theme
+
+
+class ResultScreen:
+    """``outcome`` is the core's ``result()`` tuple, ``counts`` the collected
+    cards per seat, ``totals`` the series' running totals per seat, ``names``
+    the seat names (seat 0 is the human)."""
+
+    def __init__(self, app, outcome, counts, totals, games, names):
+        self.app = app
+        self.outcome = outcome
+        self.counts = counts
+        self.totals = totals
+        self.games = games
+        self.names = names
+        if outcome[0] > 0:
+            self.headline = "You win!"
+        elif outcome[0] < 0:
+            self.headline = "%s wins" % names[1]
+        else:
+            self.headline = "A draw"
+
+    def on_button(self, b):
+        if b == buttons.A:
+            self.app.new_game()
+        elif b == buttons.B:
+            self.app.to_title()
+
+    def update(self, now):
+        pass
+
+    def deadline(self):
+        return None
+
+    def draw(self, fb):
+        w = self.app.width
+        fb.fill(theme.FELT_DARK)
+        col = theme.GOLD if self.outcome[0] >= 0 else theme.ALERT
+        text.draw_centered(fb, self.headline, w // 2, 8, col, text.BIG)
+        text.draw_centered(fb, "Fewer collected cards wins", w // 2, 36, theme.TEXT_DIM,
+                           text.SMALL)
+        y = 54
+        for seat in range(2):
+            text.draw(fb, self.names[seat], 40, y, theme.WHITE, text.BOLD)
+            text.draw_right(fb, "%d cards" % self.counts[seat], 200, y, theme.WHITE, text.BOLD)
+            y += 20
+        text.draw_centered(fb, "Series after %d game%s: %d - %d" % (
+            self.games, "" if self.games == 1 else "s", self.totals[0], self.totals[1]),
+            w // 2, 98, theme.TEXT, text.SMALL)
+        text.draw_centered(fb, "A next game   B menu", w // 2, 118, theme.TEXT_DIM, text.SMALL)

@@ -1,0 +1,56 @@
+"""The Rules screen: a game's rule summary, wrapped to the screen, scrolled
+with UP/DOWN; B or A goes back."""
+
+from app import buttons, text, theme
+
+ROW_H = 13
+
+
+class RulesScreen:
+    """Shows ``paragraphs`` (tuple of str) titled ``title``; B returns to
+    ``back`` (a screen)."""
+
+    def __init__(self, app, title, paragraphs, back):
+        self.app = app
+        self.back = back
+        self.title = title
+        w = app.width - 12
+        self.lines = []
+        for p in paragraphs:
+            if not p:
+                self.lines.append("")
+            else:
+                self.lines.extend(text.wrap(p, w, text.SMALL))
+        self.top = 0
+        self.rows = (app.height - 20) // ROW_H
+
+    def on_button(self, b):
+        last = max(0, len(self.lines) - self.rows)
+        if b == buttons.DOWN or b == buttons.RIGHT:
+            self.top = min(last, self.top + (1 if b == buttons.DOWN else self.rows))
+        elif b == buttons.UP or b == buttons.LEFT:
+            self.top = max(0, self.top - (1 if b == buttons.UP else self.rows))
+        elif b == buttons.A or b == buttons.B:
+            self.app.show(self.back)
+            return
+        self.app.invalidate()
+
+    def update(self, now):
+        pass
+
+    def deadline(self):
+        return None
+
+    def draw(self, fb):
+        fb.fill(theme.PANEL)
+        fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
+        text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)
+        more = len(self.lines) - self.rows
+        if more > 0:
+            pos = "%d/%d" % (self.top + 1, more + 1)
+            text.draw_right(fb, "\u25b2\u25bc " + pos, self.app.width - 4, 2, theme.TEXT_DIM,
+                            text.SMALL)
+        y = 19
+        for i in range(self.top, min(len(self.lines), self.top + self.rows)):
+            text.draw(fb, self.lines[i], 6, y, theme.TEXT, text.SMALL)
+            y += ROW_H

@@ -1,0 +1,33 @@
+"""Colours (RGB565 ints) and sizes (pixels) of the card UI.
+
+Colours are computed once here from 8-bit RGB so the screens never build them
+per frame.
+"""
+
+from app.display import rgb
+
+FELT = rgb(18, 92, 52)
+FELT_DARK = rgb(10, 62, 34)
+PANEL = rgb(12, 40, 26)
+WHITE = rgb(255, 255, 255)
+BLACK = rgb(0, 0, 0)
+CARD = rgb(250, 250, 244)
+CARD_DIM = rgb(172, 176, 170)
+CARD_EDGE = rgb(60, 60, 60)
+RED = rgb(214, 16, 24)
+RED_DIM = rgb(150, 60, 60)
+INK = rgb(16, 16, 16)
+INK_DIM = rgb(84, 84, 84)
+BACK = rgb(30, 70, 170)
+BACK_LINE = rgb(110, 150, 230)
+GOLD = rgb(255, 208, 40)
+TEXT = rgb(236, 240, 230)
+TEXT_DIM = rgb(150, 176, 156)
+ALERT = rgb(255, 90, 60)
+HILITE = rgb(40, 120, 80)
+
+# Card sizes: hand and small cards, and the large discard-pile card.
+CARD_W = 24
+CARD_H = 34
+BIG_W = 32
+BIG_H = 44

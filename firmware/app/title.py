@@ -1,0 +1,59 @@
+"""The title screen: pick a game (LEFT/RIGHT), then New game, Rules or the
+game's variant; A picks, B steps back to the first item."""
+
+from app import buttons, cardview, text, theme
+from app.menu import PICKED_NONE, Menu
+
+
+class TitleScreen:
+    """Title and main menu. Items are rebuilt when the game or options change."""
+
+    def __init__(self, app):
+        self.app = app
+        self.menu = Menu(self._items())
+
+    def _items(self):
+        s = self.app.settings
+        return ["New game", "Rules", "Refill: %s" % ("on" if s["refill"] else "off")]
+
+    def on_button(self, b):
+        app = self.app
+        app.invalidate()
+        if b == buttons.B:
+            self.menu.sel = 0
+            return
+        if b == buttons.LEFT or b == buttons.RIGHT:
+            app.cycle_game(1 if b == buttons.RIGHT else -1)
+            self.menu.items = self._items()
+            return
+        pick = self.menu.on_button(b)
+        if pick == PICKED_NONE:
+            return
+        if pick == 0:
+            app.new_game()
+        elif pick == 1:
+            app.show_rules(self)
+        elif pick == 2:
+            # CB-8 refill, or the no-refill variant.
+            app.settings["refill"] = not app.settings["refill"]
+            self.menu.items = self._items()
+
+    def update(self, now):
+        pass
+
+    def deadline(self):
+        return None
+
+    def draw(self, fb):
+        w = self.app.width
+        fb.fill(theme.FELT)
+        fb.fill_rect(0, 0, w, 34, theme.FELT_DARK)
+        text.draw_centered(fb, "PICO CARDS", w // 2, 5, theme.GOLD, text.BIG)
+        # A little fan of the four aces as the logo.
+        for i in range(4):
+            cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
+        text.draw(fb, "\u25c4", 84, 50, theme.TEXT_DIM, text.SMALL)
+        text.draw_centered(fb, self.app.game_name(), 150, 48, theme.WHITE, text.BOLD)
+        text.draw(fb, "\u25ba", 224, 50, theme.TEXT_DIM, text.SMALL)
+        self.menu.draw(fb, 90, 70, 146, 15)
+        text.draw(fb, "A select  B back", 4, 122, theme.TEXT_DIM, text.SMALL)
