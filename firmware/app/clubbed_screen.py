@@ -22,6 +22,7 @@ BANNER_MS = 1700
 END_MS = 1600
 
 DRAW_W = 30
+HINT_Y = 76
 MIN_STEP = 11
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
 
@@ -51,7 +52,7 @@ class ClubbedScreen:
 
     # --- state helpers -----------------------------------------------------
 
-    def _refresh_slots(self, new_turn=False):
+    def _refresh_slots(self, new_turn=False, focus=-1):
         g = self.game
         self.hand = g.hand(HUMAN)
         mine = g.current_player == HUMAN
@@ -59,7 +60,10 @@ class ClubbedScreen:
         self.slots = list(self.hand)
         if clubbed.DRAW in self.legal:
             self.slots.append(clubbed.DRAW)
-        if new_turn and mine:
+        if mine and focus in self.legal:
+            # After a draw: the drawn card if it can be played, else DRAW again.
+            self.cursor = self.slots.index(focus)
+        elif mine and (new_turn or focus >= 0):
             # Start the turn on the first playable choice.
             for i in range(len(self.slots)):
                 if self.slots[i] in self.legal:
@@ -97,7 +101,11 @@ class ClubbedScreen:
         self.ai_at = now + (AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
             self.end_at = self.banner_until + END_MS // 2
-        self._refresh_slots(g.current_player == HUMAN and not drew)
+        focus = -1
+        if drew and g.current_player == HUMAN:
+            drawn = g.events[0][2]
+            focus = drawn if drawn in g.legal_actions() else clubbed.DRAW
+        self._refresh_slots(g.current_player == HUMAN and not drew, focus)
         self.app.invalidate()
 
     def human_turn(self):
@@ -212,7 +220,7 @@ class ClubbedScreen:
         text.draw(fb, str(n_opp), x + 3, 2, theme.TEXT_DIM, text.SMALL)
         text.draw_right(fb, "collected %d" % g.collected(1), w - 3, 2, theme.TEXT, text.SMALL)
         # Stock and discard pile.
-        sy = 21
+        sy = 19
         if g.n_stock:
             cardview.back(fb, 6, sy, theme.BIG_W, theme.BIG_H)
         else:
@@ -220,7 +228,7 @@ class ClubbedScreen:
         drawing = self.human_turn() and self.slots and self.slots[self.cursor] == clubbed.DRAW
         if drawing:
             fb.rect(4, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
-        text.draw_centered(fb, "stock %d" % g.n_stock, 22, sy + theme.BIG_H + 3, theme.TEXT,
+        text.draw_centered(fb, "%d left" % g.n_stock, 22, sy + theme.BIG_H + 2, theme.TEXT,
                            text.SMALL)
         px = 50
         if g.n_pile:
@@ -229,7 +237,7 @@ class ClubbedScreen:
             cardview.face(fb, g.top(), px, sy, theme.BIG_W, theme.BIG_H)
         else:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
-        text.draw_centered(fb, "pile %d" % g.n_pile, px + 18, sy + theme.BIG_H + 3, theme.TEXT,
+        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 2, theme.TEXT,
                            text.SMALL)
         # Whose turn and recent events.
         mx = 98
@@ -239,22 +247,22 @@ class ClubbedScreen:
             turn, col = "Your turn", theme.GOLD
         else:
             turn, col = "West is playing\u2026", theme.TEXT_DIM
-        text.draw(fb, turn, mx, 20, col, text.SMALL)
-        y = 36
+        text.draw(fb, turn, mx, 19, col, text.SMALL)
+        y = 35
         k = len(self.msgs)
         for i in range(k):
             text.draw(fb, self.msgs[i], mx, y, theme.WHITE if i == k - 1 else theme.TEXT_DIM,
                       text.SMALL)
             y += 13
         # Own line: collection and hint.
-        text.draw(fb, "You: collected %d" % g.collected(0), 3, 80, theme.TEXT, text.SMALL)
+        text.draw(fb, "You: collected %d" % g.collected(0), 3, HINT_Y, theme.TEXT, text.SMALL)
         if self.hint:
             col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
             if self.hint_alert:
-                fb.fill_rect(0, 79, w, 14, theme.PANEL)
-                text.draw(fb, self.hint, 3, 80, col, text.SMALL)
+                fb.fill_rect(0, HINT_Y - 1, w, 14, theme.PANEL)
+                text.draw(fb, text.fit(self.hint, w - 6), 3, HINT_Y, col, text.SMALL)
             else:
-                text.draw_right(fb, self.hint, w - 3, 80, col, text.SMALL)
+                text.draw_right(fb, self.hint, w - 3, HINT_Y, col, text.SMALL)
         self._draw_hand(fb)
         if self.looking:
             self._draw_look(fb)

@@ -1,0 +1,40 @@
+# Two commands a new machine needs (see README.md):
+#   make sim    set up, then run the simulator (window, or terminal over SSH)
+#   make test   set up, then run every test (CPython, MicroPython under Node, ruff)
+# Setup is idempotent: a virtual environment in .venv and the MicroPython
+# WebAssembly runtime in node_modules, both from the package registries.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SIM_ARGS ?=
+
+.PHONY: setup sim test lint build bench clean
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+sim: setup
+	$(PY) -m host_sim $(SIM_ARGS)
+
+test: setup
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest
+
+build: setup
+	$(PY) tools/build.py
+
+bench: setup
+	$(PY) tools/bench.py
+
+clean:
+	rm -rf build mp_out .pytest_cache

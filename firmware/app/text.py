@@ -1,0 +1,185 @@
+"""Bitmap text on a framebuf in fixed-cell fonts: SMALL, BOLD and BIG."""
+
+# Fonts (glyphs from app.fontdata, Terminus Font, OFL-1.1), all monospace:
+#   SMALL  6x12 px  body text
+#   BOLD   8x16 px  card ranks/suits, headings
+#   BIG   12x24 px  titles, large card indices; covers space.."_" only (digits,
+#                   capitals, punctuation), lowercase draws as capitals
+# SMALL and BOLD cover printable ASCII; all three cover the suits SUITS
+# ("♣♦♥♠") and "◄►"; SMALL and BOLD also "▲▼←→↑↓•×…✓". Any other character
+# draws as "?".
+#
+# Units: pixels; (x, y) is the top left corner of the first character cell;
+# colours are RGB565 ints 0..0xFFFF (app.display.rgb). Background transparent;
+# the framebuffer clips.
+#
+# How: each glyph is copied from the font's stacked MONO_HLSB bitmap into a
+# glyph-sized scratch FrameBuffer, then blitted through a 2-entry RGB565
+# palette (entry 0 = key colour, skipped; entry 1 = text colour). All in
+# framebuf's C code, no allocation per character or per call (on MicroPython
+# the first use of a character may intern it once). Not reentrant (one shared
+# palette): fine for the single-threaded app. Runs on MicroPython and CPython
+# (where framebuf is host_sim's).
+
+import framebuf
+
+from app import fontdata
+
+SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
+
+try:  # MicroPython: wrap the font data where it lies (RAM, or flash if frozen)
+    from uctypes import addressof, bytearray_at
+except ImportError:  # CPython
+    addressof = bytearray_at = None
+
+
+def _writable(data):
+    """A bytearray over ``data`` (bytes), without copying where possible.
+
+    framebuf wants a writable buffer even as a blit source. The fonts are only
+    read, so on MicroPython a bytearray view of the bytes constant (kept alive
+    by fontdata) avoids holding the glyphs twice in RAM.
+    """
+    if bytearray_at is not None:
+        return bytearray_at(addressof(data), len(data))
+    return bytearray(data)
+
+
+class Font:
+    """One fixed-cell bitmap font from ``app.fontdata``.
+
+    ``w``, ``h``: cell width and height in pixels; ``chars``: the characters
+    covered, in glyph order; ``bits``: the stacked MONO_HLSB glyph bitmaps.
+    """
+
+    def __init__(self, data):
+        w, h, chars, bits = data
+        self.w = w
+        self.h = h
+        self.chars = chars
+        self.bits = bits  # keeps the bytes alive for the view below
+        n = len(chars)
+        self.strip = framebuf.FrameBuffer(_writable(bits), w, h * n, framebuf.MONO_HLSB)
+        self.scratch = framebuf.FrameBuffer(bytearray(((w + 7) // 8) * h), w, h, framebuf.MONO_HLSB)
+        q = chars.find("?")
+        # Glyph index by code point: a table for ASCII, a dict for the rest.
+        # Uncovered lowercase falls back to capitals, anything else to "?".
+        ascii_ = bytearray(b"\xff" * 128)  # 0xff: not covered (fonts have < 255 glyphs)
+        extra = {}
+        i = 0
+        for ch in chars:
+            o = ord(ch)
+            if o < 128:
+                ascii_[o] = i
+            else:
+                extra[o] = i
+            i += 1
+        for o in range(128):
+            if ascii_[o] == 0xFF:
+                up = ascii_[o - 32] if 97 <= o <= 122 else 0xFF
+                ascii_[o] = q if up == 0xFF else up
+        self.ascii = ascii_
+        self.extra = extra
+        self.qmark = q
+        self.space = chars.find(" ")
+
+    def index(self, ch):
+        """Glyph index drawn for the one-character str ``ch`` (may be ``"?"``'s)."""
+        o = ord(ch)
+        if o < 128:
+            return self.ascii[o]
+        return self.extra.get(o, self.qmark)
+
+    def width(self, s):
+        """Width in pixels of str ``s`` drawn in this font (``len(s) * w``)."""
+        return len(s) * self.w
+
+
+SMALL = Font(fontdata.SMALL)
+BOLD = Font(fontdata.BOLD)
+BIG = Font(fontdata.BIG)
+
+# Entry 0 is the key colour (skipped), entry 1 the text colour.
+_PALETTE = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+
+
+def draw(fb, s, x, y, color, font=SMALL):
+    """Draw str ``s`` with its top left at (x, y) on FrameBuffer ``fb``.
+
+    ``color`` is RGB565; the background is left as it is. Returns the x just
+    after the last character (``x + font.width(s)``).
+    """
+    key = color ^ 1  # any colour but the text colour
+    _PALETTE.pixel(0, 0, key)
+    _PALETTE.pixel(1, 0, color)
+    w = font.w
+    h = font.h
+    strip = font.strip
+    scratch = font.scratch
+    ascii_ = font.ascii
+    extra = font.extra
+    q = font.qmark
+    space = font.space
+    for ch in s:
+        o = ord(ch)
+        i = ascii_[o] if o < 128 else extra.get(o, q)
+        if i != space:
+            scratch.blit(strip, 0, -i * h)
+            fb.blit(scratch, x, y, key, _PALETTE)
+        x += w
+    return x
+
+
+def draw_centered(fb, s, cx, y, color, font=SMALL):
+    """Draw ``s`` centred on column ``cx`` (top at ``y``); returns its left x."""
+    x = cx - (len(s) * font.w) // 2
+    draw(fb, s, x, y, color, font)
+    return x
+
+
+def draw_right(fb, s, rx, y, color, font=SMALL):
+    """Draw ``s`` ending just before column ``rx`` (top at ``y``); returns its left x."""
+    x = rx - len(s) * font.w
+    draw(fb, s, x, y, color, font)
+    return x
+
+
+def fit(s, max_px, font=SMALL):
+    """``s``, or its start plus ``"…"`` (if the font has it), within ``max_px`` pixels."""
+    n = max_px // font.w
+    if len(s) <= n:
+        return s
+    if n <= 0:
+        return ""
+    dots = "\u2026" if "\u2026" in font.chars else "."
+    return s[: n - 1] + dots
+
+
+def wrap(s, max_px, font=SMALL):
+    """Split ``s`` into a list of lines each at most ``max_px`` pixels wide.
+
+    Breaks at spaces; ``"\\n"`` starts a new line (an empty line for ``"\\n\\n"``);
+    a word longer than a line is cut. Lines carry no leading/trailing spaces.
+    """
+    cols = max(1, max_px // font.w)
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if not word:
+                continue
+            while len(word) > cols:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
