@@ -1,0 +1,149 @@
+"""Whole games of Clubbed played through the app by button presses, from the
+title screen to the result screen, on the simulator's framebuf and a virtual
+clock; the result shown must be the core's result (CB-9, CB-10)."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_sim"))
+
+from app import buttons  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.clubbed_screen import ClubbedScreen  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.main import App  # noqa: E402
+from app.result_screen import ResultScreen  # noqa: E402
+from app.title import TitleScreen  # noqa: E402
+from cardgames import clubbed  # noqa: E402
+
+
+class Session:
+    def __init__(self, seed):
+        self.disp = FrameDisplay(240, 135)
+        self.btn = ScriptedButtons()
+        self.clock = VirtualClock()
+        self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        self.settle()
+
+    def settle(self, limit=5000):
+        for _ in range(limit):
+            self.app.step()
+            if self.app.idle():
+                return
+            dl = self.app.next_deadline()
+            if dl is not None and dl > self.clock.now:
+                self.clock.now = dl
+        raise AssertionError("app never became idle")
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+            self.settle()
+
+
+def play_by_keys(s, choose_last=False):
+    """Press keys for the human until the game ends; returns the core game
+    object seen on the way and the number of presses."""
+    presses = 0
+    game = None
+    while isinstance(s.app.screen, ClubbedScreen):
+        scr = s.app.screen
+        game = scr.game
+        assert scr.human_turn(), "idle although the computer is to move"
+        legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+        assert legal, "human to move without a legal choice shown"
+        target = legal[-1] if choose_last else legal[0]
+        while scr.cursor != target:
+            s.press("RIGHT")
+            presses += 1
+        frames = s.disp.frames
+        s.press("A")
+        presses += 1
+        assert s.disp.frames > frames, "pressing A did not redraw"
+        assert presses < 2000
+    return game, presses
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_whole_game_by_key_presses(seed):
+    s = Session(seed)
+    assert isinstance(s.app.screen, TitleScreen)
+    if seed % 3 == 2:
+        s.press("DOWN", "DOWN", "A", "UP", "UP")  # toggle the no-refill variant
+        assert s.app.settings["refill"] is False
+    s.press("A")
+    assert isinstance(s.app.screen, ClubbedScreen)
+    assert s.app.screen.game.refill == (seed % 3 != 2)
+    game, presses = play_by_keys(s, choose_last=seed % 2 == 1)
+    scr = s.app.screen
+    assert isinstance(scr, ResultScreen)
+    assert game.is_over()
+    result = game.result()
+    assert scr.outcome == result
+    assert scr.counts == (game.collected(0), game.collected(1))
+    want = "You win!" if result[0] > 0 else ("West wins" if result[0] < 0 else "A draw")
+    assert scr.headline == want
+    # Conservation on the finished game (CB-12): nothing lost on the way.
+    assert game.collected(0) + game.collected(1) + game.n_pile == 52
+    # A: next game with the other dealer (CB-1: the deal alternates).
+    dealer = game.dealer
+    s.press("A")
+    assert isinstance(s.app.screen, ClubbedScreen)
+    assert s.app.screen.game.dealer == 1 - dealer
+
+
+def test_illegal_choice_shows_why_and_changes_nothing():
+    for seed in range(40):
+        s = Session(seed)
+        s.press("A")
+        scr = s.app.screen
+        bad = [i for i, a in enumerate(scr.slots) if a not in scr.legal]
+        if not bad:
+            continue
+        before = scr.game.to_text()
+        while scr.cursor != bad[0]:
+            s.press("RIGHT")
+        s.press("A")
+        assert scr.game.to_text() == before
+        assert scr.hint_alert and "CB-" in scr.hint
+        return
+    pytest.fail("no seed dealt an illegal card to try")
+
+
+def test_pause_menu_new_game_and_quit():
+    s = Session(5)
+    s.press("A")
+    first = s.app.screen
+    s.press("B")
+    assert first.pause is not None
+    s.press("DOWN", "A")  # New game
+    assert isinstance(s.app.screen, ClubbedScreen) and s.app.screen is not first
+    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    assert isinstance(s.app.screen, TitleScreen)
+
+
+def test_computer_moves_are_paced():
+    """The computer never moves sooner than THINK_MS after the human."""
+    from app.clubbed_screen import AFTER_DRAW_MS
+
+    s = Session(3)
+    s.press("A")
+    scr = s.app.screen
+    moves = []
+    orig = scr.game.apply
+
+    def spy(a):
+        moves.append((s.clock.now, scr.game.current_player))
+        orig(a)
+
+    scr.game.apply = spy
+    play_by_keys(s)
+    times = [t for t, p in moves]
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    assert moves and min(g for g, (t, p) in zip(gaps, moves[1:], strict=False) if p == 1) \
+        >= AFTER_DRAW_MS
+    assert clubbed.DRAW == 52

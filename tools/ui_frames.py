@@ -1,0 +1,64 @@
+"""Render UI frames from a scripted session, on either runtime.
+
+    python tools/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
+    node tools/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
+
+Starts the app (240x135 RGB565 frame, virtual clock), and for each KEY (a
+logical button name, or ``WAIT`` to let 2,000 virtual ms pass) presses it,
+steps the app until it is idle (jumping the clock to each deadline), and
+writes the raw frame (64,800 bytes) to OUTDIR/frame_NN.bin. Under CPython the
+simulator's framebuf is used, under MicroPython the real one: the test
+tests/test_frames_identical.py compares the two byte for byte.
+"""
+
+import sys
+
+try:
+    import framebuf  # noqa: F401
+except ImportError:  # CPython: use the simulator's framebuf
+    import os
+
+    _root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
+
+from app import buttons  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.main import App  # noqa: E402
+
+
+def settle(app, clock, limit=20000):
+    """Step until the app waits for a button; raises RuntimeError if it never
+    does within ``limit`` steps."""
+    for _ in range(limit):
+        app.step()
+        if app.idle():
+            return
+        dl = app.next_deadline()
+        if dl is not None and clock.ticks_diff(dl, clock.ticks_ms()) > 0:
+            clock.now = dl
+    raise RuntimeError("app never became idle")
+
+
+def main(argv):
+    out, seed, keys = argv[1], int(argv[2]), argv[3:]
+    disp = FrameDisplay(240, 135)
+    btn = ScriptedButtons()
+    clock = VirtualClock()
+    app = App(disp, btn, clock, seed=seed)
+    settle(app, clock)
+    n = 0
+    for k in keys:
+        if k == "WAIT":
+            clock.sleep_ms(2000)
+        else:
+            btn.push(buttons.from_name(k))
+        settle(app, clock)
+        with open("%s/frame_%02d.bin" % (out, n), "wb") as f:
+            f.write(disp.buf)
+        n += 1
+    print("frames", n)
+
+
+main(sys.argv)
