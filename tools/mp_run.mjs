@@ -63,7 +63,7 @@ function copyTree(src, dst) {
     const d = dst + "/" + ent.name;
     if (ent.isDirectory()) {
       if (ent.name !== "__pycache__") copyTree(s, d);
-    } else if (ent.name.endsWith(".py") || ent.name.endsWith(".bin") || ent.name.endsWith(".txt")) {
+    } else if (ent.name.endsWith(".py") || ent.name.endsWith(".mpy") || ent.name.endsWith(".bin") || ent.name.endsWith(".txt")) {
       FS.writeFile(d, fs.readFileSync(s));
     }
   }

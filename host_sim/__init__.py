@@ -1,0 +1,75 @@
+"""Desktop simulator: runs the unchanged firmware app on CPython.
+
+``python -m host_sim`` (from the repo root) opens the app in a pygame-ce
+window, in a terminal, or runs it headless from a key script writing PNGs; see
+``host_sim/__main__.py`` for the command line and ``host_sim.headless`` for the
+API tests use.
+
+Importing this package sets up ``sys.path`` so the firmware imports exactly as
+on the device: the repo's ``firmware/`` directory first (``app``, ``cardgames``,
+``players``), then ``host_sim/`` itself, which supplies the MicroPython-only
+modules ``framebuf`` and ``micropython`` as CPython shims. Firmware names win
+over host_sim names, so a host_sim module can never shadow firmware code.
+"""
+
+import importlib
+import os
+import sys
+
+HOST_SIM_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO_DIR = os.path.dirname(HOST_SIM_DIR)
+FIRMWARE_DIR = os.path.join(REPO_DIR, "firmware")
+
+#: The app class the simulator runs unless told otherwise (``--app``).
+DEFAULT_APP = "app.main:App"
+
+
+def setup_paths():
+    """Put ``firmware/`` then ``host_sim/`` at the front of ``sys.path``.
+
+    Idempotent: existing entries for either directory are moved, not doubled.
+    """
+    for path in (HOST_SIM_DIR, FIRMWARE_DIR):
+        norm = os.path.normcase(os.path.abspath(path))
+        sys.path[:] = [p for p in sys.path if os.path.normcase(os.path.abspath(p or ".")) != norm]
+    sys.path[0:0] = [FIRMWARE_DIR, HOST_SIM_DIR]
+
+
+setup_paths()
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
+
+
+def load_app_class(spec=DEFAULT_APP):
+    """The class named by ``"module:Class"`` (default ``app.main:App``).
+
+    The class must take ``(display, buttons, clock, seed=...)`` and offer
+    ``step()``, ``idle()`` and ``next_deadline()``. Raises ImportError with the
+    spec in its message when the module or the class is missing, and
+    ValueError when the spec has no ``:``.
+    """
+    if ":" not in spec:
+        raise ValueError("app spec %r should look like module:Class" % spec)
+    mod_name, cls_name = spec.split(":", 1)
+    module = importlib.import_module(mod_name)
+    try:
+        return getattr(module, cls_name)
+    except AttributeError:
+        raise ImportError("module %s has no %s (app spec %r)" % (mod_name, cls_name, spec))
+
+
+def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135):
+    """A simulated console running the app: ``(app, display, buttons)``.
+
+    ``display`` is a ``host_sim.display.SimDisplay`` of ``width x height``
+    pixels, ``buttons`` an ``app.buttons.ScriptedButtons`` queue the front end
+    ``push()``-es logical buttons into, ``clock`` the Clock given (virtual or
+    real), ``seed`` the int seed handed to the app. ``app_spec`` is a
+    ``"module:Class"`` string or the app class itself.
+    """
+    from app.buttons import ScriptedButtons
+    from host_sim.display import SimDisplay
+
+    display = SimDisplay(width, height)
+    buttons = ScriptedButtons()
+    app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
+    return app_class(display, buttons, clock, seed=seed), display, buttons

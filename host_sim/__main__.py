@@ -1,0 +1,165 @@
+"""``python -m host_sim``: run the console app on the desktop.
+
+Run from the repo root with the venv's python. Without ``--mode`` it opens a
+window when a display is available, else draws in the terminal when stdin and
+stdout are TTYs; given ``--keys``/``--keys-file`` it runs headless.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+from host_sim import DEFAULT_APP
+
+EPILOG = """\
+keys:
+  window    arrows; Z/Enter = A; X/Esc/Backspace = B; P/F12 = PNG; close or Ctrl-Q quits
+  terminal  arrows; z/Enter = A; x/Esc/Backspace = B; p = PNG; q or Ctrl-C quits
+
+key scripts (headless), separated by spaces or commas, '#' comments:
+  LEFT RIGHT UP DOWN A B   one press, then run until the app waits for a human
+  WAIT:ms                  let ms milliseconds of virtual time pass
+  SHOT:name                save the frame as DIR/name.png
+  TOKENxN                  repeat a press or wait N times, e.g. RIGHTx3
+  at the end DIR/final.png is saved; one line is printed per PNG written.
+
+examples:
+  python -m host_sim
+  python -m host_sim --mode terminal --seed 7
+  python -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
+"""
+
+
+def parse_args(argv=None):
+    """The parsed command line (argparse Namespace)."""
+    p = argparse.ArgumentParser(
+        prog="python -m host_sim",
+        description="Desktop simulator for the picocards handheld (240x135 RGB565 screen, "
+                    "buttons LEFT RIGHT UP DOWN A B).",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--mode", choices=("window", "terminal", "headless"),
+                   help="front end (default: window if a display is available, else terminal "
+                        "if on a TTY; headless if --keys/--keys-file is given)")
+    p.add_argument("--seed", type=int, metavar="N",
+                   help="app seed (default: time-based for window/terminal, 1 for headless)")
+    p.add_argument("--scale", type=int, metavar="N",
+                   help="pixel scale of the window and of PNGs (default: 3 in the window, "
+                        "1 headless and in the terminal)")
+    p.add_argument("--keys", metavar="SCRIPT", help="key script for --mode headless")
+    p.add_argument("--keys-file", metavar="FILE", help="read the key script from FILE "
+                   "(runs before --keys)")
+    p.add_argument("--shots", metavar="DIR", default="screenshots",
+                   help="where PNGs go (default: screenshots)")
+    p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,
+                   help="app class to run (default: %(default)s)")
+    args = p.parse_args(argv)
+    if args.scale is not None and not 1 <= args.scale <= 16:
+        p.error("--scale must be 1..16")
+    return args
+
+
+def display_available():
+    """``(ok, reason)``: can SDL open a real (visible) video driver here?
+
+    Needs DISPLAY or WAYLAND_DISPLAY (on macOS/Windows always tried), no
+    SDL_VIDEODRIVER=dummy/offscreen, pygame importable, and SDL's video init
+    to succeed with a non-dummy driver. ``reason`` says why not.
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return False, "SDL_VIDEODRIVER=%s" % driver
+    if sys.platform not in ("darwin", "win32") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False, "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    try:
+        import pygame
+    except ImportError:
+        return False, "pygame-ce is not installed"
+    try:
+        pygame.display.init()
+        name = pygame.display.get_driver()
+    except pygame.error as e:
+        return False, "SDL cannot open a display (%s)" % e
+    finally:
+        pygame.display.quit()
+    if name in ("dummy", "offscreen"):
+        return False, "SDL only offers the %s video driver" % name
+    return True, "SDL video driver %s" % name
+
+
+def is_tty():
+    """True when both stdin and stdout are terminals that termios can drive
+    (POSIX; not the Windows console)."""
+    try:
+        import termios  # noqa: F401
+    except ImportError:
+        return False
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def choose_mode(args):
+    """``(mode, why_not_window)``: the front end to use; mode None if none fits."""
+    if args.mode:
+        return args.mode, ""
+    if args.keys is not None or args.keys_file:
+        return "headless", ""
+    ok, reason = display_available()
+    if ok:
+        return "window", ""
+    if is_tty():
+        return "terminal", reason
+    return None, reason
+
+
+def main(argv=None):
+    """Entry point; returns the exit status."""
+    args = parse_args(argv)
+    mode, reason = choose_mode(args)
+    if mode is None:
+        print("host_sim: no window (%s) and stdin/stdout is not a terminal.\n"
+              "Run a key script headless instead, e.g.\n"
+              "  python -m host_sim --mode headless --keys \"A A RIGHT A\" --shots screenshots"
+              % reason, file=sys.stderr)
+        return 2
+    if mode != "headless" and (args.keys is not None or args.keys_file):
+        print("host_sim: --keys/--keys-file only apply to --mode headless", file=sys.stderr)
+        return 2
+    if mode == "terminal" and not is_tty():
+        print("host_sim: --mode terminal needs stdin and stdout to be a (POSIX) terminal; "
+              "try --mode headless", file=sys.stderr)
+        return 2
+    seed = args.seed
+    if seed is None and mode != "headless":
+        seed = int(time.time() * 1000) % 1_000_000
+    try:
+        if mode == "headless":
+            from host_sim import headless
+
+            return headless.main(args)
+        if mode == "terminal":
+            from host_sim import terminal
+
+            return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1)
+        try:
+            import pygame
+        except ImportError:
+            print("host_sim: --mode window needs pygame-ce (pip install pygame-ce)",
+                  file=sys.stderr)
+            return 2
+        from host_sim import window
+
+        print("host_sim: window, seed %d" % seed, file=sys.stderr)
+        try:
+            return window.run(seed, args.app, scale=args.scale or 3, shots_dir=args.shots)
+        except pygame.error as e:
+            print("host_sim: cannot open a window (%s); try --mode terminal or --mode headless"
+                  % e, file=sys.stderr)
+            return 2
+    except ImportError as e:
+        print("host_sim: import failed (app %s): %s" % (args.app, e), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

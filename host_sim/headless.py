@@ -1,0 +1,236 @@
+"""Headless runs: a key script against a virtual clock, frames saved as PNG.
+
+The API tests use::
+
+    from host_sim.headless import run_script, frame_png
+    app, display = run_script("A A RIGHTx3 SHOT:hand A", seed=1, shots_dir=tmp)
+    frame_png(display, tmp / "now.png", scale=2)
+
+Between scripted presses the app is *settled*: stepped until ``app.idle()``,
+with the virtual clock jumped to ``app.next_deadline()`` whenever it has one,
+so computer moves and animations play out in virtual time (a whole game runs
+in well under a second of real time). PNGs are written by a small pure-Python
+encoder (zlib), so headless runs need neither pygame nor Pillow.
+"""
+
+import os
+import struct
+import zlib
+
+from host_sim import DEFAULT_APP, keyscript, make_app
+from host_sim.display import frame_rgb24
+
+#: Virtual milliseconds one settle may take before it is called stuck.
+MAX_SETTLE_MS = 10 * 60 * 1000
+#: Steps one settle may take before it is called stuck.
+MAX_SETTLE_STEPS = 50_000
+#: Virtual ms a step advances when the app is busy but names no deadline
+#: (what the interactive ~60 fps loops would let pass).
+FRAME_MS = 16
+
+
+class StuckError(RuntimeError):
+    """The app did not become idle within the settle caps."""
+
+
+def scale_rgb24(rgb, width, height, scale):
+    """RGB24 bytes of a ``width x height`` image enlarged ``scale`` times
+    (int >= 1) by pixel repetition; result is ``width*scale x height*scale``."""
+    if scale == 1:
+        return bytes(rgb)
+    if scale < 1:
+        raise ValueError("scale must be >= 1, got %r" % scale)
+    row_len = width * 3
+    step = 3 * scale
+    out = bytearray()
+    row_out = bytearray(row_len * scale)
+    for y in range(height):
+        row = rgb[y * row_len:(y + 1) * row_len]
+        for dx in range(scale):
+            for c in range(3):
+                row_out[dx * 3 + c::step] = row[c::3]
+        out += bytes(row_out) * scale
+    return bytes(out)
+
+
+def png_bytes(rgb, width, height):
+    """A PNG file (bytes) of RGB24 pixels ``rgb`` (``width * height * 3`` bytes):
+    8-bit truecolour, no alpha, no filtering."""
+    if len(rgb) != width * height * 3:
+        raise ValueError("need %d RGB bytes for %dx%d, got %d"
+                         % (width * height * 3, width, height, len(rgb)))
+    row_len = width * 3
+    raw = b"".join(b"\x00" + rgb[y * row_len:(y + 1) * row_len] for y in range(height))
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def frame_png(display, path, scale=1):
+    """Write what ``display`` shows to ``path`` as a PNG, each pixel as a
+    ``scale x scale`` block (default 1: exact pixels, e.g. 240x135).
+
+    Creates missing parent directories. Returns ``path``.
+    """
+    rgb = scale_rgb24(frame_rgb24(display), display.width, display.height, scale)
+    parent = os.path.dirname(os.fspath(path))
+    if parent:
+        os.makedirs(parent, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(png_bytes(rgb, display.width * scale, display.height * scale))
+    return path
+
+
+class HeadlessRun:
+    """One app on a VirtualClock (starting at 0 ms) with scripted buttons.
+
+    ``shots_dir`` (path or None): where SHOT and final PNGs go; with None,
+    shots are only kept in ``display.shots``. ``scale``: PNG pixel scale (int).
+    ``app_spec``: ``"module:Class"`` or the app class. ``on_write(path)`` is
+    called for each PNG written. ``max_ms``/``max_steps``: caps of one settle
+    (virtual ms, steps) before StuckError.
+    """
+
+    def __init__(self, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP,
+                 on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS):
+        from app.clock import VirtualClock
+
+        self.clock = VirtualClock()
+        self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec)
+        self.shots_dir = shots_dir
+        self.scale = scale
+        self.on_write = on_write
+        self.max_ms = max_ms
+        self.max_steps = max_steps
+
+    def _advance_to(self, deadline):
+        """Jump the virtual clock forward to tick ``deadline`` (never back)."""
+        ahead = self.clock.ticks_diff(deadline, self.clock.ticks_ms())
+        if ahead > 0:
+            self.clock.sleep_ms(ahead)
+
+    def settle(self, after="start"):
+        """Step until the app is idle; raise StuckError past the caps.
+
+        ``after`` names what happened last, for the error message.
+        """
+        start = self.clock.ticks_ms()
+        steps = 0
+        while True:
+            self.app.step()
+            steps += 1
+            if self.app.idle():
+                return
+            elapsed = self.clock.ticks_diff(self.clock.ticks_ms(), start)
+            if steps >= self.max_steps or elapsed > self.max_ms:
+                raise StuckError(
+                    "app still not idle after %d steps and %d virtual ms following %s "
+                    "(caps %d steps, %d ms); next_deadline()=%r"
+                    % (steps, elapsed, after, self.max_steps, self.max_ms,
+                       self.app.next_deadline()))
+            deadline = self.app.next_deadline()
+            if deadline is None:
+                self.clock.sleep_ms(FRAME_MS)
+            else:
+                self._advance_to(deadline)
+
+    def wait(self, ms):
+        """Let ``ms`` virtual milliseconds pass, stepping at each deadline."""
+        target = self.clock.ticks_ms() + ms
+        for _ in range(self.max_steps):
+            self.app.step()
+            deadline = self.app.next_deadline()
+            if deadline is None or self.clock.ticks_diff(deadline, target) > 0:
+                break
+            self._advance_to(deadline)
+        self._advance_to(target)
+        self.app.step()
+
+    def shot(self, name):
+        """Keep the shown frame as ``display.shots[name]``; write ``name.png``
+        into ``shots_dir`` if set. Returns the path written or None."""
+        self.display.shots[name] = self.display.shown
+        if self.shots_dir is None:
+            return None
+        path = frame_png(self.display, os.path.join(self.shots_dir, name + ".png"), self.scale)
+        if self.on_write:
+            self.on_write(path)
+        return path
+
+    def run(self, steps, final=True):
+        """Run parsed key-script ``steps`` (see ``keyscript.parse``) from app
+        start; with ``final``, end with ``shot("final")``."""
+        self.settle()
+        for i, (kind, arg) in enumerate(steps):
+            if kind == keyscript.PRESS:
+                self.buttons.push(arg)
+                self.settle("step %d (press %s)" % (i + 1, _button_name(arg)))
+            elif kind == keyscript.WAIT:
+                self.wait(arg)
+            else:
+                self.shot(arg)
+        if final:
+            self.shot("final")
+
+
+def _button_name(button):
+    from app import buttons
+
+    return buttons.NAMES[button]
+
+
+def run_script(keys, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP, on_write=None):
+    """Run the app headless through key script ``keys``; return ``(app, display)``.
+
+    ``keys``: a key-script string (see ``host_sim.keyscript``) or a list of
+    token strings. ``shots_dir``: directory for ``SHOT:name`` PNGs and
+    ``final.png`` (None: keep shots in ``display.shots`` only, write nothing).
+    ``scale``: PNG pixel scale. ``app_spec``: ``"module:Class"`` or the app
+    class. ``on_write(path)``: called per PNG written. Raises ValueError for a
+    bad token (before the app starts) and StuckError if the app never becomes
+    idle.
+    """
+    if not isinstance(keys, str):
+        keys = " ".join(keys)
+    steps = keyscript.parse(keys)
+    run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=app_spec,
+                      on_write=on_write)
+    run.run(steps, final=shots_dir is not None)
+    return run.app, run.display
+
+
+def main(args):
+    """The ``--mode headless`` command; ``args`` from ``host_sim.__main__``.
+    Returns the process exit status."""
+    import sys
+
+    text = args.keys or ""
+    if args.keys_file:
+        with open(args.keys_file) as f:
+            text = f.read() + "\n" + text
+    try:
+        steps = keyscript.parse(text)
+    except ValueError as e:
+        print("host_sim: %s" % e, file=sys.stderr)
+        return 2
+    seed = 1 if args.seed is None else args.seed
+    scale = args.scale or 1
+    shots_dir = args.shots or "screenshots"
+
+    def report(path):
+        print("wrote %s" % path)
+
+    run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=args.app,
+                      on_write=report)
+    try:
+        run.run(steps)
+    except StuckError as e:
+        print("host_sim: %s" % e, file=sys.stderr)
+        run.shot("stuck")
+        return 1
+    return 0

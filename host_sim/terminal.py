@@ -1,0 +1,331 @@
+"""Terminal front end: the frame in 24-bit colour half-blocks, keys from the TTY.
+
+Each character cell is ``'▀'`` (U+2580 upper half block) with the foreground
+colour set to the upper pixel and the background colour to the lower one, so a
+240x135 frame takes 240 columns x 68 rows (the last row's lower half is
+empty), plus one legend row. A smaller terminal gets the frame shrunk by the
+smallest integer factor that fits (box average: factor 2 gives 120x68 pixels =
+120 columns x 34 rows), and the legend says so. Only lines that changed are
+rewritten, and only when the display's frame counter moved.
+
+Keys (raw, non-blocking via ``select``): arrows; ``z``/Enter = A;
+``x``/Esc alone/Backspace = B; ``p`` saves a PNG; ``q`` or Ctrl-C quits. The
+terminal's settings are always restored on the way out.
+
+The rendering (``frame_to_ansi``, ``downscale_rgb24``, ``fit_factor``) and the
+key decoding (``KeyDecoder``) are pure and tested without a TTY.
+"""
+
+import os
+import sys
+import time
+from operator import add
+
+from app import buttons
+
+UPPER_HALF = "\u2580"
+RESET = "\x1b[0m"
+ESC_TIMEOUT_S = 0.05  # how long a lone Esc waits for the rest of a sequence
+MAX_FACTOR = 8
+LEGEND = "arrows move  z/Enter=A  x/Esc/Bksp=B  p=PNG  q=quit"
+
+
+def fg(rgb3):
+    """SGR sequence setting the 24-bit foreground to ``rgb3`` (3 bytes / ints)."""
+    return "\x1b[38;2;%d;%d;%dm" % (rgb3[0], rgb3[1], rgb3[2])
+
+
+def bg(rgb3):
+    """SGR sequence setting the 24-bit background to ``rgb3`` (3 bytes / ints)."""
+    return "\x1b[48;2;%d;%d;%dm" % (rgb3[0], rgb3[1], rgb3[2])
+
+
+DEFAULT_BG = "\x1b[49m"
+_UNSET = object()
+
+
+def frame_to_ansi(rgb, width, height):
+    """Text lines (list of ``ceil(height / 2)`` str) drawing an RGB24 image.
+
+    ``rgb``: ``width * height * 3`` bytes. Line ``i`` covers pixel rows ``2i``
+    (foreground of ``'▀'``) and ``2i + 1`` (background; the terminal's default
+    background when ``height`` is odd and this is the last line). A colour
+    sequence is emitted only when it differs from the cell to the left; each
+    line ends with ``RESET`` and no newline.
+    """
+    row_len = width * 3
+    lines = []
+    for y in range(0, height, 2):
+        top = rgb[y * row_len:(y + 1) * row_len]
+        bottom = rgb[(y + 1) * row_len:(y + 2) * row_len] if y + 1 < height else None
+        parts = []
+        cur_fg = cur_bg = _UNSET
+        for i in range(0, row_len, 3):
+            t = top[i:i + 3]
+            if t != cur_fg:
+                parts.append(fg(t))
+                cur_fg = t
+            b = bottom[i:i + 3] if bottom is not None else None
+            if b != cur_bg:
+                parts.append(DEFAULT_BG if b is None else bg(b))
+                cur_bg = b
+            parts.append(UPPER_HALF)
+        parts.append(RESET)
+        lines.append("".join(parts))
+    return lines
+
+
+def downscale_rgb24(rgb, width, height, factor):
+    """``(rgb, w, h)``: an RGB24 image shrunk by int ``factor`` by averaging
+    each ``factor x factor`` block (edge blocks padded by repeating the last
+    column / row). ``w = ceil(width / factor)``, ``h = ceil(height / factor)``."""
+    if factor == 1:
+        return bytes(rgb), width, height
+    w2 = -(-width // factor)
+    h2 = -(-height // factor)
+    row_len = width * 3
+    pad = (w2 * factor - width)
+    area = factor * factor
+    half = area // 2
+    step = 3 * factor
+    out = bytearray(w2 * h2 * 3)
+    for oy in range(h2):
+        acc = [[0] * w2 for _ in range(3)]
+        for dy in range(factor):
+            y = min(oy * factor + dy, height - 1)
+            row = rgb[y * row_len:(y + 1) * row_len]
+            if pad:
+                row = row + row[-3:] * pad
+            for c in range(3):
+                a = acc[c]
+                for dx in range(factor):
+                    a = list(map(add, a, row[dx * 3 + c::step]))
+                acc[c] = a
+        base = oy * w2 * 3
+        for c in range(3):
+            out[base + c:base + w2 * 3:3] = bytes((v + half) // area for v in acc[c])
+    return bytes(out), w2, h2
+
+
+def fit_factor(cols, rows, width, height, extra_rows=1):
+    """Smallest int factor (1..MAX_FACTOR) at which a ``width x height`` frame
+    fits a ``cols x rows`` terminal as half-blocks plus ``extra_rows``;
+    MAX_FACTOR if none does."""
+    for f in range(1, MAX_FACTOR + 1):
+        w = -(-width // f)
+        h = -(-height // f)
+        if w <= cols and (h + 1) // 2 + extra_rows <= rows:
+            return f
+    return MAX_FACTOR
+
+
+class KeyDecoder:
+    """Turns raw terminal bytes into events: ``("button", n)``, ``("shot",
+    None)`` or ``("quit", None)``.
+
+    ``feed(data)`` returns the events complete so far and keeps an unfinished
+    escape sequence; ``pending`` is True while it holds one; ``flush()`` ends
+    it (a lone Esc becomes button B, a cut-off sequence is dropped).
+    """
+
+    ARROWS = {"A": buttons.UP, "B": buttons.DOWN, "C": buttons.RIGHT, "D": buttons.LEFT}
+    PLAIN = {
+        "z": ("button", buttons.A), "Z": ("button", buttons.A),
+        "\r": ("button", buttons.A), "\n": ("button", buttons.A),
+        "x": ("button", buttons.B), "X": ("button", buttons.B),
+        "\x7f": ("button", buttons.B), "\x08": ("button", buttons.B),
+        "p": ("shot", None), "P": ("shot", None),
+        "q": ("quit", None), "Q": ("quit", None), "\x03": ("quit", None),
+    }
+
+    def __init__(self):
+        self.buf = ""
+
+    @property
+    def pending(self):
+        """True while an escape sequence is incomplete."""
+        return bool(self.buf)
+
+    def feed(self, data):
+        """Events (list) for ``data`` (bytes or str) plus any held bytes."""
+        if isinstance(data, bytes):
+            data = data.decode("latin-1")
+        s = self.buf + data
+        self.buf = ""
+        events = []
+        i = 0
+        while i < len(s):
+            ch = s[i]
+            if ch != "\x1b":
+                if ch in self.PLAIN:
+                    events.append(self.PLAIN[ch])
+                i += 1
+                continue
+            if i + 1 == len(s):  # lone Esc so far: wait for more or flush()
+                self.buf = s[i:]
+                break
+            intro = s[i + 1]
+            if intro not in "[O":  # Esc then an ordinary key: Esc is B
+                events.append(("button", buttons.B))
+                i += 1
+                continue
+            j = i + 2
+            while j < len(s) and not ("\x40" <= s[j] <= "\x7e"):
+                j += 1
+            if j == len(s):  # sequence not finished yet
+                self.buf = s[i:]
+                break
+            final = s[j]
+            if final in self.ARROWS and all(c in "0123456789;" for c in s[i + 2:j]):
+                events.append(("button", self.ARROWS[final]))
+            i = j + 1
+        return events
+
+    def flush(self):
+        """Events for a held, never-completed sequence: a lone Esc is B."""
+        held, self.buf = self.buf, ""
+        return [("button", buttons.B)] if held == "\x1b" else []
+
+
+def legend_text(seed, factor, cols, width, height, status=""):
+    """The bottom line: keys, seed, the shrink note when ``factor`` > 1 (with
+    the terminal size a ``width x height`` frame needs unshrunk), a status
+    message; clipped to ``cols`` characters."""
+    text = "%s  seed %d" % (LEGEND, seed)
+    if factor > 1:
+        text += "  [1/%d size: full size needs %dx%d]" % (factor, width, (height + 1) // 2 + 1)
+    if status:
+        text += "  " + status
+    return text[:cols]
+
+
+class _Screen:
+    """Owns the terminal while the simulator runs: raw keys, alternate screen."""
+
+    def __init__(self, fd_in, out):
+        self.fd_in = fd_in
+        self.out = out
+        self.saved = None
+
+    def __enter__(self):
+        import termios
+
+        self.saved = termios.tcgetattr(self.fd_in)
+        mode = termios.tcgetattr(self.fd_in)
+        mode[0] &= ~(termios.IXON | termios.ICRNL)  # iflag: no Ctrl-S/Q, Enter stays \r
+        mode[3] &= ~(termios.ICANON | termios.ECHO | termios.ISIG | termios.IEXTEN)
+        mode[6][termios.VMIN] = 1
+        mode[6][termios.VTIME] = 0
+        termios.tcsetattr(self.fd_in, termios.TCSAFLUSH, mode)
+        self.write("\x1b[?1049h\x1b[?25l\x1b[2J")
+        return self
+
+    def __exit__(self, *exc):
+        import termios
+
+        try:
+            self.write(RESET + "\x1b[2J\x1b[?25h\x1b[?1049l")
+        finally:
+            termios.tcsetattr(self.fd_in, termios.TCSAFLUSH, self.saved)
+        return False
+
+    def write(self, text):
+        self.out.write(text.encode("utf-8"))
+        self.out.flush()
+
+
+def _read_events(fd, decoder):
+    """Events from whatever the TTY has ready (quit at end of input); waits up
+    to ESC_TIMEOUT_S only to tell a lone Esc from an escape sequence."""
+    import select
+
+    data = os.read(fd, 1024)
+    if not data:  # end of input: the terminal went away
+        return [("quit", None)]
+    events = decoder.feed(data)
+    while decoder.pending:
+        if select.select([fd], [], [], ESC_TIMEOUT_S)[0]:
+            events += decoder.feed(os.read(fd, 1024))
+        else:
+            events += decoder.flush()
+    return events
+
+
+def run(seed, app_spec, shots_dir="screenshots", scale=1):
+    """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
+
+    ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
+    ``p`` screenshots are saved. Needs stdin and stdout to be TTYs.
+    """
+    import select
+    import signal
+
+    from host_sim import make_app
+    from host_sim.clock import MonotonicClock, ms_until
+    from host_sim.headless import frame_png
+
+    fd_in = sys.stdin.fileno()
+    fd_out = sys.stdout.fileno()
+    clock = MonotonicClock()
+    app, display, keys = make_app(clock, seed, app_spec)
+    decoder = KeyDecoder()
+    status, status_until = "", 0.0
+    shot_count = 0
+
+    def on_term(signum, frame):
+        raise SystemExit(0)
+
+    old_term = signal.signal(signal.SIGTERM, on_term)
+    try:
+        with _Screen(fd_in, sys.stdout.buffer) as screen:
+            size = None
+            shown_frames = -1
+            prev = []
+            factor = 1
+            legend = None
+            while True:
+                new_size = os.get_terminal_size(fd_out)
+                if new_size != size:
+                    size = new_size
+                    factor = fit_factor(size.columns, size.lines, display.width, display.height)
+                    screen.write(RESET + "\x1b[2J")
+                    prev, shown_frames, legend = [], -1, None
+                app.step()
+                if display.frames != shown_frames:
+                    shown_frames = display.frames
+                    img, w, h = downscale_rgb24(display.rgb24(), display.width,
+                                                display.height, factor)
+                    lines = frame_to_ansi(img, w, h)
+                    parts = ["\x1b[%d;1H%s" % (i + 1, line) for i, line in enumerate(lines)
+                             if i >= len(prev) or prev[i] != line]
+                    prev = lines
+                    if parts:
+                        screen.write("".join(parts))
+                if status and time.monotonic() > status_until:
+                    status = ""
+                text = legend_text(seed, factor, size.columns, display.width, display.height,
+                                   status)
+                if text != legend:
+                    legend = text
+                    screen.write("\x1b[%d;1H\x1b[2K%s" % (len(prev) + 1, text))
+                if app.idle():
+                    timeout = 0.25
+                else:
+                    wait = ms_until(clock, app.next_deadline())
+                    timeout = 1 / 60 if wait is None else min(wait / 1000, 0.25)
+                if not select.select([fd_in], [], [], timeout)[0]:
+                    continue
+                for kind, arg in _read_events(fd_in, decoder):
+                    if kind == "quit":
+                        return 0
+                    if kind == "button":
+                        keys.push(arg)
+                    else:
+                        shot_count += 1
+                        name = "term-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
+                        path = frame_png(display, os.path.join(shots_dir, name), scale)
+                        status, status_until = "saved " + path, time.monotonic() + 4
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, old_term)

@@ -1,0 +1,125 @@
+"""Window front end: the frame in a pygame-ce window, keys from the keyboard.
+
+The window is the frame scaled by an integer ``scale`` (nearest neighbour,
+240x135 -> 720x405 at the default 3) over a legend strip naming the keys:
+arrows; Z/Enter = A; X/Esc/Backspace = B; P/F12 save a PNG (at the window's
+scale) into the screenshots folder. Closing the window or Ctrl-Q quits.
+
+The loop runs at up to 60 fps on a real-time ``MonotonicClock``: it feeds key
+presses to the app, calls ``app.step()``, and redraws only when the display's
+frame counter moved. While ``app.idle()`` it sleeps in ``pygame.event.wait``.
+Only ``pygame.display`` and ``pygame.font`` are initialised (no audio).
+"""
+
+import os
+import time
+
+LEGEND = "Arrows move   Z/Enter = A   X/Esc = B   P/F12 = screenshot"
+BG = (24, 24, 28)
+FG = (220, 220, 220)
+DIM = (150, 150, 160)
+
+
+def key_map(pygame):
+    """Dict pygame key code -> ``("button", n)`` / ``("shot", None)``."""
+    from app import buttons
+
+    press = {
+        pygame.K_LEFT: buttons.LEFT, pygame.K_RIGHT: buttons.RIGHT,
+        pygame.K_UP: buttons.UP, pygame.K_DOWN: buttons.DOWN,
+        pygame.K_z: buttons.A, pygame.K_RETURN: buttons.A, pygame.K_KP_ENTER: buttons.A,
+        pygame.K_x: buttons.B, pygame.K_ESCAPE: buttons.B, pygame.K_BACKSPACE: buttons.B,
+    }
+    keys = {k: ("button", b) for k, b in press.items()}
+    keys[pygame.K_p] = ("shot", None)
+    keys[pygame.K_F12] = ("shot", None)
+    return keys
+
+
+def _fit_font(pygame, text, width, size):
+    """A default font no bigger than ``size`` px in which ``text`` fits ``width`` px."""
+    while True:
+        font = pygame.font.Font(None, size)
+        if size <= 8 or font.size(text)[0] <= width - 8:
+            return font
+        size -= 1
+
+
+def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None):
+    """Run the app in a window until it is closed; returns exit status 0.
+
+    ``seed``: int for the app. ``scale``: int window pixels per frame pixel
+    (also the PNG scale). ``hook(n, app, display)``: called after the n-th
+    loop iteration (n from 0); returning False ends the run (for tests).
+    """
+    import pygame
+
+    from host_sim import make_app
+    from host_sim.clock import MonotonicClock
+    from host_sim.headless import frame_png
+
+    clock = MonotonicClock()
+    app, display, keys = make_app(clock, seed, app_spec)
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        fw, fh = display.width * scale, display.height * scale
+        font = _fit_font(pygame, LEGEND, fw, 8 + 4 * scale)
+        line_h = font.get_linesize()
+        screen = pygame.display.set_mode((fw, fh + 2 * line_h + 6))
+        pygame.display.set_caption("picocards simulator - seed %d" % seed)
+        mapping = key_map(pygame)
+        pace = pygame.time.Clock()
+        shown_frames = -1
+        status, status_until = "", 0.0
+        shot_count = 0
+        dirty = True
+        n = 0
+        while True:
+            if app.idle() and not dirty:
+                events = [pygame.event.wait(100)] + pygame.event.get()
+            else:
+                events = pygame.event.get()
+            for ev in events:
+                if ev.type == pygame.QUIT:
+                    return 0
+                if ev.type != pygame.KEYDOWN:
+                    continue
+                if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
+                    return 0
+                action = mapping.get(ev.key)
+                if action is None:
+                    continue
+                if action[0] == "button":
+                    keys.push(action[1])
+                else:
+                    shot_count += 1
+                    name = "win-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
+                    path = frame_png(display, os.path.join(shots_dir, name), scale)
+                    print("wrote %s" % path, flush=True)
+                    status, status_until = "saved " + path, time.monotonic() + 4
+                    dirty = True
+            app.step()
+            if display.frames != shown_frames:
+                shown_frames = display.frames
+                frame = pygame.image.frombuffer(display.rgb24(), (display.width,
+                                                                  display.height), "RGB")
+                screen.blit(pygame.transform.scale(frame, (fw, fh)), (0, 0))
+                dirty = True
+            if status and time.monotonic() > status_until:
+                status, dirty = "", True
+            if dirty:
+                screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
+                screen.blit(font.render(LEGEND, True, FG), (4, fh + 3))
+                second = "seed %d   %s" % (seed, status) if status else "seed %d" % seed
+                screen.blit(font.render(second, True, DIM), (4, fh + 3 + line_h))
+                pygame.display.flip()
+                dirty = False
+            if hook is not None and hook(n, app, display) is False:
+                return 0
+            n += 1
+            pace.tick(60)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        pygame.quit()
