@@ -9,13 +9,12 @@ The API tests use::
 Between scripted presses the app is *settled*: stepped until ``app.idle()``,
 with the virtual clock jumped to ``app.next_deadline()`` whenever it has one,
 so computer moves and animations play out in virtual time (a whole game runs
-in well under a second of real time). PNGs are written by a small pure-Python
-encoder (zlib), so headless runs need neither pygame nor Pillow.
+in well under a second of real time). PNGs are written with Pillow.
 """
 
 import os
-import struct
-import zlib
+
+from PIL import Image
 
 from host_sim import DEFAULT_APP, keyscript, make_app
 from host_sim.display import frame_rgb24
@@ -33,56 +32,22 @@ class StuckError(RuntimeError):
     """The app did not become idle within the settle caps."""
 
 
-def scale_rgb24(rgb, width, height, scale):
-    """RGB24 bytes of a ``width x height`` image enlarged ``scale`` times
-    (int >= 1) by pixel repetition; result is ``width*scale x height*scale``."""
-    if scale == 1:
-        return bytes(rgb)
-    if scale < 1:
-        raise ValueError("scale must be >= 1, got %r" % scale)
-    row_len = width * 3
-    step = 3 * scale
-    out = bytearray()
-    row_out = bytearray(row_len * scale)
-    for y in range(height):
-        row = rgb[y * row_len:(y + 1) * row_len]
-        for dx in range(scale):
-            for c in range(3):
-                row_out[dx * 3 + c::step] = row[c::3]
-        out += bytes(row_out) * scale
-    return bytes(out)
-
-
-def png_bytes(rgb, width, height):
-    """A PNG file (bytes) of RGB24 pixels ``rgb`` (``width * height * 3`` bytes):
-    8-bit truecolour, no alpha, no filtering."""
-    if len(rgb) != width * height * 3:
-        raise ValueError("need %d RGB bytes for %dx%d, got %d"
-                         % (width * height * 3, width, height, len(rgb)))
-    row_len = width * 3
-    raw = b"".join(b"\x00" + rgb[y * row_len:(y + 1) * row_len] for y in range(height))
-
-    def chunk(kind, data):
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
-
-
 def frame_png(display, path, scale=1):
     """Write what ``display`` shows to ``path`` as a PNG, each pixel as a
     ``scale x scale`` block (default 1: exact pixels, e.g. 240x135).
 
     Creates missing parent directories. Returns ``path``.
     """
-    rgb = scale_rgb24(frame_rgb24(display), display.width, display.height, scale)
+    if scale < 1:
+        raise ValueError("scale must be >= 1, got %r" % (scale,))
+    size = (display.width, display.height)
+    image = Image.frombytes("RGB", size, frame_rgb24(display))
+    if scale != 1:
+        image = image.resize((size[0] * scale, size[1] * scale), Image.Resampling.NEAREST)
     parent = os.path.dirname(os.fspath(path))
     if parent:
         os.makedirs(parent, exist_ok=True)
-    with open(path, "wb") as f:
-        f.write(png_bytes(rgb, display.width * scale, display.height * scale))
+    image.save(path, "PNG")
     return path
 
 
