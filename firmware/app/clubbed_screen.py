@@ -222,15 +222,17 @@ class ClubbedScreen:
         # Stock and discard pile.
         sy = 19
         if g.n_stock:
-            cardview.back(fb, 6, sy, theme.BIG_W, theme.BIG_H)
+            cardview.back(fb, 4, sy, theme.BIG_W, theme.BIG_H)
+            # The stock count on the card back, where the eye looks for it.
+            fb.fill_rect(7, sy + 15, theme.BIG_W - 6, 14, theme.PANEL)
+            text.draw_centered(fb, str(g.n_stock), 20, sy + 16, theme.WHITE, text.SMALL)
         else:
-            cardview.placeholder(fb, 6, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
+            cardview.placeholder(fb, 4, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
         drawing = self.human_turn() and self.slots and self.slots[self.cursor] == clubbed.DRAW
         if drawing:
-            fb.rect(4, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
-        text.draw_centered(fb, "%d left" % g.n_stock, 22, sy + theme.BIG_H + 2, theme.TEXT,
-                           text.SMALL)
-        px = 50
+            fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
+        text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 2, theme.TEXT_DIM, text.SMALL)
+        px = 44
         if g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
                 fb.rect(px + 2 * i, sy - i, theme.BIG_W, theme.BIG_H, theme.CARD_EDGE)
@@ -240,7 +242,7 @@ class ClubbedScreen:
         text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 2, theme.TEXT,
                            text.SMALL)
         # Whose turn and recent events.
-        mx = 98
+        mx = 86
         if g.is_over():
             turn, col = "Game over", theme.GOLD
         elif self.human_turn():
@@ -251,8 +253,8 @@ class ClubbedScreen:
         y = 35
         k = len(self.msgs)
         for i in range(k):
-            text.draw(fb, self.msgs[i], mx, y, theme.WHITE if i == k - 1 else theme.TEXT_DIM,
-                      text.SMALL)
+            text.draw(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
+                      theme.WHITE if i == k - 1 else theme.TEXT_DIM, text.SMALL)
             y += 13
         # Own line: collection and hint.
         text.draw(fb, "You: collected %d" % g.collected(0), 3, HINT_Y, theme.TEXT, text.SMALL)
