@@ -74,7 +74,7 @@ def test_whole_game_by_key_presses(seed):
     assert isinstance(s.app.screen, TitleScreen)
     if seed % 3 == 2:
         s.press("DOWN", "DOWN", "A", "UP", "UP")  # toggle the no-refill variant
-        assert s.app.settings["refill"] is False
+        assert s.app.options["Clubbed"]["refill"] is False
     s.press("A")
     assert isinstance(s.app.screen, ClubbedScreen)
     assert s.app.screen.game.refill == (seed % 3 != 2)

@@ -9,6 +9,7 @@ milliseconds on the app's clock.
 
 from app import buttons, cardview, text, theme
 from app.menu import BACK, Menu, panel
+from app.result_screen import ResultScreen
 from cardgames import clubbed
 from players.clubbed_heuristic import ClubbedHeuristic
 
@@ -27,10 +28,31 @@ MIN_STEP = 11
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
 
 
+def start(app, seed, options):
+    """A new game of Clubbed for the app: the deal alternates between games of
+    the session (CB-1), starting with West dealing; ``options["refill"]``
+    chooses CB-8 or the no-refill variant."""
+    sess = app.sessions["Clubbed"]
+    dealer = 1 - sess["dealer"] if "dealer" in sess else 1
+    sess["dealer"] = dealer
+    return ClubbedScreen(app, seed, dealer, options["refill"], _game_over)
+
+
+def _game_over(app, game):
+    # CB-10: a series keeps a running total of collected cards.
+    sess = app.sessions["Clubbed"]
+    counts = (game.collected(0), game.collected(1))
+    totals = sess.get("totals", (0, 0))
+    totals = (totals[0] + counts[0], totals[1] + counts[1])
+    sess["totals"] = totals
+    sess["games"] = sess.get("games", 0) + 1
+    app.show(ResultScreen(app, game.result(), counts, totals, sess["games"], NAMES))
+
+
 class ClubbedScreen:
     """One game of Clubbed on screen. ``seed``/``dealer``/``refill`` go to the
-    core (``clubbed.Clubbed``); ``on_over(game)`` is called when the game has
-    ended and its last moment was shown."""
+    core (``clubbed.Clubbed``); ``on_over(app, game)`` is called when the game
+    has ended and its last moment was shown."""
 
     def __init__(self, app, seed, dealer, refill, on_over):
         self.app = app
@@ -137,7 +159,7 @@ class ClubbedScreen:
         if self.end_at is not None:
             if self.app.clock.ticks_diff(now, self.end_at) >= 0:
                 self.end_at = None
-                self.on_over(self.game)
+                self.on_over(self.app, self.game)
             return
         g = self.game
         p = g.current_player

@@ -9,14 +9,11 @@ the simulator.
 
 import gc
 
-from app import rules_text
-from app.clubbed_screen import NAMES, ClubbedScreen
-from app.result_screen import ResultScreen
+from app import games, rules_text
 from app.rules_screen import RulesScreen
 from app.title import TitleScreen
 from cardgames.rng import Rng
 
-GAMES = ("Clubbed",)
 FRAME_MS = 20
 
 
@@ -33,12 +30,14 @@ class App:
         self.width = display.width
         self.height = display.height
         self.rng = Rng(seed)
-        self.settings = {"refill": True}
+        # Per game: its variant options, and a session dict the game's screen
+        # keeps between games (who deals next, series totals).
+        self.options = {}
+        self.sessions = {}
+        for e in games.GAMES:
+            self.options[e.name] = {k: d for k, _, d in e.options}
+            self.sessions[e.name] = {}
         self.game_index = 0
-        self.series = [0, 0]
-        self.games = 0
-        self.dealer = 1
-        self.deals = 0
         self.last_seed = None
         self.dirty = True
         self.screen = TitleScreen(self)
@@ -54,13 +53,17 @@ class App:
         self.screen = screen
         self.dirty = True
 
+    def game(self):
+        """The ``games.Entry`` picked on the title screen."""
+        return games.GAMES[self.game_index]
+
     def game_name(self):
         """Name of the game picked on the title screen."""
-        return GAMES[self.game_index]
+        return self.game().name
 
     def cycle_game(self, d):
         """Pick the next (d=1) or previous (d=-1) game on the title screen."""
-        self.game_index = (self.game_index + d) % len(GAMES)
+        self.game_index = (self.game_index + d) % len(games.GAMES)
 
     def to_title(self):
         """Back to the title screen (the series score is kept)."""
@@ -69,27 +72,18 @@ class App:
 
     def show_rules(self, back):
         """The rule summary of the current game; B returns to ``back``."""
-        self.show(RulesScreen(self, "Rules: Clubbed", rules_text.CLUBBED, back))
+        e = self.game()
+        self.show(RulesScreen(self, "Rules: " + e.name, getattr(rules_text, e.rules), back))
 
     def new_game(self):
-        """Deal a new game; the deal alternates between games (CB-1)."""
+        """Start a new game of the picked game with its options; the seed is
+        drawn from the session's PRNG (a small int below 2**30)."""
         self.screen = None
         gc.collect()
-        if self.deals:
-            self.dealer = 1 - self.dealer
-        self.deals += 1
+        e = self.game()
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
-        self.show(ClubbedScreen(self, self.last_seed, self.dealer, self.settings["refill"],
-                                self._game_over))
-
-    def _game_over(self, game):
-        result = game.result()
-        counts = (game.collected(0), game.collected(1))
-        self.games += 1
-        # CB-10: a series keeps a running total of collected cards.
-        self.series[0] += counts[0]
-        self.series[1] += counts[1]
-        self.show(ResultScreen(self, result, counts, tuple(self.series), self.games, NAMES))
+        mod = games.load(e)
+        self.show(mod.start(self, self.last_seed, self.options[e.name]))
 
     # --- loop --------------------------------------------------------------
 

@@ -13,8 +13,12 @@ class TitleScreen:
         self.menu = Menu(self._items())
 
     def _items(self):
-        s = self.app.settings
-        return ["New game", "Rules", "Refill: %s" % ("on" if s["refill"] else "off")]
+        e = self.app.game()
+        opts = self.app.options[e.name]
+        items = ["New game", "Rules"]
+        for key, label, _ in e.options:
+            items.append("%s: %s" % (label, "on" if opts[key] else "off"))
+        return items
 
     def on_button(self, b):
         app = self.app
@@ -33,9 +37,12 @@ class TitleScreen:
             app.new_game()
         elif pick == 1:
             app.show_rules(self)
-        elif pick == 2:
-            # CB-8 refill, or the no-refill variant.
-            app.settings["refill"] = not app.settings["refill"]
+        else:
+            # A variant from RULES.md, toggled on or off.
+            e = app.game()
+            key = e.options[pick - 2][0]
+            opts = app.options[e.name]
+            opts[key] = not opts[key]
             self.menu.items = self._items()
 
     def update(self, now):
@@ -55,5 +62,5 @@ class TitleScreen:
         text.draw(fb, "\u25c4", 84, 50, theme.TEXT_DIM, text.SMALL)
         text.draw_centered(fb, self.app.game_name(), 150, 48, theme.WHITE, text.BOLD)
         text.draw(fb, "\u25ba", 224, 50, theme.TEXT_DIM, text.SMALL)
-        self.menu.draw(fb, 90, 70, 146, 15)
+        self.menu.draw(fb, 90, 68, 146, 14)
         text.draw(fb, "A select  B back", 4, 122, theme.TEXT_DIM, text.SMALL)
