@@ -34,7 +34,7 @@ def _rounded(fb, x, y, w, h, fill, edge):
 def _rank(fb, r, x, y, color, font):
     if r == 8:
         # "10" squeezed into one and a half cells so it fits the overlap strip.
-        text.draw(fb, "1", x - 2, y, color, font)
+        text.draw(fb, "1", x - 1, y, color, font)
         text.draw(fb, "0", x + font.w - 3, y, color, font)
     else:
         text.draw(fb, RANK_LABELS[r], x, y, color, font)

@@ -23,6 +23,7 @@ BANNER_MS = 1700
 END_MS = 1600
 
 DRAW_W = 30
+LOOK_ROWS = 8
 HINT_Y = 76
 MIN_STEP = 11
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
@@ -38,21 +39,23 @@ def start(app, seed, options):
     return ClubbedScreen(app, seed, dealer, options["refill"], _game_over)
 
 
-def _game_over(app, game):
+def _game_over(app, screen):
     # CB-10: a series keeps a running total of collected cards.
+    game = screen.game
     sess = app.sessions["Clubbed"]
     counts = (game.collected(0), game.collected(1))
     totals = sess.get("totals", (0, 0))
     totals = (totals[0] + counts[0], totals[1] + counts[1])
     sess["totals"] = totals
     sess["games"] = sess.get("games", 0) + 1
-    app.show(ResultScreen(app, game.result(), counts, totals, sess["games"], NAMES))
+    app.show(ResultScreen(app, game.result(), counts, screen.from_hand, totals, sess["games"],
+                          NAMES))
 
 
 class ClubbedScreen:
     """One game of Clubbed on screen. ``seed``/``dealer``/``refill`` go to the
-    core (``clubbed.Clubbed``); ``on_over(app, game)`` is called when the game
-    has ended and its last moment was shown."""
+    core (``clubbed.Clubbed``); ``on_over(app, screen)`` is called when the
+    game has ended and its last moment was shown."""
 
     def __init__(self, app, seed, dealer, refill, on_over):
         self.app = app
@@ -60,7 +63,10 @@ class ClubbedScreen:
         self.ai = ClubbedHeuristic(seed)
         self.on_over = on_over
         self.cursor = 0
-        self.msgs = ["New game: %s deals" % ("you" if dealer == HUMAN else "West")]
+        self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",
+                                           "you deal" if dealer == HUMAN else "West deals")]
+        self.opp_draws = 0  # West's draws in a row, told as one line
+        self.from_hand = (0, 0)  # cards each hand added to its collection at the end
         self.hint = ""
         self.hint_alert = False
         self.banner = None  # (title, line) while someone is being clubbed
@@ -93,15 +99,52 @@ class ClubbedScreen:
                     break
         if self.cursor >= len(self.slots):
             self.cursor = max(0, len(self.slots) - 1)
+        self._plain_hint()
+
+    def _plain_hint(self):
+        g = self.game
         self.hint = ""
-        if mine:
-            self.hint = "A play  B menu" if self.slots else ""
         self.hint_alert = False
+        if g.current_player != HUMAN or not self.slots:
+            return
+        if g.n_pile == 1 and g.top() < 13:
+            self.hint = "Club starter: any card"  # CB-7
+        elif g.n_pile == 0:
+            self.hint = "Empty pile: any card"  # CB-6
+        else:
+            self.hint = "A play  B menu"
+
+    def _why_not(self, action):
+        # A player's words for why_illegal(): the core's message names rules
+        # and card codes, which is right for logs but not for a 1.14" screen.
+        g = self.game
+        if action == clubbed.DRAW:
+            if g.n_pile == 0:
+                return "Draw only with all clubs"
+            return "You hold a match: play it"
+        return "%s doesn't match %s" % (clubbed.symbol_name(action),
+                                        clubbed.symbol_name(g.top()))
 
     def _say(self, msg):
         self.msgs.append(msg)
         if len(self.msgs) > 3:
             self.msgs.pop(0)
+
+    def _apply(self, action):
+        # Keeps each hand's size through the move, so that the end of the game
+        # can say how many cards each hand added to its collection (CB-9).
+        g = self.game
+        left = [g.hand_size(0), g.hand_size(1)]
+        g.apply(action)
+        for kind, seat, a, _ in g.events:
+            if kind == clubbed.EV_PLAY:
+                left[seat] -= 1
+            elif kind == clubbed.EV_DRAW:
+                left[seat] += 1
+            elif kind == clubbed.EV_REFILL:
+                left[seat] += a
+            elif kind == clubbed.EV_END:
+                self.from_hand = (left[0], left[1])
 
     def _after_apply(self, now):
         g = self.game
@@ -109,8 +152,15 @@ class ClubbedScreen:
             kind = ev[0]
             if kind == clubbed.EV_END:
                 self.end_at = now + END_MS
-                self._say("Game over")
+                self._say("Game over: hands collected")
                 continue
+            if kind == clubbed.EV_DRAW and ev[1] != HUMAN:
+                self.opp_draws += 1
+                if self.opp_draws > 1:
+                    self.msgs[-1] = "%s drew %d cards" % (NAMES[ev[1]], self.opp_draws)
+                    continue
+            else:
+                self.opp_draws = 0
             self._say(clubbed.describe(ev, HUMAN, NAMES))
             if kind == clubbed.EV_CLUB:
                 victim = 1 - ev[1]
@@ -159,7 +209,7 @@ class ClubbedScreen:
         if self.end_at is not None:
             if self.app.clock.ticks_diff(now, self.end_at) >= 0:
                 self.end_at = None
-                self.on_over(self.app, self.game)
+                self.on_over(self.app, self)
             return
         g = self.game
         p = g.current_player
@@ -167,7 +217,7 @@ class ClubbedScreen:
             return
         if self.app.clock.ticks_diff(now, self.ai_at) < 0:
             return
-        g.apply(self.ai.choose(g.observation(p), g.legal_actions()))
+        self._apply(self.ai.choose(g.observation(p), g.legal_actions()))
         self._after_apply(now)
 
     def on_button(self, b):
@@ -181,21 +231,32 @@ class ClubbedScreen:
                 self.banner_until = app.clock.ticks_ms()
             return
         if self.looking:
-            self.looking = False
+            last = max(0, len(self.look_lines) - LOOK_ROWS)
+            if b == buttons.DOWN:
+                self.look_top = min(last, self.look_top + LOOK_ROWS - 1)
+            elif b == buttons.UP:
+                self.look_top = max(0, self.look_top - LOOK_ROWS + 1)
+            else:
+                self.looking = False
             return
         if b == buttons.B:
             self.pause = Menu(PAUSE_ITEMS)
             return
         if b == buttons.UP:
             self.looking = True
+            self.look_lines = self._look_lines()
+            self.look_top = 0
             return
         n = len(self.slots)
         if b == buttons.LEFT and n:
             self.cursor = (self.cursor - 1) % n
+            self._plain_hint()
         elif b == buttons.RIGHT and n:
             self.cursor = (self.cursor + 1) % n
+            self._plain_hint()
         elif b == buttons.DOWN and clubbed.DRAW in self.slots:
             self.cursor = len(self.slots) - 1
+            self._plain_hint()
         elif b == buttons.A:
             if not self.human_turn():
                 # A while the computer thinks: hurry it along.
@@ -204,12 +265,11 @@ class ClubbedScreen:
             if not n:
                 return
             action = self.slots[self.cursor]
-            why = self.game.why_illegal(action)
-            if why:
-                self.hint = why
+            if self.game.why_illegal(action):
+                self.hint = self._why_not(action)
                 self.hint_alert = True
                 return
-            self.game.apply(action)
+            self._apply(action)
             self._after_apply(app.clock.ticks_ms())
 
     def _pause_button(self, b):
@@ -253,7 +313,7 @@ class ClubbedScreen:
         drawing = self.human_turn() and self.slots and self.slots[self.cursor] == clubbed.DRAW
         if drawing:
             fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
-        text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 2, theme.TEXT_DIM, text.SMALL)
+        text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 1, theme.TEXT_DIM, text.SMALL)
         px = 44
         if g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
@@ -261,7 +321,7 @@ class ClubbedScreen:
             cardview.face(fb, g.top(), px, sy, theme.BIG_W, theme.BIG_H)
         else:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
-        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 2, theme.TEXT,
+        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
                            text.SMALL)
         # Whose turn and recent events.
         mx = 86
@@ -283,7 +343,7 @@ class ClubbedScreen:
         if self.hint:
             col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
             if self.hint_alert:
-                fb.fill_rect(0, HINT_Y - 1, w, 14, theme.PANEL)
+                fb.fill_rect(0, HINT_Y, w, 13, theme.PANEL)
                 text.draw(fb, text.fit(self.hint, w - 6), 3, HINT_Y, col, text.SMALL)
             else:
                 text.draw_right(fb, self.hint, w - 3, HINT_Y, col, text.SMALL)
@@ -350,22 +410,39 @@ class ClubbedScreen:
         text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
         text.draw_centered(fb, line, 120, 71, theme.WHITE, text.SMALL)
 
-    def _draw_look(self, fb):
-        # The whole discard pile and both collections: public (CB-11).
+    def _look_lines(self):
+        # The discard pile and both collections, all public (CB-11), as
+        # header strings and rows of at most 9 cards (bytes).
         g = self.game
-        panel(fb, 4, 18, 232, 112)
-        text.draw(fb, "Discard pile (bottom to top)", 8, 21, theme.GOLD, text.SMALL)
-        x = 8
-        y = 35
-        for i in range(g.n_pile):
-            c = g.pile[i]
-            x = text.draw(fb, clubbed.symbol_name(c), x, y, cardview.suit_color(c) if
-                          c // 13 in (1, 2) else theme.WHITE, text.SMALL) + 4
-            if x > 210:
-                x = 8
-                y += 13
-        if not g.n_pile:
-            text.draw(fb, "(empty)", 8, y, theme.TEXT_DIM, text.SMALL)
-        text.draw(fb, "Collected: you %d, West %d" % (g.collected(0), g.collected(1)), 8, 98,
-                  theme.TEXT, text.SMALL)
-        text.draw(fb, "any key: back", 8, 114, theme.TEXT_DIM, text.SMALL)
+        out = []
+        groups = (("Discard pile, bottom to top", bytes(g.pile[: g.n_pile])),
+                  ("You collected %d" % g.collected(0), g.collection(0)),
+                  ("West collected %d" % g.collected(1), g.collection(1)))
+        for title, cs in groups:
+            out.append(title)
+            if not cs:
+                out.append(b"")
+            for i in range(0, len(cs), 9):
+                out.append(cs[i : i + 9])
+        return out
+
+    def _draw_look(self, fb):
+        lines = self.look_lines
+        panel(fb, 2, 17, 236, 117)
+        rows = LOOK_ROWS
+        top = self.look_top
+        y = 20
+        for line in lines[top : top + rows]:
+            if isinstance(line, str):
+                text.draw(fb, line, 6, y, theme.GOLD, text.SMALL)
+            elif not line:
+                text.draw(fb, "(none)", 12, y, theme.TEXT_DIM, text.SMALL)
+            else:
+                x = 12
+                for c in line:
+                    col = theme.ALERT if c // 13 in (1, 2) else theme.WHITE
+                    text.draw(fb, clubbed.symbol_name(c), x, y, col, text.SMALL)
+                    x += 25
+            y += 12
+        more = "\u25b2\u25bc more  " if len(lines) > rows else ""
+        text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)

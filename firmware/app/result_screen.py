@@ -7,13 +7,15 @@ from app import buttons, text, theme
 
 class ResultScreen:
     """``outcome`` is the core's ``result()`` tuple, ``counts`` the collected
-    cards per seat, ``totals`` the series' running totals per seat, ``names``
-    the seat names (seat 0 is the human)."""
+    cards per seat, ``from_hand`` how many of them came from the hand at the
+    end (CB-9), ``totals`` the series' running totals per seat, ``names`` the
+    seat names (seat 0 is the human)."""
 
-    def __init__(self, app, outcome, counts, totals, games, names):
+    def __init__(self, app, outcome, counts, from_hand, totals, games, names):
         self.app = app
         self.outcome = outcome
         self.counts = counts
+        self.from_hand = from_hand
         self.totals = totals
         self.games = games
         self.names = names
@@ -43,12 +45,16 @@ class ResultScreen:
         text.draw_centered(fb, self.headline, w // 2, 8, col, text.BIG)
         text.draw_centered(fb, "Fewer collected cards wins", w // 2, 36, theme.TEXT_DIM,
                            text.SMALL)
-        y = 54
+        y = 52
         for seat in range(2):
-            text.draw(fb, self.names[seat], 40, y, theme.WHITE, text.BOLD)
-            text.draw_right(fb, "%d cards" % self.counts[seat], 200, y, theme.WHITE, text.BOLD)
+            text.draw(fb, self.names[seat], 16, y, theme.WHITE, text.BOLD)
+            text.draw_right(fb, "%d cards" % self.counts[seat], 150, y, theme.WHITE, text.BOLD)
+            if self.from_hand[seat]:
+                text.draw(fb, "%d from hand" % self.from_hand[seat], 156, y + 3, theme.TEXT_DIM,
+                          text.SMALL)
             y += 20
-        text.draw_centered(fb, "Series after %d game%s: %d - %d" % (
-            self.games, "" if self.games == 1 else "s", self.totals[0], self.totals[1]),
-            w // 2, 98, theme.TEXT, text.SMALL)
+        if self.games > 1:
+            series = "Series of %d: you %d, %s %d" % (self.games, self.totals[0], self.names[1],
+                                                     self.totals[1])
+            text.draw_centered(fb, series, w // 2, 98, theme.TEXT, text.SMALL)
         text.draw_centered(fb, "A next game   B menu", w // 2, 118, theme.TEXT_DIM, text.SMALL)

@@ -1,5 +1,5 @@
-"""The Rules screen: a game's rule summary, wrapped to the screen, scrolled
-with UP/DOWN; B or A goes back."""
+"""The Rules screen: a game's rule summary, wrapped to the screen, a page at
+a time with UP/DOWN (or LEFT/RIGHT); B or A goes back."""
 
 from app import buttons, text, theme
 
@@ -25,11 +25,13 @@ class RulesScreen:
         self.rows = (app.height - 20) // ROW_H
 
     def on_button(self, b):
+        # A page keeps its last line as the next page's first, for context.
+        page = max(1, self.rows - 1)
         last = max(0, len(self.lines) - self.rows)
         if b == buttons.DOWN or b == buttons.RIGHT:
-            self.top = min(last, self.top + (1 if b == buttons.DOWN else self.rows))
+            self.top = min(last, self.top + page)
         elif b == buttons.UP or b == buttons.LEFT:
-            self.top = max(0, self.top - (1 if b == buttons.UP else self.rows))
+            self.top = max(0, self.top - page)
         elif b == buttons.A or b == buttons.B:
             self.app.show(self.back)
             return
@@ -45,11 +47,13 @@ class RulesScreen:
         fb.fill(theme.PANEL)
         fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
         text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)
-        more = len(self.lines) - self.rows
-        if more > 0:
-            pos = "%d/%d" % (self.top + 1, more + 1)
-            text.draw_right(fb, "\u25b2\u25bc " + pos, self.app.width - 4, 2, theme.TEXT_DIM,
-                            text.SMALL)
+        n = len(self.lines)
+        if n > self.rows:
+            page = max(1, self.rows - 1)
+            pages = (n - self.rows + page - 1) // page + 1
+            at = (self.top + page - 1) // page + 1
+            text.draw_right(fb, "\u25b2\u25bc page %d/%d" % (at, pages), self.app.width - 4, 2,
+                            theme.TEXT_DIM, text.SMALL)
         y = 19
         for i in range(self.top, min(len(self.lines), self.top + self.rows)):
             text.draw(fb, self.lines[i], 6, y, theme.TEXT, text.SMALL)

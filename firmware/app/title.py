@@ -1,7 +1,7 @@
 """The title screen: pick a game (LEFT/RIGHT), then New game, Rules or the
 game's variant; A picks, B steps back to the first item."""
 
-from app import buttons, cardview, text, theme
+from app import buttons, cardview, games, text, theme
 from app.menu import PICKED_NONE, Menu
 
 
@@ -59,8 +59,11 @@ class TitleScreen:
         # A little fan of the four aces as the logo.
         for i in range(4):
             cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
-        text.draw(fb, "\u25c4", 84, 50, theme.TEXT_DIM, text.SMALL)
-        text.draw_centered(fb, self.app.game_name(), 150, 48, theme.WHITE, text.BOLD)
-        text.draw(fb, "\u25ba", 224, 50, theme.TEXT_DIM, text.SMALL)
+        several = len(games.GAMES) > 1
+        if several:
+            text.draw(fb, "\u25c4", 84, 50, theme.GOLD, text.SMALL)
+            text.draw(fb, "\u25ba", 224, 50, theme.GOLD, text.SMALL)
+        text.draw_centered(fb, self.app.game_name(), 157, 48, theme.WHITE, text.BOLD)
         self.menu.draw(fb, 90, 68, 146, 14)
-        text.draw(fb, "A select  B back", 4, 122, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "\u25c4\u25ba game  A select" if several else "A select", 4, 122,
+                  theme.TEXT_DIM, text.SMALL)
