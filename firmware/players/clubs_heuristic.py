@@ -1,0 +1,360 @@
+"""A heuristic Clubs player (RULES.md PC-1 ... PC-16), deciding from the seat's
+observation (PC-16) only. Integer arithmetic only; scores are in hundredths
+of a point.
+
+- Plan: a hand whose estimated trick-taking strength is low goes for the nil
+  (+5 for never winning a trick, PC-13); a strong hand goes for tricks and
+  bids them. The plan is signalled by the shown card (PC-3): a taker shows its
+  highest club, a nil hand its lowest non-club, and partners read that.
+- Passing (PC-2): a taker gives its partner a low card (a 2 feeds the nil
+  partner's Negative Ones), a nil hand gives its partner its best card; the
+  Hearts pass to an opponent gets rid of the card this seat wants least.
+- Bid (PC-10): the tricks won so far plus 1.6 times the strength of the
+  cards left (measured over heuristic games: a seat playing for tricks takes
+  more than its cards' share), at least 1 (a nil after a trick won is a sure
+  -5), never the bid that makes the total 13 (then one lower, else higher:
+  bidding one trick too few costs 2 points, one too many the whole bid).
+- Play: every legal card is scored by the trick's outcome under a few
+  scenarios for the seats still to play (high or low cards they may hold, by
+  the voids shown and the cards known to be elsewhere): who takes it and what
+  that is worth to each seat's bid or nil (team-aware: feed the partner's sum,
+  stay under the partner when it wants the trick), Adams pulled or collected
+  (PC-12), Negative Ones dumped when void (PC-11), and how much the card is
+  worth keeping.
+"""
+
+from cardgames.clubs import (
+    BID0,
+    NO_BID,
+    NO_CARD,
+    PASS_ACROSS,
+    PASS_NONE,
+    PASS_OFFSET,
+    PH_BID,
+    PH_PASS_HEARTS,
+    PH_PASS_PARTNER,
+    PH_SHOW,
+    PH_TAKE,
+    TAKE_PARTNER,
+    TAKE_SELF,
+    adam_seats,
+    is_negative_one,
+    resolve_trick,
+)
+
+# Chance in percent that a card takes a trick, by rank 2..A: clubs (they
+# are worth 3 more and beat a partner's non-club for the taking, PC-9), then
+# the other suits.
+CLUB_WEIGHT = (6, 6, 8, 10, 12, 16, 22, 30, 40, 52, 66, 80, 92)
+SUIT_WEIGHT = (0, 0, 1, 1, 2, 3, 4, 6, 9, 14, 22, 33, 48)
+
+# Strength (hundredths of tricks) from which a hand plays for tricks.
+TAKER_STRENGTH = 260
+# The strength of the cards left, in hundredths of tricks, counts this many
+# tenths of a trick (a seat playing for tricks takes more than its cards'
+# share, measured over heuristic games), less a shade (in hundredths).
+BID_SCALE = 16
+BID_SHADE = 0
+
+NIL_LOSS = 550  # what losing a planned nil costs a seat
+WANT_GAIN = 150  # what a needed trick is worth
+OVER_LOSS = 110  # what a trick past the bid costs
+ADAM = 500  # PC-14: one Adam gives the opponents 5
+TRUE_ADAM_MORE = 800  # a True Adam gives 13 instead of 10
+NEG_ONE = 200  # PC-13: +2 per Negative One
+KEEP = 2  # weight of a card's own strength when spending or shedding it
+
+
+def weight(c):
+    """Chance in percent that card ``c`` takes a trick."""
+    return CLUB_WEIGHT[c] if c < 13 else SUIT_WEIGHT[c % 13]
+
+
+def strength(hand):
+    """Estimated tricks the hand takes, in hundredths."""
+    n = 0
+    counts = [0, 0, 0, 0]
+    for c in hand:
+        n += weight(c)
+        counts[c // 13] += 1
+    # Length in a non-club suit keeps its high cards following suit.
+    for s in (1, 2, 3):
+        if counts[s] >= 5:
+            n += 10 * (counts[s] - 4)
+    # Clubs beat the partner's cards for the taking; many clubs, many tricks.
+    if counts[0] >= 4:
+        n += 15 * (counts[0] - 3)
+    return n
+
+
+def shows_taker(c):
+    """Whether a shown card signals a hand playing for tricks (see ``_show``)."""
+    return c != NO_CARD and c < 13 and c % 13 >= 8
+
+
+class ClubsHeuristic:
+    """Heuristic Clubs player; ``seed`` is unused (deterministic) but kept for
+    a uniform constructor across players."""
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def choose(self, obs, legal):
+        """Best of ``legal`` for ``obs`` (a clubs.Observation).
+
+        Raises ValueError when ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        ph = obs.phase
+        if ph == PH_PASS_HEARTS or ph == PH_PASS_PARTNER:
+            return self._pass(obs, legal)
+        if ph == PH_SHOW:
+            return self._show(obs, legal)
+        if ph == PH_BID:
+            return self._bid(obs, legal)
+        if ph == PH_TAKE:
+            me = obs.seat
+            part = (me + 2) % 4
+            v_me = _take_value(obs, me, me)
+            v_part = _take_value(obs, part, me)
+            return TAKE_SELF if v_me >= v_part else TAKE_PARTNER
+        return self._play(obs, legal)
+
+    # --- before the play -----------------------------------------------------------
+
+    def _pass(self, obs, legal):
+        hand = [c for c in legal]
+        taker = strength(obs.hand) >= TAKER_STRENGTH
+        to_partner = obs.phase == PH_PASS_PARTNER or obs.pass_dir == PASS_ACROSS
+        if to_partner:
+            if taker:
+                # A low card, a non-club 2 first (the nil partner's Negative One).
+                return min(hand, key=_low_key)
+            return max(hand, key=weight_key)
+        # To an opponent: a taker sheds a useless middle card (keeping its 2s
+        # and its high cards); a nil hand its most dangerous card.
+        if taker:
+            return min(hand, key=_useless_key)
+        return max(hand, key=_danger_key)
+
+    def _show(self, obs, legal):
+        if _my_plan_taker(obs):
+            clubs = [c for c in legal if c < 13]
+            if clubs and shows_taker(max(clubs)):
+                return max(clubs)
+        non_clubs = [c for c in legal if c >= 13 and c % 13 < 8]
+        if non_clubs:
+            return min(non_clubs, key=_rank)
+        return min(legal, key=lambda c: c % 13 if c >= 13 else c + 20)
+
+    def _bid(self, obs, legal):
+        # PC-10: tricks won so far plus the expected rest, shaded down.
+        expect = 100 * obs.won[obs.seat] + strength(obs.hand) * BID_SCALE // 10 - BID_SHADE
+        want = max(1, expect // 100)
+        best = legal[0]
+        best_d = 1000
+        for a in legal:
+            n = a - BID0
+            if n == 0 and len(legal) > 1:
+                continue  # a bid after a trick won: nil would fail for sure
+            # Prefer the wanted bid, else one lower, else higher.
+            d = (want - n) * 2 if n <= want else (n - want) * 3
+            if d < best_d:
+                best_d = d
+                best = a
+        return best
+
+    # --- the play --------------------------------------------------------------------
+
+    def _play(self, obs, legal):
+        me = obs.seat
+        trick = obs.trick
+        lead = obs.trick_leader
+        pos = len(trick)
+        owner = _known_owners(obs)
+        best = legal[0]
+        best_u = -1000000000
+        taker_mode = _wants(obs, me, me) > 0
+        for c in legal:
+            led = trick[0] // 13 if pos else c // 13
+            u = 0
+            if is_negative_one(c, led, pos):
+                u += NEG_ONE
+            w = weight(c)
+            u += -KEEP * w if taker_mode else KEEP * w
+            if pos == 3:
+                cs = bytearray(trick)
+                cs.append(c)
+                u += _outcome(obs, cs, lead, me)
+            else:
+                u += _scenarios(obs, trick, lead, c, owner)
+            if u > best_u:
+                best_u = u
+                best = c
+        return best
+
+
+def _rank(c):
+    return c % 13
+
+
+def weight_key(c):
+    return weight(c) * 64 + c % 13
+
+
+def _low_key(c):
+    # Lowest first; a non-club 2 before anything else.
+    if c >= 13 and c % 13 == 0:
+        return -1
+    return weight(c) * 16 + c % 13
+
+
+def _useless_key(c):
+    # Middle non-club cards are the least useful to a taker.
+    r = c % 13
+    if c < 13 or r == 0:
+        return 100 + r
+    return abs(r - 4) * 4 + weight(c)
+
+
+def _danger_key(c):
+    # For a nil hand: the cards that would take tricks, high clubs first.
+    return weight(c) * 16 + (c % 13)
+
+
+def _my_plan_taker(obs):
+    return strength(obs.hand) >= TAKER_STRENGTH
+
+
+def _wants(obs, s, me):
+    """+1 if seat ``s`` wants tricks now, -1 if it wants none, as far as
+    ``me`` can tell (its bid, else its plan: mine from my hand, another's
+    from the card it showed)."""
+    b = obs.bids[s]
+    if b != NO_BID:
+        return 1 if obs.won[s] < b else -1
+    if s == me:
+        return 1 if _my_plan_taker(obs) else -1
+    return 1 if shows_taker(obs.shown[s]) else -1
+
+
+def _take_value(obs, s, me):
+    """What seat ``s`` taking the trick is worth to ``s`` (hundredths)."""
+    b = obs.bids[s]
+    w = obs.won[s]
+    if b != NO_BID:
+        if w < b:
+            if w + 1 == b:
+                return 100 * min(b + 1, 4)
+            return WANT_GAIN
+        return -OVER_LOSS
+    if _wants(obs, s, me) > 0:
+        return WANT_GAIN
+    return -NIL_LOSS
+
+
+def _outcome(obs, cs, lead, me):
+    """Value to ``me``'s team of the complete trick ``cs`` led by ``lead``."""
+    team, _why, taker, chooser = resolve_trick(cs, lead)
+    my_team = me & 1
+    if taker is None:
+        a = _take_value(obs, chooser, me)
+        b = _take_value(obs, (chooser + 2) % 4, me)
+        v = a if a >= b else b
+    else:
+        v = _take_value(obs, taker, me)
+    u = v if team == my_team else -v
+    for s in adam_seats(cs, lead, team):
+        bad = ADAM if obs.adams[s] == 0 else TRUE_ADAM_MORE
+        u += -bad if s & 1 == my_team else bad
+    return u
+
+
+def _known_owners(obs):
+    """bytearray(52): the seat known to hold each unplayed card not in my
+    hand (shown, or passed by me), 4 if unknown, NO_CARD if played or mine."""
+    own = bytearray(52)
+    pb = obs.played_by
+    for c in range(52):
+        own[c] = NO_CARD if pb[c] != NO_CARD else 4
+    for c in obs.hand:
+        own[c] = NO_CARD
+    for s in range(4):
+        c = obs.shown_live[s]
+        if c != NO_CARD and s != obs.seat:
+            own[c] = s
+    me = obs.seat
+    h, p = obs.passed[0], obs.passed[1]
+    if p != NO_CARD and own[p] == 4:
+        own[p] = (me + 2) % 4
+    if h != NO_CARD and own[h] == 4 and obs.pass_dir != PASS_NONE:
+        own[h] = (me + PASS_OFFSET[obs.pass_dir]) % 4
+    return own
+
+
+def _pick(obs, owner, s, led, high, used):
+    """A card seat ``s`` may hold for a scenario: its highest (``high``) or
+    lowest card of the suit led, else, void, its highest club or lowest
+    off-suit card. NO_CARD if it can hold nothing."""
+    void = obs.voids[s]
+    lo = 13 * led
+    if not void & (1 << led):
+        rng = range(lo + 12, lo - 1, -1) if high else range(lo, lo + 13)
+        for c in rng:
+            o = owner[c]
+            if (o == s or o == 4) and not used[c]:
+                return c
+    # Void (or no card of the suit left for it).
+    if high and not void & 1:
+        for c in range(12, -1, -1):
+            o = owner[c]
+            if (o == s or o == 4) and not used[c]:
+                return c
+    best = NO_CARD
+    for c in range(13, 52):
+        o = owner[c]
+        if (o == s or o == 4) and not used[c] and not void & (1 << (c // 13)) and c // 13 != led:
+            if best == NO_CARD or c % 13 < best % 13:
+                best = c
+    if best == NO_CARD:
+        for c in range(52):
+            o = owner[c]
+            if (o == s or o == 4) and not used[c]:
+                return c
+    return best
+
+
+def _scenarios(obs, trick, lead, c, owner):
+    """Average value of playing ``c`` over scenarios for the seats to come:
+    the opponents high or low, the partner (if still to play) high or low."""
+    me = obs.seat
+    pos = len(trick)
+    led = trick[0] // 13 if pos else c // 13
+    later = [(lead + i) % 4 for i in range(pos + 1, 4)]
+    part = (me + 2) % 4
+    n_part = 2 if part in later else 1
+    total = 0
+    n = 0
+    for opp_high in (True, False):
+        for ph in range(n_part):
+            used = bytearray(52)
+            used[c] = 1
+            cs = bytearray(trick)
+            cs.append(c)
+            ok = True
+            for s in later:
+                high = (ph == 0) if s == part else opp_high
+                x = _pick(obs, owner, s, led, high, used)
+                if x == NO_CARD:
+                    ok = False
+                    break
+                used[x] = 1
+                cs.append(x)
+            if not ok:
+                continue
+            total += _outcome(obs, cs, lead, me)
+            n += 1
+    return total // n if n else 0

@@ -1,0 +1,99 @@
+"""CPython and MicroPython play the same seeded Clubs games identically.
+
+tools/transcripts_clubs.py plays random-player hands, whole games of the
+heuristic partnership against a random one, and whole heuristic-only games
+(RULES.md PC-1 ... PC-16), printing one line per game: seed, dealer option,
+players, every action with its events, the final position and the result.
+The very same file runs under CPython and under MicroPython 1.27
+(WebAssembly, via tools/mp_run.mjs in one Node process, one game per
+top-level ``step()`` call so its GC can free memory between games); the
+outputs must be byte-identical.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgames import clubs
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = "tools/transcripts_clubs.py"
+MP_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+COUNTS = ("20", "10", "2")  # random-player games, heuristic vs random, heuristic only
+
+
+def _cpython_transcript():
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "firmware"))
+    out = subprocess.run(
+        [sys.executable, SCRIPT, *COUNTS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def _micropython_transcript():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (CI installs it; `make setup` runs npm ci)")
+    if not MP_PACKAGE.is_dir():
+        pytest.skip("node_modules lacks the MicroPython runtime: run `npm ci` (CI does)")
+    out = subprocess.run(
+        [node, "tools/mp_run.mjs", "--step", "step", SCRIPT, *COUNTS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0, "MicroPython run failed:\n" + out.stderr[-3000:]
+    return out.stdout
+
+
+@pytest.fixture(scope="module")
+def cpython_lines():
+    return _cpython_transcript().splitlines()
+
+
+def test_transcript_is_complete_and_valid(cpython_lines):
+    """The CPython transcript itself: every game listed, whole games ended."""
+    games = [ln for ln in cpython_lines if ln.startswith("game ")]
+    n = sum(int(c) for c in COUNTS)
+    assert len(games) == n and cpython_lines[-1] == "done"
+    finished = 0
+    for ln in games:
+        f = dict(part.split("=", 1) for part in ln.split(" ") if "=" in part)
+        start = clubs.from_text(f["start"])
+        assert start.hand_no == 1 and not start.is_over()
+        end = clubs.from_text(f["end"])
+        assert "%d,%d" % tuple(end.scores) == f["s"]
+        if f["p"] != "RRRR":
+            assert end.is_over(), ln[:60]
+        if end.is_over():
+            finished += 1
+            assert "%d,%d,%d,%d" % end.result() == f["res"]
+            h = 0 if f["p"].startswith("H") else 1
+            if f["p"] != "HHHH":
+                assert end.result()[h] == 1, "the heuristic partnership won"
+    assert finished >= int(COUNTS[1]) + int(COUNTS[2])
+
+
+def test_micropython_matches_cpython(cpython_lines):
+    mp_lines = _micropython_transcript().splitlines()
+    assert len(mp_lines) == len(cpython_lines), (len(mp_lines), len(cpython_lines))
+    for i, (a, b) in enumerate(zip(cpython_lines, mp_lines, strict=True)):
+        if a != b:
+            j = 0
+            while j < min(len(a), len(b)) and a[j] == b[j]:
+                j += 1
+            pytest.fail(
+                "line %d differs at column %d\nCPython:     ...%s\nMicroPython: ...%s"
+                % (i + 1, j, a[max(0, j - 60) : j + 60], b[max(0, j - 60) : j + 60])
+            )
