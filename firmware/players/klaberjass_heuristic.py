@@ -1,0 +1,289 @@
+"""A heuristic Klaberjass player (RULES.md KJ-1 ... KJ-17), deciding from the
+seat's observation (KJ-16) only. Integer arithmetic throughout.
+
+- Bidding (KJ-4): the hand is valued with each candidate trump: points of the
+  cards it should take (jack and nine of trumps, aces, tens guarded by their
+  ace), trump length, bella, a sequence, and in round one the turned card
+  when this seat holds the seven to exchange for it (KJ-7). The best suit is
+  taken when its value reaches a threshold.
+- Exchange (KJ-7): taken unless it breaks the seat's best sequence.
+- Play: the second player (who must win when able, KJ-11) banks the most
+  points it can with the cheapest winning card, or throws its least valuable
+  card; the leader draws trumps while it holds the top trump, cashes sure
+  winners, keeps the trump jack and a trump for the last trick, and leads
+  low cards from suits without tens otherwise.
+"""
+
+from cardgames import cards
+from cardgames.klaberjass import (
+    ACCEPT,
+    BID1,
+    BID2,
+    DECLINE,
+    EXCHANGE,
+    EXCHANGING,
+    NAME_CLUBS,
+    PASS,
+    PLAIN_ORDER,
+    PLAIN_POINTS,
+    R7,
+    R9,
+    RA,
+    RJ,
+    RK,
+    RQ,
+    RT,
+    TRUMP_ORDER,
+    TRUMP_POINTS,
+    sequences,
+)
+
+
+def _pts(c, t):
+    return TRUMP_POINTS[c % 13] if c // 13 == t else PLAIN_POINTS[c % 13]
+
+
+def _order(c, t):
+    return TRUMP_ORDER[c % 13] if c // 13 == t else PLAIN_ORDER[c % 13]
+
+
+def _beats(lead, c, t):
+    if c // 13 == lead // 13:
+        return _order(c, t) > _order(lead, t)
+    return c // 13 == t
+
+
+def _best_seq(hand, t):
+    """(length, top, trump) key of the best sequence in ``hand``, as an int."""
+    best = 0
+    for s in range(4):
+        m = 0
+        for c in hand:
+            if c // 13 == s:
+                m |= 1 << (c % 13 - R7)
+        for top, n in sequences(m):
+            k = n * 256 + top * 4 + (2 if s == t else 0)
+            if k > best:
+                best = k
+    return best
+
+
+def hand_value(hand, t, extra=255):
+    """Estimated points ``hand`` (card ints) takes with trump suit ``t``;
+    ``extra`` is a card the seat will add by the exchange (KJ-7), if any."""
+    cs = list(hand)
+    if extra != 255:
+        cs.remove(t * 13 + R7)
+        cs.append(extra)
+    v = 0
+    n_t = 0
+    have = bytearray(52)
+    for c in cs:
+        have[c] = 1
+    for c in cs:
+        s = c // 13
+        r = c % 13
+        if s == t:
+            n_t += 1
+            if r == RJ:
+                v += 32
+            elif r == R9:
+                v += 20 if have[t * 13 + RJ] else 16
+            elif r == RA:
+                v += 12
+            elif r == RT:
+                v += 9
+            else:
+                v += 3
+        elif r == RA:
+            v += 13
+        elif r == RT:
+            v += 10 if have[s * 13 + RA] else 3
+        elif r == RK:
+            v += 2
+    v += 5 * n_t
+    if n_t >= 4:
+        v += 8 * (n_t - 3)
+    if have[t * 13 + RK] and have[t * 13 + RQ]:
+        v += 20
+    k = _best_seq(cs, t) // 256
+    if k == 3:
+        v += 10
+    elif k >= 4:
+        v += 35
+    return v
+
+
+class KlaberjassHeuristic:
+    """Heuristic Klaberjass player. ``seed`` is unused (it is deterministic)
+    but kept for a uniform constructor; ``accept`` and ``name`` are the bid
+    thresholds of rounds one and two (tuned with tools/bench_klaberjass.py)."""
+
+    def __init__(self, seed=0, accept=56, name=56):
+        self.seed = seed
+        self.accept = accept
+        self.name = name
+
+    def choose(self, obs, legal):
+        """Best of ``legal`` for ``obs`` (a klaberjass.Observation).
+
+        Raises ValueError when ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        ph = obs.phase
+        if ph == BID1:
+            t = obs.turned_suit
+            extra = 255
+            if t * 13 + R7 in obs.hand and obs.turned % 13 != R7:
+                extra = obs.turned
+            v = hand_value(obs.hand, t, extra)
+            return ACCEPT if v >= self.accept else PASS
+        if ph == BID2:
+            best = PASS
+            best_v = self.name - 1
+            for a in legal:
+                if a == PASS:
+                    continue
+                v = hand_value(obs.hand, a - NAME_CLUBS)
+                if v > best_v:
+                    best_v = v
+                    best = a
+            return best
+        if ph == EXCHANGING:
+            t = obs.trump
+            after = list(obs.hand)
+            after.remove(t * 13 + R7)
+            after.append(obs.turned)
+            before = _best_seq(obs.hand, t) // 256
+            now = _best_seq(after, t) // 256
+            if before >= 3 and (now < 3 or (before >= 4 and now == 3)):
+                return DECLINE
+            return EXCHANGE
+        return self._play(obs, legal)
+
+    # --- play --------------------------------------------------------------
+
+    def _play(self, obs, legal):
+        t = obs.trump
+        me = obs.seat
+        opp = 1 - me
+        # Cards the opponent may hold: not seen anywhere and not ruled out.
+        maybe = bytearray(52)
+        for c in cards.DECK32:
+            maybe[c] = 1
+        for c in obs.hand:
+            maybe[c] = 0
+        for c in obs.played:
+            maybe[c] = 0
+        maybe[obs.turned] = 0
+        if obs.bottom != 255:
+            maybe[obs.bottom] = 0
+        lk = obs.lacks[opp]
+        for s in range(4):
+            m = lk[s]
+            for i in range(8):
+                if (m >> i) & 1:
+                    maybe[s * 13 + R7 + i] = 0
+        if obs.trick:
+            return self._follow(obs, legal, maybe, t)
+        return self._lead(obs, legal, maybe, t)
+
+    def _follow(self, obs, legal, maybe, t):
+        lead = obs.trick[0]
+        lp = _pts(lead, t)
+        last = len(obs.hand) == 2  # this trick and one more
+        best = legal[0]
+        best_s = -100000
+        for c in legal:
+            p = _pts(c, t)
+            if _beats(lead, c, t):
+                # Win: bank lead + own card, minus what the card is worth
+                # keeping (trumps and masters win later tricks).
+                s = 1000 + lp + p - self._keep(c, t, maybe, obs.hand)
+            else:
+                s = -lp - p * 4 - _order(c, t) - (8 if c // 13 == t else 0)
+            if last and c // 13 == t:
+                s -= 5
+            if s > best_s:
+                best_s = s
+                best = c
+        return best
+
+    def _keep(self, c, t, maybe, hand):
+        """What holding ``c`` back is worth, in points."""
+        s = c // 13
+        if s == t:
+            r = c % 13
+            k = 6 + 2 * TRUMP_ORDER[r]
+            if r == RJ:
+                k += 14
+            return k
+        if _is_master(c, t, maybe):
+            return 6
+        return 0
+
+    def _lead(self, obs, legal, maybe, t):
+        hand = obs.hand
+        my_trumps = [c for c in hand if c // 13 == t]
+        opp_trumps = 0
+        for c in cards.DECK32:
+            if maybe[c] and c // 13 == t:
+                opp_trumps += 1
+        # Draw trumps while holding the top trump and the opponent may have some.
+        if my_trumps and opp_trumps:
+            top = max(my_trumps, key=lambda c: TRUMP_ORDER[c % 13])
+            if _is_master(top, t, maybe) and (len(my_trumps) >= 2 or len(hand) <= 2):
+                return top
+        # Cash a plain master the opponent cannot trump.
+        best = -1
+        best_s = -100000
+        for c in legal:
+            s = c // 13
+            if s == t:
+                continue
+            if _is_master(c, t, maybe):
+                safe = (not opp_trumps) or _may_hold_suit(maybe, s)
+                if safe:
+                    v = 100 + PLAIN_POINTS[c % 13]
+                    if v > best_s:
+                        best_s = v
+                        best = c
+        if best >= 0:
+            return best
+        # Otherwise a low card: few points, from a suit without a lone ten.
+        for c in legal:
+            s = c // 13
+            r = c % 13
+            if s == t:
+                v = -30 - 3 * TRUMP_POINTS[r] - 2 * TRUMP_ORDER[r]
+                if len(hand) <= 3:
+                    v -= 20  # keep a trump for the last trick
+            else:
+                v = -4 * PLAIN_POINTS[r] - PLAIN_ORDER[r]
+                if r != RT and c + (RT - r) in hand and not _is_master(s * 13 + RT, t, maybe):
+                    v -= 6  # keep a guard for the ten
+            if v > best_s:
+                best_s = v
+                best = c
+        return best
+
+
+def _is_master(c, t, maybe):
+    """No card the opponent may hold beats ``c`` in its own suit."""
+    s = c // 13
+    o = _order(c, t)
+    for r in range(R7, RA + 1):
+        x = s * 13 + r
+        if maybe[x] and _order(x, t) > o:
+            return False
+    return True
+
+
+def _may_hold_suit(maybe, s):
+    for r in range(R7, RA + 1):
+        if maybe[s * 13 + r]:
+            return True
+    return False
