@@ -1,15 +1,19 @@
-"""Benchmarks for the README: prints every figure it quotes.
+"""Benchmarks for the README: prints every figure it quotes, per game.
 
-    python tools/bench.py [--games 1000] [--no-mp]
+    python tools/bench.py [--games 1000] [--no-mp] [--only clubbed|klaberjass|clubs]
 
-- Clubbed heuristic vs random player over N seeded games, seats swapped every
-  game, dealer alternating: the share of decided games the heuristic wins.
-- Random-playout games per second on CPython and on MicroPython (Node).
-- On MicroPython (Node): the live heap of a mid-game Clubbed state, the bytes
-  allocated per applied move, and the live heap of the whole app after
-  start-up (including its 64,800-byte frame), from ``.py`` sources and from
-  the ``mpy-cross`` build. Bytes via ``gc.mem_alloc()`` after
-  ``gc.collect()`` (see tools/bench_mp.py for how they are taken).
+For each game (Clubbed, Klaberjass, Clubs):
+- the heuristic player against the random player over seeded games with seats
+  (or partnerships) swapped: Clubbed 1,000 games, Klaberjass 200 games to 500,
+  Clubs 200 games to 42 (the game's own bench_*.py gives more detail);
+- random-playout games per second on CPython and on MicroPython (Node) (for
+  Clubs, hands per second: random play rarely reaches 42);
+- on MicroPython (Node): the live heap of a mid-game state and the bytes
+  allocated per applied move.
+Then the live heap of the whole app after start-up (its 64,800-byte frame
+included) on MicroPython, from ``.py`` sources and from the ``mpy-cross``
+build. Bytes via ``gc.mem_alloc()`` after ``gc.collect()`` (see
+tools/bench_mp.py for how they are taken).
 """
 
 import argparse
@@ -20,16 +24,23 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from cardgames import clubbed  # noqa: E402
+import bench_clubs  # noqa: E402
+import bench_klaberjass  # noqa: E402
+
+from cardgames import clubbed, clubs, klaberjass  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
 from players.clubbed_heuristic import ClubbedHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
+GAMES = ("clubbed", "klaberjass", "clubs")
+
 
 def heuristic_vs_random(n_games, progress=True):
-    """(won, lost, drawn) of the heuristic over ``n_games`` seeded games: game i
-    uses seed i, the heuristic takes seat i % 2 and seat (i // 2) % 2 deals."""
+    """(won, lost, drawn) of the Clubbed heuristic over ``n_games`` seeded
+    games: game i uses seed i, the heuristic takes seat i % 2 and seat
+    (i // 2) % 2 deals."""
     won = lost = drawn = 0
     for i in range(n_games):
         hs = i % 2
@@ -52,25 +63,52 @@ def heuristic_vs_random(n_games, progress=True):
     return won, lost, drawn
 
 
-def cpython_playouts(seconds=3.0):
-    """Random-playout games per second on CPython (games, seconds)."""
+def strength(game, n_games):
+    """One line: the heuristic's record against the random player."""
+    if game == "clubbed":
+        won, lost, drawn = heuristic_vs_random(n_games)
+        return ("heuristic vs random, %d games (seats swapped): won %d, lost %d, drawn %d"
+                " -> %.1f%% of decided games"
+                % (n_games, won, lost, drawn, 100.0 * won / max(1, won + lost)))
+    if game == "klaberjass":
+        st = bench_klaberjass.heuristic_vs_random(200)
+        n = st["won"] + st["lost"]
+        return ("heuristic vs random, %d games to 500 (seats swapped): won %d, lost %d"
+                " -> %.1f%%" % (n, st["won"], st["lost"], 100.0 * st["won"] / max(1, n)))
+    res = bench_clubs.heuristic_vs_random(200, workers=min(2, os.cpu_count() or 1))
+    won = sum(1 for r in res if r[0])
+    return ("heuristic team vs random team, 200 games to 42 (partnerships swapped): won %d"
+            " -> %.1f%%" % (won, 100.0 * won / 200))
+
+
+def new_game(game, seed):
+    if game == "clubbed":
+        return clubbed.Clubbed(seed=seed, dealer=seed % 2)
+    if game == "klaberjass":
+        return klaberjass.Klaberjass(seed=seed)
+    return clubs.Clubs(seed=seed)
+
+
+def cpython_playouts(game, seconds=2.0):
+    """Random playouts per second on CPython (games; hands for Clubs)."""
     t0 = time.perf_counter()
     k = 0
     while time.perf_counter() - t0 < seconds:
-        g = clubbed.Clubbed(seed=k, dealer=k % 2)
+        g = new_game(game, k)
         r = Rng(k)
-        while not g.is_over():
+        hand = getattr(g, "hand_no", None)
+        while not g.is_over() and (game != "clubs" or g.hand_no == hand):
             g.apply(r.choice(g.legal_actions()))
         k += 1
-    return k, time.perf_counter() - t0
+    return k / (time.perf_counter() - t0)
 
 
-def run_mp(mode, path=None):
+def run_mp(args, path=None):
     """Run tools/bench_mp.py under MicroPython (Node); dict of its key lines."""
     cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step"]
     if path:
         cmd += ["--path", path]
-    cmd += [os.path.join(ROOT, "tools", "bench_mp.py"), mode]
+    cmd += [os.path.join(ROOT, "tools", "bench_mp.py")] + args
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
     res = {}
     for line in out.splitlines():
@@ -81,34 +119,39 @@ def run_mp(mode, path=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--games", type=int, default=1000, help="Clubbed games (default 1000)")
     ap.add_argument("--no-mp", action="store_true", help="skip the MicroPython figures")
+    ap.add_argument("--only", choices=GAMES, help="one game only")
     args = ap.parse_args()
-
-    won, lost, drawn = heuristic_vs_random(args.games)
-    print("Clubbed heuristic vs random, %d games (seats swapped): won %d, lost %d, drawn %d"
-          " -> %.1f%% of decided games"
-          % (args.games, won, lost, drawn, 100.0 * won / max(1, won + lost)))
-    k, s = cpython_playouts()
-    print("Random playouts, CPython %s: %.0f games/s" % (sys.version.split()[0], k / s))
-    if args.no_mp:
+    unit = {"clubbed": "games", "klaberjass": "games", "clubs": "hands"}
+    for game in GAMES:
+        if args.only and game != args.only:
+            continue
+        name = game.capitalize()
+        print("%s: %s" % (name, strength(game, args.games)))
+        print("%s: random playouts, CPython %s: %.0f %s/s"
+              % (name, sys.version.split()[0], cpython_playouts(game), unit[game]))
+        if args.no_mp:
+            continue
+        core = run_mp(["core", game])
+        n = sum(int(r[0]) for r in core["playouts"])
+        ms = sum(int(r[1]) for r in core["playouts"])
+        print("%s: random playouts, MicroPython (Node): %.0f %s/s"
+              % (name, 1000.0 * n / ms, unit[game]))
+        print("%s: live heap of a mid-game state (MicroPython): %s bytes"
+              % (name, core["state_bytes"][0][0]))
+        print("%s: bytes allocated per applied move (MicroPython): %s (over %s moves)"
+              % ((name,) + tuple(core["alloc_per_move"][0])))
+    if args.no_mp or args.only:
         return
-    core = run_mp("core")
-    games = sum(int(r[0]) for r in core["playouts"])
-    ms = sum(int(r[1]) for r in core["playouts"])
-    print("Random playouts, MicroPython (Node): %.0f games/s" % (1000.0 * games / ms))
-    print("Live heap of a mid-game Clubbed state (MicroPython): %s bytes"
-          % core["state_bytes"][0][0])
-    print("Bytes allocated per applied move (MicroPython): %s (over a %s-move game)"
-          % tuple(core["alloc_per_move"][0]))
-    app_py = run_mp("app")
-    print("Live heap of the whole app after start-up (MicroPython, .py sources): %s bytes"
+    app_py = run_mp(["app"])
+    print("App: live heap after start-up (MicroPython, .py sources): %s bytes"
           % app_py["app_bytes"][0][0])
     build = os.path.join(ROOT, "build")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", build],
                    check=True, stdout=subprocess.DEVNULL)
-    app_mpy = run_mp("app", build)
-    print("Live heap of the whole app after start-up (MicroPython, mpy-cross build): %s bytes"
+    app_mpy = run_mp(["app"], build)
+    print("App: live heap after start-up (MicroPython, mpy-cross build): %s bytes"
           " (the 240x135 RGB565 frame is 64800 of them)" % app_mpy["app_bytes"][0][0])
 
 
