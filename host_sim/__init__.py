@@ -47,14 +47,14 @@ def load_app_class(spec=DEFAULT_APP):
     spec in its message when the module or the class is missing, and
     ValueError when the spec has no ``:``.
     """
-    if ":" not in spec:
+    mod_name, _, cls_name = spec.partition(":")
+    if not mod_name or not cls_name:
         raise ValueError("app spec %r should look like module:Class" % spec)
-    mod_name, cls_name = spec.split(":", 1)
     module = importlib.import_module(mod_name)
-    try:
-        return getattr(module, cls_name)
-    except AttributeError:
-        raise ImportError("module %s has no %s (app spec %r)" % (mod_name, cls_name, spec))
+    cls = getattr(module, cls_name, None)
+    if not isinstance(cls, type):
+        raise ImportError("module %s has no class %s (app spec %r)" % (mod_name, cls_name, spec))
+    return cls
 
 
 def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135):

@@ -129,6 +129,14 @@ def main(argv=None):
         print("host_sim: --mode terminal needs stdin and stdout to be a (POSIX) terminal; "
               "try --mode headless", file=sys.stderr)
         return 2
+    try:
+        # A bad --app spec is reported here, before any front end starts.
+        from host_sim import load_app_class
+
+        load_app_class(args.app)
+    except (ImportError, ValueError) as e:
+        print("host_sim: cannot load app %s: %s" % (args.app, e), file=sys.stderr)
+        return 2
     seed = args.seed
     if seed is None and mode != "headless":
         seed = int(time.time() * 1000) % 1_000_000

@@ -176,8 +176,13 @@ def main(args):
 
     text = args.keys or ""
     if args.keys_file:
-        with open(args.keys_file) as f:
-            text = f.read() + "\n" + text
+        try:
+            with open(args.keys_file, encoding="utf-8") as f:
+                text = f.read() + "\n" + text
+        except (OSError, UnicodeDecodeError) as e:
+            print("host_sim: cannot read --keys-file %s: %s" % (args.keys_file, e),
+                  file=sys.stderr)
+            return 2
     try:
         steps = keyscript.parse(text)
     except ValueError as e:
@@ -186,6 +191,15 @@ def main(args):
     seed = 1 if args.seed is None else args.seed
     scale = args.scale or 1
     shots_dir = args.shots or "screenshots"
+    # Check the folder before the run, not when the first PNG is due.
+    try:
+        os.makedirs(shots_dir, exist_ok=True)
+    except OSError as e:
+        print("host_sim: cannot use --shots %s: %s" % (shots_dir, e), file=sys.stderr)
+        return 2
+    if not os.access(shots_dir, os.W_OK):
+        print("host_sim: cannot write into --shots %s" % shots_dir, file=sys.stderr)
+        return 2
 
     def report(path):
         print("wrote %s" % path)

@@ -23,7 +23,8 @@ WAIT = "wait"
 SHOT = "shot"
 
 _REPEAT = re.compile(r"^(.*?)[xX](\d+)$")
-_SHOT_NAME = re.compile(r"^[A-Za-z0-9_\-][A-Za-z0-9_.\-]*$")
+_SHOT_NAME = re.compile(r"^[A-Za-z0-9_\-][A-Za-z0-9_.\-]{0,63}$")
+_DIGITS = re.compile(r"^[0-9]{1,9}$")
 MAX_REPEAT = 10000
 
 
@@ -32,7 +33,7 @@ def _one(word, token):
     upper = word.upper()
     if upper.startswith("WAIT:"):
         arg = word[5:]
-        if not arg.isdigit():
+        if not _DIGITS.match(arg):
             raise ValueError("bad key-script token %r: WAIT needs milliseconds, e.g. WAIT:500"
                              % token)
         return (WAIT, int(arg))
@@ -52,8 +53,8 @@ def parse_token(token):
     if token.upper().startswith("SHOT:"):
         name = token[5:]
         if not _SHOT_NAME.match(name):
-            raise ValueError("bad key-script token %r: SHOT needs a name of letters, digits, "
-                             "_ . - (e.g. SHOT:title)" % token)
+            raise ValueError("bad key-script token %r: SHOT needs a name of 1-64 letters, "
+                             "digits, _ . - (e.g. SHOT:title)" % token)
         return [(SHOT, name)]
     m = _REPEAT.match(token)
     if m and m.group(1):

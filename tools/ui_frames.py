@@ -4,7 +4,8 @@
     node tools/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
 
 Starts the app (240x135 RGB565 frame, virtual clock), and for each KEY (a
-logical button name, or ``WAIT`` to let 2,000 virtual ms pass) presses it,
+logical button name, ``WAIT`` to let 2,000 virtual ms pass, or ``GAME:Name``
+to press RIGHT on the title screen until it shows that game) presses it,
 steps the app until it is idle (jumping the clock to each deadline), and
 writes the raw frame (64,800 bytes) to OUTDIR/frame_NN.bin. Under CPython the
 simulator's framebuf is used, under MicroPython the real one: the test
@@ -52,6 +53,13 @@ def main(argv):
     for k in keys:
         if k == "WAIT":
             clock.sleep_ms(2000)
+        elif k.startswith("GAME:"):
+            # Whatever the order of games.GAMES: RIGHT until the title shows it.
+            for _ in range(20):
+                if app.game_name() == k[5:]:
+                    break
+                btn.push(buttons.RIGHT)
+                settle(app, clock)
         else:
             btn.push(buttons.from_name(k))
         settle(app, clock)

@@ -22,6 +22,10 @@ class Entry:
 
 GAMES = (
     Entry("Clubbed", "app.clubbed_screen", "CLUBBED", (("refill", "Refill", True),)),
+    Entry("Klaberjass", "app.klaberjass_screen", "KLABERJASS",
+          (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
+           ("classic", "Classic follow", False))),
+    Entry("Clubs", "app.clubs_screen", "CLUBS", ()),
 )
 
 

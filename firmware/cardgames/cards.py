@@ -8,6 +8,10 @@ is 0 and ``AS`` is 51. The 32-card deck of Klaberjass is the subset with ranks
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
+# Lower-case letters accepted by ``parse``, mapped by hand: ``str.upper`` differs
+# between CPython (full Unicode: "\u017f".upper() is "S") and MicroPython (ASCII).
+_RANKS_LOWER = "23456789tjqka"
+_SUITS_LOWER = "cdhs"
 CLUBS = 0
 DIAMONDS = 1
 HEARTS = 2
@@ -16,6 +20,11 @@ NO_CARD = 255  # marks "no card" in bytearrays and observations
 
 DECK52 = bytes(range(52))
 DECK32 = bytes(s * 13 + r for s in range(4) for r in range(5, 13))
+
+
+def is_int(x):
+    """True for an int that is not a bool (True/False are ints in Python)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def card(rank, suit):
@@ -36,15 +45,21 @@ def suit(c):
 def parse(text):
     """Card int for a two-character name such as ``"TC"`` or ``"7h"``.
 
-    Raises ValueError naming the text when it is not a card.
+    Raises ValueError naming the text when it is not a card (also when it is
+    not a str). Only the ASCII letters of RULES.md are accepted, in either case.
     """
-    if len(text) != 2:
+    if not isinstance(text, str) or len(text) != 2:
         raise ValueError("not a card: %r (want rank then suit, e.g. TC)" % (text,))
-    r = RANKS.find(text[0].upper())
-    s = SUITS.find(text[1].upper())
+    r = _find(RANKS, _RANKS_LOWER, text[0])
+    s = _find(SUITS, _SUITS_LOWER, text[1])
     if r < 0 or s < 0:
         raise ValueError("not a card: %r (rank 2-9 T J Q K A, suit C D H S)" % (text,))
     return s * 13 + r
+
+
+def _find(upper, lower, ch):
+    i = upper.find(ch)
+    return i if i >= 0 else lower.find(ch)
 
 
 def name(c):
@@ -52,7 +67,7 @@ def name(c):
 
     Raises ValueError when ``c`` is not a card int.
     """
-    if not 0 <= c < 52:
+    if not is_int(c) or not 0 <= c < 52:
         raise ValueError("not a card int: %r" % (c,))
     return RANKS[c % 13] + SUITS[c // 13]
 
@@ -60,8 +75,11 @@ def name(c):
 def parse_list(text):
     """Card ints (bytes) from names separated by spaces; ``"-"`` or ``""`` is empty.
 
-    Raises ValueError on a bad name or a repeated card.
+    Raises ValueError on a bad name or a repeated card, or when ``text`` is
+    not a str.
     """
+    if not isinstance(text, str):
+        raise ValueError("card list must be text, got %s" % type(text).__name__)
     text = text.strip()
     if text in ("", "-"):
         return b""
@@ -75,7 +93,14 @@ def parse_list(text):
 
 
 def name_list(cs):
-    """Names of card ints ``cs`` joined by spaces; ``"-"`` when empty."""
+    """Names of card ints ``cs`` joined by spaces; ``"-"`` when empty.
+
+    Raises ValueError when ``cs`` is not a sequence of card ints.
+    """
     if not cs:
         return "-"
-    return " ".join(name(c) for c in cs)
+    try:
+        it = iter(cs)
+    except TypeError:
+        raise ValueError("not a list of card ints: %r" % (cs,))
+    return " ".join(name(c) for c in it)

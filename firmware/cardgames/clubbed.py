@@ -80,15 +80,21 @@ class Clubbed:
     seat 0 or 1; ``refill`` False selects the no-refill variant (CB-8).
 
     ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
-    (MicroPython has no ``cls.__new__``). Raises ValueError on a bad dealer seat.
+    (MicroPython has no ``cls.__new__``). Raises ValueError on a seed that is
+    not an int (bools included), a bad dealer seat, or a ``refill`` that is
+    not True/False (or 1/0).
     """
 
     name = "Clubbed"
     num_seats = NUM_SEATS
 
     def __init__(self, seed=0, dealer=1, refill=True):
-        if dealer not in (0, 1):
+        if seed is not None and not cards.is_int(seed):
+            raise ValueError("seed must be an int, got %r" % (seed,))
+        if not cards.is_int(dealer) or dealer not in (0, 1):
             raise ValueError("dealer must be seat 0 or 1, got %r" % (dealer,))
+        if not (refill is True or refill is False or (cards.is_int(refill) and refill in (0, 1))):
+            raise ValueError("refill must be True or False, got %r" % (refill,))
         self.refill = bool(refill)
         self.dealer = dealer
         self.loc = bytearray(52)
@@ -127,24 +133,26 @@ class Clubbed:
         return self.over
 
     def hand(self, seat):
-        """Cards in ``seat``'s hand as sorted bytes."""
-        code = L_HAND + seat
+        """Cards in ``seat``'s hand as sorted bytes. Raises ValueError for a
+        seat other than 0 or 1 (as do ``hand_size``, ``collection`` and
+        ``collected``)."""
+        code = L_HAND + _seat(seat)
         loc = self.loc
         return bytes(c for c in range(52) if loc[c] == code)
 
     def hand_size(self, seat):
         """Number of cards in ``seat``'s hand."""
-        return _count(self.loc, L_HAND + seat)
+        return _count(self.loc, L_HAND + _seat(seat))
 
     def collection(self, seat):
         """Cards ``seat`` has collected, as sorted bytes (public, CB-11)."""
-        code = L_COLL + seat
+        code = L_COLL + _seat(seat)
         loc = self.loc
         return bytes(c for c in range(52) if loc[c] == code)
 
     def collected(self, seat):
         """Number of cards ``seat`` has collected."""
-        return _count(self.loc, L_COLL + seat)
+        return _count(self.loc, L_COLL + _seat(seat))
 
     def top(self):
         """Top card of the discard pile, or NO_CARD when it is empty."""
@@ -205,10 +213,9 @@ class Clubbed:
         return (1, -1) if a < b else (-1, 1)
 
     def observation(self, seat):
-        """What ``seat`` may know (CB-11), as an ``Observation``."""
-        if seat not in (0, 1):
-            raise ValueError("no seat %r in Clubbed" % (seat,))
-        return Observation(self, seat)
+        """What ``seat`` may know (CB-11), as an ``Observation``. Raises
+        ValueError for a seat other than 0 or 1."""
+        return Observation(self, _seat(seat))
 
     # --- moves -------------------------------------------------------------
 
@@ -334,6 +341,14 @@ class Clubbed:
     __hash__ = None  # mutable: equal by position, so not hashable
 
 
+def _seat(seat):
+    # The seat itself if it is 0 or 1; anything else (1.0, True, -1, 2, "0")
+    # would silently address another group of ``loc`` (-1 is the stock).
+    if not cards.is_int(seat) or seat not in (0, 1):
+        raise ValueError("no seat %r in Clubbed (seats are 0 and 1)" % (seat,))
+    return seat
+
+
 def _count(buf, v):
     # bytearray.count(int) is missing on MicroPython.
     n = 0
@@ -417,6 +432,11 @@ def from_text(text):
     for i in range(len(pile)):
         if pile[i] < 13 and i != 0:
             raise ValueError("a club can only lie on the pile as its starter (CB-5, CB-7)")
+        # CB-3: each card played on the pile matches the one below it, except
+        # on a club starter, where any card may be played (CB-7).
+        if i and pile[i - 1] >= 13 and not _matches(pile[i], pile[i - 1]):
+            raise ValueError("%s cannot lie on %s in the pile: it does not match (CB-2, CB-3)"
+                             % (cards.name(pile[i]), cards.name(pile[i - 1])))
     x = f["x"]
     if len(x) != 4:
         raise ValueError("field 'x' wants two cards or '--' each")
@@ -428,7 +448,11 @@ def from_text(text):
         elif t == "**":
             g.drew_against[i] = DREW_ON_EMPTY
         else:
-            g.drew_against[i] = cards.parse(t)
+            c = cards.parse(t)
+            if c < 13:
+                # Nobody may draw facing a club (CB-3, CB-7).
+                raise ValueError("field 'x': seat %d cannot have drawn against a club" % i)
+            g.drew_against[i] = c
     m = f["m"]
     if m == "-":
         if parsed["h0"] or parsed["h1"]:
@@ -440,6 +464,12 @@ def from_text(text):
     else:
         g._to_move = parse_int(f, "m", 0, 1)
         g.over = False
+        if pile and pile[0] < 13 and (parsed["c0"] or parsed["c1"]):
+            # A club lies at the bottom only while the starter does, that is
+            # before anyone has been clubbed (CB-5, CB-7); until the end (CB-9)
+            # only clubbing fills a collection.
+            raise ValueError("a club starter is still on the pile, so nobody can have "
+                             "collected cards yet (CB-5, CB-7)")
         g._check_end()
         g.events = []
         if not g.over and not g._legal(g._to_move):
@@ -447,6 +477,11 @@ def from_text(text):
             # to the first move, with a full hand): no move, yet not over.
             raise ValueError("seat %d has no legal move but the stock is not empty" % g._to_move)
     return g
+
+
+def _matches(a, b):
+    # CB-2: same suit or same rank.
+    return a // 13 == b // 13 or a % 13 == b % 13
 
 
 def describe(ev, viewer, names):
@@ -479,6 +514,11 @@ SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 
 
 def symbol_name(c):
-    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``."""
+    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``.
+
+    Raises ValueError when ``c`` is not a card int (0..51).
+    """
+    if not cards.is_int(c) or not 0 <= c < 52:
+        raise ValueError("not a card int: %r" % (c,))
     r = c % 13
     return ("10" if r == 8 else cards.RANKS[r]) + SUIT_SYMBOLS[c // 13]

@@ -28,12 +28,15 @@ def illegal(msg):
 def split_fields(text, magic):
     """Split notation ``MAGIC;k=v;k=v`` into a dict of str -> str.
 
-    Raises ValueError when the magic word is wrong, a field lacks ``=``, or a
-    key is repeated.
+    Raises ValueError when ``text`` is not a str, the magic word is wrong, a
+    field lacks ``=``, or a key is repeated. Leading and trailing ASCII
+    whitespace is ignored.
     """
     if not isinstance(text, str):
         raise ValueError("position must be text, got %s" % type(text).__name__)
-    parts = text.strip().split(";")
+    # Only ASCII whitespace is stripped: CPython's strip() also removes
+    # Unicode spaces (U+3000, U+00A0) that MicroPython's keeps.
+    parts = text.strip(" \t\r\n\f\v").split(";")
     if parts[0] != magic:
         raise ValueError("not a %s position (starts %r)" % (magic, parts[0][:12]))
     out = {}

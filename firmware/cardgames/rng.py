@@ -6,14 +6,21 @@ Never use ``random`` in the core: its sequence differs between runtimes.
 """
 
 
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 class Rng:
-    """Seeded generator. ``seed`` is any int; only its low 30 bits are used."""
+    """Seeded generator. ``seed`` is any int; only its low 30 bits are used.
+    Raises ValueError when ``seed`` is not an int (bools included)."""
 
     def __init__(self, seed=0):
         self.seed(seed)
 
     def seed(self, seed):
         """Restart the sequence from ``seed`` (low 30 bits used)."""
+        if not _is_int(seed):
+            raise ValueError("seed must be an int, got %r" % (seed,))
         seed &= 0x3FFFFFFF
         # The xor constants keep seed 0 away from xorshift's all-zero fixed point.
         self.hi = ((seed >> 15) ^ 0x9E37) & 0xFFFF
@@ -26,8 +33,14 @@ class Rng:
         return (self.hi, self.lo)
 
     def set_state(self, st):
-        """Restore a state returned by ``state()``. Raises ValueError if all zero."""
+        """Restore a state returned by ``state()``. Raises ValueError (and
+        keeps the current state) unless ``st`` is two ints 0..65535, not both
+        zero."""
+        if not isinstance(st, (tuple, list)) or len(st) != 2:
+            raise ValueError("bad rng state %r" % (st,))
         hi, lo = st
+        if not (_is_int(hi) and _is_int(lo)):
+            raise ValueError("bad rng state %r" % (st,))
         if not (0 <= hi < 65536 and 0 <= lo < 65536) or not (hi or lo):
             raise ValueError("bad rng state %r" % (st,))
         self.hi = hi
@@ -54,7 +67,7 @@ class Rng:
 
         Raises ValueError when n is out of range.
         """
-        if not 1 <= n <= 65536:
+        if not _is_int(n) or not 1 <= n <= 65536:
             raise ValueError("below() wants 1..65536, got %r" % (n,))
         limit = 65536 - 65536 % n
         v = self.next16()
@@ -63,7 +76,12 @@ class Rng:
         return v % n
 
     def shuffle(self, buf):
-        """Fisher-Yates shuffle of a bytearray (or list) in place; returns it."""
+        """Fisher-Yates shuffle of a bytearray (or list) in place; returns it.
+
+        Raises ValueError for anything else.
+        """
+        if not isinstance(buf, (bytearray, list)):
+            raise ValueError("shuffle() wants a bytearray or list, got %r" % (buf,))
         i = len(buf) - 1
         while i > 0:
             j = self.below(i + 1)
@@ -72,7 +90,12 @@ class Rng:
         return buf
 
     def choice(self, seq):
-        """One element of a non-empty sequence. Raises ValueError when empty."""
-        if not seq:
+        """One element of a non-empty sequence. Raises ValueError when empty
+        or not a sequence."""
+        try:
+            n = len(seq)
+        except TypeError:
+            raise ValueError("choice() wants a sequence, got %r" % (seq,))
+        if not n:
             raise ValueError("choice() from an empty sequence")
-        return seq[self.below(len(seq))]
+        return seq[self.below(n)]

@@ -1,0 +1,726 @@
+"""The Klaberjass table (RULES.md KJ-1 ... KJ-17 are the core's; this screen
+only shows them and asks the human).
+
+Layout on 240x135: West's strip on top (name, card backs, both scores); the
+turned card (big) and the stock, later the bottom card (KJ-3, KJ-6); the open
+trick (West's card up, yours down); the trump chip (the proposed suit while
+bidding, KJ-4) with who bid and whose turn; the latest event; a hint line;
+your hand with a cursor, playable cards raised and the others greyed (KJ-11).
+Bids and the trump-seven exchange (KJ-7) are a row of choices over the hint
+line. Banners (cut, trump, redeal, exchange, sequence KJ-8, bella KJ-9) cover
+the lower half for a moment; after the ninth trick the round summary (KJ-14)
+waits for A; then the next deal, or the result screen (KJ-15).
+
+Keys: LEFT/RIGHT pick a card or a choice, A plays or confirms (and hurries
+the computer), UP shows the last trick, scores and recent events, B pauses.
+
+The human is seat 0 ("You"), the computer seat 1 ("West"). With
+``options["autoplay"]`` the computer plays seat 0 too (tests, demos). Pacing
+is in milliseconds on the app's clock.
+"""
+
+from app import buttons, cardview, text, theme
+from app.klaberjass_summary import (
+    KlaberjassResult,
+    RoundView,
+    draw_banner,
+    draw_rich,
+    suit_chip,
+)
+from app.menu import BACK, Menu, panel
+from cardgames import klaberjass as kj
+from players.klaberjass_heuristic import KlaberjassHeuristic
+
+HUMAN = 0
+NAMES = ("You", "West")
+
+# Pacing (ms) so a person can follow the computer.
+THINK_MS = 750  # before each computer bid or card
+TRICK_MS = 1300  # a complete trick stays on the table
+BANNER_MS = 1900  # a banner stays unless A or B is pressed
+SUMMARY_MS = 2500  # autoplay only: the round summary stays this long
+
+# Suits left to right in the hand: black and red alternate.
+HAND_SUITS = (0, 2, 3, 1)
+HINT_Y = 76
+MSG_Y = 64
+COL_X = 128  # the right column: trump, bidder, status
+CHIP_X = 214
+TRICK_X = 72  # left edge of the trick area; the event line starts there too
+BASE_Y = 99  # top of a hand card that is not raised
+LOOK_ROWS = 8
+LOG_LEN = 8
+PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
+
+
+def start(app, seed, options):
+    """A new game of Klaberjass for the app. The first dealer is cut for
+    (KJ-2); ``options`` holds the variants ``alternate`` (KJ-2),
+    ``all_sequences`` (KJ-8) and ``classic`` (KJ-11), and ``autoplay``
+    (the computer plays both seats)."""
+    return KlaberjassScreen(app, seed, options, _game_over)
+
+
+def _game_over(app, screen):
+    game = screen.game
+    sess = app.sessions["Klaberjass"]
+    wins = sess.get("wins", (0, 0))
+    wins = (wins[0] + 1, wins[1]) if game.winner == 0 else (wins[0], wins[1] + 1)
+    sess["wins"] = wins
+    app.show(KlaberjassResult(app, game.result(), (game.scores[0], game.scores[1]),
+                              screen.round_no, wins, NAMES, game.target))
+
+
+def choice_label(a, game):
+    """Button text of a bid or exchange action."""
+    if a == kj.ACCEPT:
+        return "Accept " + kj.SUIT_SYMBOLS[game.turned_suit]
+    if a == kj.PASS:
+        return "Pass"
+    if kj.NAME_CLUBS <= a <= kj.NAME_SPADES:
+        return kj.SUIT_SYMBOLS[a - kj.NAME_CLUBS]
+    if a == kj.EXCHANGE:
+        return "Exchange"
+    return "Keep " + kj.symbol_name(game.trump * 13 + kj.R7)
+
+
+class KlaberjassScreen:
+    """One game of Klaberjass on screen. ``options`` as for ``start``;
+    ``on_over(app, screen)`` is called when the game has ended and its last
+    round summary was seen."""
+
+    def __init__(self, app, seed, options, on_over):
+        self.app = app
+        self.game = kj.Klaberjass(seed=seed, alternate=options.get("alternate", False),
+                                  all_sequences=options.get("all_sequences", False),
+                                  classic=options.get("classic", False))
+        self.autoplay = bool(options.get("autoplay", False))
+        ai = KlaberjassHeuristic(seed)
+        self.ais = (ai if self.autoplay else None, ai)
+        self.on_over = on_over
+        self.round_no = 1
+        self.msgs = []  # recent event lines, newest last
+        self.banners = []  # queue of (title, lines, cards)
+        self.banner_until = 0
+        self.trick = []  # (seat, card) on the table, leader first
+        self.trick_done = False  # the trick is complete and still shown
+        self.trick_until = 0
+        self.last = None  # last complete trick: (leader, lead card, second, winner, points)
+        self.last_prev = False  # ... and it is from the previous round
+        self.frozen = None  # the game before the round's last card, while it is shown
+        self.pending = None  # RoundView waiting for the last trick to clear
+        self.summary = None  # RoundView on screen
+        self.summary_until = 0
+        self.after_round = []  # events after the round's end, told after the summary
+        self.pause = None
+        self.looking = False
+        self.look_lines = []
+        self.look_top = 0
+        self.cursor = 0
+        self.choice = 0
+        self.choices = []
+        self.hint = ""
+        self.hint_alert = False
+        now = app.clock.ticks_ms()
+        self.ai_at = now + THINK_MS
+        self._take_events(self.game.events, now)
+        self._refresh(True)
+
+    # --- state helpers -----------------------------------------------------
+
+    def _view(self):
+        # The game as drawn: the frozen copy while the round's last trick
+        # shows (the core has already dealt the next round).
+        return self.frozen if self.frozen is not None else self.game
+
+    def _waiting(self):
+        # Something is being shown that holds the game up.
+        return bool(self.banners) or self.trick_done or self.summary is not None
+
+    def human_turn(self):
+        """True when the game waits for the human's bid, exchange or card."""
+        if self.autoplay or self._waiting():
+            return False
+        return self.game.current_player == HUMAN
+
+    def _refresh(self, new_turn=False):
+        # Hand, legal cards, choices and hint from the game as it now is.
+        g = self._view()
+        on_table = [c for _, c in self.trick]
+        hand = g.hand(HUMAN)
+        self.hand = [c for s in HAND_SUITS for c in hand if c // 13 == s and c not in on_table]
+        n_opp = g.hand_size(1)
+        for s, c in self.trick:
+            if s == 1 and c in g.hand(1):
+                n_opp -= 1
+        self.n_opp = n_opp
+        mine = self.frozen is None and g.current_player == HUMAN and not self.autoplay
+        ph = g.phase
+        self.legal = g.legal_actions() if mine and ph == kj.PLAY else []
+        choices = []
+        if mine and ph != kj.PLAY:
+            choices = g.legal_actions()
+            if ph == kj.BID1:
+                choices = [kj.ACCEPT, kj.PASS]
+            elif ph == kj.BID2:
+                # Round two (KJ-4): the suits other than the turned one, then pass.
+                choices = [a for a in choices if a != kj.PASS] + [kj.PASS]
+        if choices != self.choices:
+            self.choices = choices
+            # Start on Pass for bids (no bid by accident), on Exchange (KJ-7).
+            self.choice = len(choices) - 1 if ph != kj.EXCHANGING else 0
+        if self.hand:
+            if mine and new_turn and self.legal:
+                cur = self.hand[min(self.cursor, len(self.hand) - 1)]
+                if cur not in self.legal:
+                    for i in range(len(self.hand)):
+                        if self.hand[i] in self.legal:
+                            self.cursor = i
+                            break
+            self.cursor = min(self.cursor, len(self.hand) - 1)
+        else:
+            self.cursor = 0
+        self._plain_hint()
+
+    def _plain_hint(self):
+        g = self.game
+        self.hint_alert = False
+        self.hint = ""
+        if self.frozen is not None or self.autoplay or g.current_player != HUMAN:
+            self.hint = "\u25b2 last trick & score   B menu"
+            return
+        ph = g.phase
+        if ph == kj.BID1:
+            self.hint = "Take %s as trump, or pass" % kj.SUIT_SYMBOLS[g.turned_suit]
+        elif ph == kj.BID2:
+            self.hint = "Name a trump (not %s), or pass" % kj.SUIT_SYMBOLS[g.turned_suit]
+        elif ph == kj.EXCHANGING:
+            self.hint = "Swap your %s for the turned %s?" % (
+                kj.symbol_name(g.trump * 13 + kj.R7), kj.symbol_name(g.turned))
+        elif ph == kj.PLAY:
+            self.hint = self._duty()
+
+    def _duty(self):
+        # What KJ-11 asks of the human now, in a player's words.
+        g = self.game
+        tr = g.trick()
+        if not tr:
+            return "Your lead: any card"
+        lead = tr[0]
+        ls = lead // 13
+        t = g.trump
+        sym = kj.SUIT_SYMBOLS
+        legal = self.legal
+        hand = self.hand
+        if ls == t:
+            if legal[0] // 13 != t:
+                return "No trumps: any card"
+            if len(legal) < sum(1 for c in hand if c // 13 == t):
+                return "Trumps led: beat %s" % kj.symbol_name(lead)
+            return "Trumps led: play a trump"
+        if legal[0] // 13 == ls:
+            if len(legal) < sum(1 for c in hand if c // 13 == ls):
+                return "Follow %s and beat %s" % (sym[ls], kj.symbol_name(lead))
+            return "Follow suit: play a %s" % sym[ls]
+        if legal[0] // 13 == t and len(legal) < len(hand):
+            return "No %s: you must trump %s" % (sym[ls], sym[t])
+        return "No %s, no trumps: any card" % sym[ls]
+
+    def _why_not(self, c):
+        # A player's words for a card KJ-11 forbids (the core's why_illegal
+        # cites rules and card codes, right for logs, not for this screen).
+        g = self.game
+        lead = g.trick()[0]
+        ls = lead // 13
+        t = g.trump
+        sym = kj.SUIT_SYMBOLS
+        if ls == t:
+            if c // 13 != t:
+                return "Trumps led: you must play a trump"
+            return "You must overtrump %s" % kj.symbol_name(lead)
+        if c // 13 == ls:
+            return "You must head it: a %s above %s" % (sym[ls], kj.symbol_name(lead))
+        if self.legal[0] // 13 == ls:
+            return "You must follow suit: play a %s" % sym[ls]
+        return "No %s: you must trump with a %s" % (sym[ls], sym[t])
+
+    def _say(self, msg):
+        if msg:
+            self.msgs.append(msg)
+            if len(self.msgs) > LOG_LEN:
+                self.msgs.pop(0)
+
+    def _banner(self, title, lines, cs=b""):
+        if not self.banners:
+            self.banner_until = self.app.clock.ticks_ms() + BANNER_MS
+        self.banners.append((title, lines, cs))
+
+    def _take_events(self, events, now):
+        # Turn the core's events into the trick on the table, banners, log
+        # lines and, at the end of a round, the summary to show.
+        g = self.game
+        seqs = []
+        for ev in events:
+            kind, seat, a, b = ev
+            if self.pending is not None:
+                self.after_round.append(ev)  # the next deal, or the game's end
+                continue
+            if kind != kj.EV_ROUND and kind != kj.EV_FAIL:
+                # (the round summary tells those)
+                self._say(kj.describe(ev, HUMAN, NAMES))
+            who = NAMES[seat]
+            if kind == kj.EV_PLAY:
+                if self.trick_done:
+                    self._clear_trick()
+                self.trick.append((seat, a))
+            elif kind == kj.EV_TRICK:
+                lead_seat, lead = self.trick[0]
+                self.last = (lead_seat, lead, self.trick[1][1], seat, a)
+                self.last_prev = False
+                self.trick_done = True
+                self.trick_until = now + TRICK_MS
+            elif kind == kj.EV_CUT:
+                self._banner("%s deal%s" % (who, "" if seat == HUMAN else "s"),
+                             ["Cut: you %s, West %s; low card deals" % (
+                                 kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)))
+            elif kind == kj.EV_BID and a != kj.PASS:
+                verb = "accepted" if a == kj.ACCEPT else "named"
+                self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
+                             ["%s %s %s" % (who, verb, kj.SUIT_SYMBOLS[g.trump])])
+            elif kind == kj.EV_MORE and self.banners:
+                self.banners[-1][1].append("3 more cards each; bottom card %s"
+                                           % kj.symbol_name(a))
+            elif kind == kj.EV_REDEAL:
+                self._banner("All passed", ["No trump: %s" % (
+                    "you redeal" if seat == HUMAN else who + " redeals")])
+            elif kind == kj.EV_EXCHANGE and seat != HUMAN:
+                self._banner("Exchange", ["%s took %s for the seven %s" % (
+                    who, kj.symbol_name(b), kj.symbol_name(a))], bytes((b,)))
+            elif kind == kj.EV_SEQ:
+                seqs.append(kj.describe(ev, HUMAN, NAMES))
+            elif kind == kj.EV_SEQ_TIE:
+                self._banner("Sequences tie", ["Equal best sequences (%d cards): no score" % b])
+            elif kind == kj.EV_BELLA:
+                t = a // 13  # the card that completed it is a trump
+                self._banner("Bella!", ["%s: king and queen of trumps, %d" % (who, b)],
+                             bytes((t * 13 + kj.RK, t * 13 + kj.RQ)))
+            elif kind == kj.EV_ROUND:
+                before = self.frozen.scores if self.frozen is not None else g.scores
+                self.pending = RoundView(g.last_round, (before[0], before[1]),
+                                         (g.scores[0], g.scores[1]), self.round_no, g.target,
+                                         NAMES, g.is_over())
+        if seqs:
+            w = g.seq_winner()
+            if len(seqs) > 1:
+                seqs = ["%s: %d points in sequences" % (NAMES[w], g.seq_pts[w])]
+            self._banner("Sequence", seqs, g.seq_cards())
+
+    def _clear_trick(self):
+        self.trick = []
+        self.trick_done = False
+
+    def _apply(self, action, now):
+        g = self.game
+        if g.phase == kj.PLAY and g.n_played == 17:
+            # The round's last card: the core scores the round and deals the
+            # next at once, so keep the table as it was to show the trick.
+            self.frozen = g.copy()
+        if self.trick_done:
+            self._clear_trick()
+        g.apply(action)
+        self._take_events(g.events, now)
+        self.ai_at = now + THINK_MS
+        self._refresh(True)
+        self.app.invalidate()
+
+    # --- screen protocol ---------------------------------------------------
+
+    def deadline(self):
+        """Next clock tick (ms) this screen needs a step at, or None."""
+        if self.pause is not None:
+            return None
+        if self.banners:
+            return self.banner_until
+        if self.trick_done:
+            return self.trick_until
+        if self.summary is not None:
+            return self.summary_until if self.autoplay else None
+        p = self.game.current_player
+        if p is not None and self.ais[p] is not None:
+            if self.game.phase == kj.EXCHANGING:
+                return self.app.clock.ticks_ms()
+            return self.ai_at
+        return None
+
+    def update(self, now):
+        if self.pause is not None:
+            return
+        diff = self.app.clock.ticks_diff
+        if self.banners:
+            if diff(now, self.banner_until) < 0:
+                return
+            self.banners.pop(0)
+            self.banner_until = now + BANNER_MS
+            self.app.invalidate()
+            if self.banners:
+                return
+            self.ai_at = now + THINK_MS
+            if self.trick_done:
+                self.trick_until = now + TRICK_MS // 2
+        if self.trick_done:
+            if diff(now, self.trick_until) < 0:
+                return
+            self._clear_trick()
+            self.ai_at = now + THINK_MS // 2
+            if self.pending is not None:
+                self.summary = self.pending
+                self.pending = None
+                self.summary_until = now + SUMMARY_MS
+            self._refresh(True)
+            self.app.invalidate()
+        if self.summary is not None:
+            if not self.autoplay or diff(now, self.summary_until) < 0:
+                return
+            self._close_summary(now)
+            if self.summary is None and self.app.screen is not self:
+                return
+        g = self.game
+        p = g.current_player
+        if p is None or self.ais[p] is None:
+            return
+        # The trump-seven exchange (KJ-7) is decided at once: waiting would
+        # show who holds the seven.
+        if g.phase != kj.EXCHANGING and diff(now, self.ai_at) < 0:
+            return
+        self._apply(self.ais[p].choose(g.observation(p), g.legal_actions()), now)
+
+    def _close_summary(self, now):
+        sv = self.summary
+        self.summary = None
+        self.frozen = None
+        events = self.after_round
+        self.after_round = []
+        if sv.over:
+            self._take_events(events, now)
+            self.on_over(self.app, self)
+            return
+        self.round_no += 1
+        self.last_prev = self.last is not None
+        self.msgs = []
+        self._take_events(events, now)
+        self.ai_at = now + THINK_MS
+        self._refresh(True)
+        self.app.invalidate()
+
+    def on_button(self, b):
+        app = self.app
+        app.invalidate()
+        now = app.clock.ticks_ms()
+        if self.pause is not None:
+            self._pause_button(b)
+            return
+        if self.banners:
+            if b == buttons.A or b == buttons.B:
+                self.banner_until = now
+            return
+        if self.summary is not None:
+            if b == buttons.A:
+                self._close_summary(now)
+            elif b == buttons.B:
+                self.pause = Menu(PAUSE_ITEMS)
+            return
+        if self.looking:
+            last = max(0, len(self.look_lines) - LOOK_ROWS)
+            if b == buttons.DOWN:
+                self.look_top = min(last, self.look_top + LOOK_ROWS - 1)
+            elif b == buttons.UP and self.look_top:
+                self.look_top = max(0, self.look_top - LOOK_ROWS + 1)
+            else:
+                self.looking = False
+            return
+        if b == buttons.B:
+            self.pause = Menu(PAUSE_ITEMS)
+            return
+        if b == buttons.UP:
+            self.looking = True
+            self.look_lines = self._look_lines()
+            self.look_top = 0
+            return
+        g = self.game
+        if not self.human_turn():
+            if b == buttons.A:
+                # A while the computer thinks or a trick shows: hurry along.
+                self.ai_at = now
+                self.trick_until = now
+            return
+        if self.choices:
+            n = len(self.choices)
+            if b == buttons.LEFT:
+                self.choice = (self.choice - 1) % n
+            elif b == buttons.RIGHT:
+                self.choice = (self.choice + 1) % n
+            elif b == buttons.A:
+                self._apply(self.choices[self.choice], now)
+            return
+        n = len(self.hand)
+        if b == buttons.LEFT and n:
+            self.cursor = (self.cursor - 1) % n
+            self._plain_hint()
+        elif b == buttons.RIGHT and n:
+            self.cursor = (self.cursor + 1) % n
+            self._plain_hint()
+        elif b == buttons.A and n:
+            c = self.hand[self.cursor]
+            if g.why_illegal(c):
+                self.hint = self._why_not(c)
+                self.hint_alert = True
+                return
+            self._apply(c, now)
+
+    def _pause_button(self, b):
+        pick = self.pause.on_button(b)
+        if pick == BACK or pick == 0:
+            self.pause = None
+            self.ai_at = self.app.clock.ticks_ms() + THINK_MS
+        elif pick == 1:
+            self.app.new_game()
+        elif pick == 2:
+            self.pause = None
+            self.app.show_rules(self)
+        elif pick == 3:
+            self.app.to_title()
+
+    # --- the look overlay (UP) ----------------------------------------------
+
+    def _look_lines(self):
+        # Scores, this round so far, the last trick and recent events, all
+        # public (KJ-16). Headers are ("h", str); other lines str.
+        g = self._view()
+        out = [("h", "Score: you %d, West %d (to %d)" % (g.scores[0], g.scores[1], g.target))]
+        sym = kj.SUIT_SYMBOLS
+        if g.trump == kj.NO_SUIT:
+            rnd = "bidding, %s turned" % kj.symbol_name(g.turned)
+        else:
+            rnd = "trump %s, %s bid" % (sym[g.trump], "your" if g.maker == HUMAN else "West's")
+        out.append(("h", "Round %d: %s" % (self.round_no, rnd)))
+        if g.trump != kj.NO_SUIT:
+            out.append("Tricks: you %d (%d pts), West %d (%d)" % (
+                g.won[0], g.points[0], g.won[1], g.points[1]))
+            for seat in (0, 1):
+                if g.seq_pts[seat]:
+                    out.append("Sequence: %s %d" % (NAMES[seat].lower() if seat == HUMAN
+                                                    else NAMES[seat], g.seq_pts[seat]))
+                if g.bella[seat]:
+                    out.append("Bella: %s 20" % (NAMES[seat].lower() if seat == HUMAN
+                                                 else NAMES[seat]))
+        out.append(("h", "Last trick" + (" (previous round)" if self.last_prev else "")))
+        if self.last is None:
+            out.append("  none yet")
+        else:
+            ls, a, b, w, pts = self.last
+            out.append("  %s %s, %s %s: %s won %d" % (
+                NAMES[ls], kj.symbol_name(a), NAMES[1 - ls], kj.symbol_name(b),
+                NAMES[w], pts))
+        out.append(("h", "Recent"))
+        for m in self.msgs[::-1]:
+            out.append("  " + m)
+        return out
+
+    # --- drawing -----------------------------------------------------------
+
+    def draw(self, fb):
+        if self.summary is not None:
+            self.summary.draw(fb, self.app.width)
+            if self.pause is not None:
+                self._draw_pause(fb)
+            return
+        g = self._view()
+        w = self.app.width
+        fb.fill(theme.FELT)
+        self._draw_top(fb, g, w)
+        self._draw_stock(fb, g)
+        self._draw_trick(fb)
+        self._draw_column(fb, g)
+        if self.msgs:
+            draw_rich(fb, text.fit(self.msgs[-1], w - TRICK_X), TRICK_X, MSG_Y, theme.WHITE)
+        if self.choices and not self._waiting():
+            self._draw_choices(fb, w)
+        elif self.hint:
+            if self.hint_alert:
+                fb.fill_rect(0, HINT_Y, w, 13, theme.PANEL)
+                draw_rich(fb, text.fit(self.hint, w - 6), 3, HINT_Y, theme.ALERT)
+            else:
+                draw_rich(fb, text.fit(self.hint, w - 6), 3, HINT_Y, theme.TEXT_DIM)
+        self._draw_hand(fb)
+        if self.looking:
+            self._draw_look(fb)
+        if self.banners:
+            title, lines, cs = self.banners[0]
+            draw_banner(fb, title, lines, cs, w)
+        if self.pause is not None:
+            self._draw_pause(fb)
+
+    def _draw_pause(self, fb):
+        panel(fb, 60, 20, 120, 4 * 16 + 22)
+        text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
+        self.pause.draw(fb, 64, 38, 112)
+
+    def _draw_top(self, fb, g, w):
+        fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
+        # Whose turn is not shown while the trump seven's holder decides (KJ-7).
+        west = (g.current_player == 1 and g.phase != kj.EXCHANGING and self.frozen is None
+                and not self._waiting())
+        text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
+        x = cardview.fan_backs(fb, self.n_opp, 32, 2, 8, 12, 5)
+        if g.dealer == 1:
+            text.draw(fb, "dealer", x + 4, 2, theme.TEXT_DIM)
+        text.draw_right(fb, "You %d  West %d" % (g.scores[0], g.scores[1]), w - 3, 2,
+                        theme.TEXT)
+
+    def _draw_stock(self, fb, g):
+        # The turned card lies apart from the stock (KJ-3); once trump is set
+        # the bottom card of the stock is turned (KJ-6).
+        cardview.face(fb, g.turned, 3, 19, theme.BIG_W, theme.BIG_H)
+        text.draw_centered(fb, "turned", 19, MSG_Y, theme.TEXT_DIM)
+        bottom = g.bottom()
+        x = 40
+        if bottom != kj.NO_CARD:
+            cardview.face(fb, bottom, x, 19)
+            text.draw_centered(fb, "bottom", x + 12, 54, theme.TEXT_DIM)
+        else:
+            cardview.back(fb, x, 19)
+            fb.fill_rect(x + 3, 29, theme.CARD_W - 6, 14, theme.PANEL)
+            text.draw_centered(fb, str(g.n_stock), x + 12, 30, theme.WHITE)
+            text.draw_centered(fb, "stock", x + 12, 54, theme.TEXT_DIM)
+
+    def _draw_trick(self, fb):
+        # The middle of the table, darker; West's card up, yours down and to
+        # the right (West sits at the top), both indices visible.
+        fb.fill_rect(TRICK_X - 2, 17, 54, 46, theme.FELT_DARK)
+        g = self._view()
+        if g.trump == kj.NO_SUIT:
+            # Bidding (KJ-4): the passes so far, non-dealer first.
+            y = 20
+            seat = 1 - g.dealer
+            for _ in g.bids():
+                text.draw(fb, "%s pass" % NAMES[seat], TRICK_X - 1, y, theme.TEXT_DIM)
+                seat = 1 - seat
+                y += 13
+        for s, c in self.trick:
+            if s == 1:
+                cardview.face(fb, c, TRICK_X + 3, 19)
+        for s, c in self.trick:
+            if s == 0:
+                cardview.face(fb, c, TRICK_X + 23, 27)
+
+    def _draw_column(self, fb, g):
+        x = COL_X
+        if g.trump == kj.NO_SUIT:
+            rnd = 1 if g.phase == kj.BID1 else 2
+            text.draw(fb, "Bidding", x, 19, theme.GOLD)
+            text.draw(fb, "round %d" % rnd, x, 31, theme.TEXT)
+            suit_chip(fb, g.turned_suit if rnd == 1 else kj.NO_SUIT, CHIP_X, 18, dim=True)
+        else:
+            text.draw(fb, "Trump", x, 19, theme.GOLD)
+            text.draw(fb, "your bid" if g.maker == HUMAN else "West's bid", x, 31, theme.TEXT)
+            suit_chip(fb, g.trump, CHIP_X, 18)
+        status = ""
+        col = theme.TEXT_DIM
+        if self.trick_done and self.last is not None:
+            w = self.last[3]
+            status = "%s take%s it" % (NAMES[w], "" if w == HUMAN else "s")
+            col = theme.TEXT
+        elif self._waiting() or self.frozen is not None:
+            status = ""
+        elif g.phase == kj.EXCHANGING and g.current_player != HUMAN:
+            status = ""  # KJ-7: do not tell who holds the seven
+        elif g.current_player == HUMAN and not self.autoplay:
+            status = "Your turn"
+            if g.phase == kj.BID1:
+                status = "Your bid: %s?" % kj.SUIT_SYMBOLS[g.turned_suit]
+            elif g.phase == kj.BID2:
+                status = "Name a trump?"
+            if g.phase == kj.EXCHANGING:
+                # KJ-7: the question itself (the choices sit on the hint line).
+                status = "Swap %s for %s?" % (kj.symbol_name(g.trump * 13 + kj.R7),
+                                              kj.symbol_name(g.turned))
+            col = theme.GOLD
+        elif g.current_player is not None:
+            p = g.current_player
+            status = "%s %s\u2026" % (NAMES[p], "bids" if g.phase in (kj.BID1, kj.BID2)
+                                      else "plays")
+        if g.dealer == HUMAN and g.phase in (kj.BID1, kj.BID2) and not status:
+            status = "You deal"
+        draw_rich(fb, status, x, 48, col)
+
+    def _draw_choices(self, fb, w):
+        g = self.game
+        font = text.BOLD
+        n = len(self.choices)
+        widths = [len(choice_label(a, g)) * font.w + 12 for a in self.choices]
+        total = sum(widths) + 6 * (n - 1)
+        x = (w - total) // 2
+        y = HINT_Y + 1
+        for i in range(n):
+            a = self.choices[i]
+            bw = widths[i]
+            sel = i == self.choice
+            suit = kj.NAME_CLUBS <= a <= kj.NAME_SPADES
+            if suit:
+                # A suit to name looks like a card: red or black on white.
+                fb.fill_rect(x, y, bw, 19, theme.CARD)
+            else:
+                fb.fill_rect(x, y, bw, 19, theme.HILITE if sel else theme.PANEL)
+            fb.rect(x, y, bw, 19, theme.GOLD if sel else theme.TEXT_DIM)
+            if sel:
+                fb.rect(x + 1, y + 1, bw - 2, 17, theme.GOLD)
+            label = choice_label(a, g)
+            if suit:
+                ink = theme.RED if a - kj.NAME_CLUBS in (1, 2) else theme.INK
+                text.draw(fb, label, x + 6, y + 2, ink, font)
+            else:
+                draw_rich(fb, label, x + 6, y + 2, theme.WHITE, font)
+            x += bw + 6
+
+    def _draw_hand(self, fb):
+        hand = self.hand
+        n = len(hand)
+        if not n:
+            return
+        cw = theme.CARD_W
+        step = cw + 2
+        if n > 1:
+            step = min(cw + 2, (self.app.width - 6 - cw) // (n - 1))
+        playing = bool(self.legal) and not self._waiting()
+        base = BASE_Y
+        sel_x = -1
+        for i in range(n):
+            c = hand[i]
+            x = 3 + i * step
+            legal = c in self.legal
+            y = base - 6 if legal and playing else base
+            if i == self.cursor and playing:
+                sel_x = x
+                continue
+            cardview.face(fb, c, x, y, dim=playing and not legal)
+        if sel_x >= 0:
+            c = hand[self.cursor]
+            legal = c in self.legal
+            y = base - 10 if legal else base - 2
+            cardview.face(fb, c, sel_x, y, dim=not legal)
+            fb.rect(sel_x - 1, y - 1, cw + 2, theme.CARD_H + 2, theme.GOLD)
+            fb.rect(sel_x - 2, y - 2, cw + 4, theme.CARD_H + 4, theme.GOLD)
+
+    def _draw_look(self, fb):
+        lines = self.look_lines
+        panel(fb, 0, 17, 240, 118)
+        top = self.look_top
+        y = 20
+        for line in lines[top : top + LOOK_ROWS]:
+            if isinstance(line, tuple):
+                draw_rich(fb, text.fit(line[1], 226), 6, y, theme.GOLD)
+            else:
+                draw_rich(fb, text.fit(line, 226), 6, y, theme.TEXT)
+            y += 12
+        more = "\u25b2\u25bc more  " if len(lines) > LOOK_ROWS else ""
+        text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)

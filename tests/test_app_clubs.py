@@ -1,0 +1,321 @@
+"""Clubs (RULES.md PC-1 ... PC-16) played through the app: a whole hand by
+key presses decided from what the screen shows (cursor, raised legal cards,
+bid picker), a whole game to 42 with the computer in all four seats through
+the app's own loop, the bid picker refusing the bid that makes 13 (PC-10),
+and nothing another seat chose for its pass or show visible before all four
+chose (PC-2, PC-3, PC-16). Simulator framebuf, virtual clock."""
+
+import os
+import random
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_sim"))
+
+from app import buttons  # noqa: E402
+from app import clubs_table as table  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.clubs_screen import THINK_MS, ClubsScreen  # noqa: E402
+from app.clubs_summary import ResultScreen  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.main import App  # noqa: E402
+from app.title import TitleScreen  # noqa: E402
+from cardgames import clubs  # noqa: E402
+from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
+
+SOUTH = clubs.SOUTH
+INFO = (table.RECEIVED, table.SHOWN, table.SUMMARY, table.SCORE)
+
+
+class Session:
+    def __init__(self, seed, autoplay=False):
+        self.disp = FrameDisplay(240, 135)
+        self.btn = ScriptedButtons()
+        self.clock = VirtualClock()
+        self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        self.settle()
+        while self.app.game_name() != "Clubs":
+            self.press("RIGHT")  # LEFT/RIGHT pick the game on the title
+        if autoplay:
+            self.app.options["Clubs"]["autoplay"] = True  # tests only, not on the menu
+
+    def settle(self, limit=200000):
+        for _ in range(limit):
+            self.app.step()
+            if self.app.idle() and not self.btn.queue:
+                return
+            dl = self.app.next_deadline()
+            if dl is not None and dl > self.clock.now:
+                self.clock.now = dl
+        raise AssertionError("app never became idle")
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+            self.settle()
+
+    def frame(self):
+        return bytes(self.disp.buf)
+
+
+def decide(s, last=False):
+    """Press the keys for South's next choice, read off the screen; returns
+    the number of presses."""
+    scr = s.app.screen
+    n = 0
+    if scr.mode in INFO:
+        s.press("A")
+        return 1
+    if scr.bidding():
+        bad = scr.illegal_bid()
+        while scr.bid_val == bad or (scr.forced_zero() and scr.bid_val):
+            s.press("RIGHT" if scr.bid_val < 6 else "LEFT")
+            n += 1
+        s.press("A")
+        return n + 1
+    if scr.taking():
+        if last:
+            s.press("DOWN")
+            n += 1
+        s.press("A")
+        return n + 1
+    assert scr.human_turn(), "idle although South is not to choose"
+    g = scr.game
+    if scr.mode == table.TABLE:
+        assert scr.legal == g.legal_actions(), "raised cards are not the legal ones"
+    marked = [i for i, c in enumerate(scr.hand) if c in scr.legal and c != scr.pick]
+    assert marked, "South to move without a card marked playable"
+    target = marked[-1] if last else marked[0]
+    while scr.cursor != target:
+        s.press("RIGHT")
+        n += 1
+    frames = s.disp.frames
+    s.press("A")
+    assert s.disp.frames > frames, "pressing A did not redraw"
+    return n + 1
+
+
+@pytest.mark.parametrize("seed", (1, 2, 5))
+def test_whole_hand_by_key_presses(seed):
+    s = Session(seed)
+    s.press("A")
+    scr = s.app.screen
+    assert isinstance(scr, ClubsScreen) and scr.mode == table.PASS
+    g = scr.game
+    assert scr.hand == g.hand(SOUTH) and len(scr.hand) == 13
+    presses = 0
+    saw = set()
+    while scr.mode != table.SUMMARY:
+        assert s.app.screen is scr
+        saw.add(scr.mode)
+        if scr.mode == table.RECEIVED:
+            # PC-2: both passes made; what came in is what the core moved.
+            assert scr.received == g.received(SOUTH)
+            assert scr.hand == g.hand(SOUTH)
+            assert scr.gave == bytes(g.passes[4:6])
+        if scr.mode == table.SHOWN:
+            assert bytes(scr.shown) == bytes(g.shown)  # PC-3: all four at once
+        presses += decide(s, last=seed % 2 == 0)
+        assert presses < 400
+    saw.add(scr.mode)
+    assert saw >= {table.PASS, table.RECEIVED, table.SHOW, table.SHOWN, table.TABLE}
+    # The hand is over: its summary is the core's (PC-13, PC-14).
+    last = g.last_hand()
+    h = scr.summary
+    assert (h.bids, h.won, h.neg_ones, h.adams) == (last.bids, last.won, last.neg_ones,
+                                                     last.adams)
+    assert h.team_scores == last.team_scores and sum(h.won) == 13
+    assert h.bids[SOUTH] != clubs.NO_BID or h.won[SOUTH] == 0
+    assert not scr.hand and bytes(scr.won) == h.won
+    assert scr.history == [(1, last.team_scores[0], last.team_scores[1])]
+    # A: the running score, A: the next hand's pass screen.
+    s.press("A")
+    assert scr.mode == table.SCORE and scr.scores == list(g.scores)
+    s.press("A")
+    assert scr.mode == table.PASS and scr.hand_no == 2 == g.hand_no
+    assert scr.pass_dir == clubs.PASS_RIGHT
+
+
+def test_whole_game_autoplay_ends_on_core_result():
+    s = Session(4, autoplay=True)
+    s.press("A")  # the app's own loop runs the game to its end
+    res = s.app.screen
+    assert isinstance(res, ResultScreen)
+    g = s.app.sessions["Clubs"]
+    assert g["wins"] in ((1, 0), (0, 1))
+    game = res.game
+    assert game.is_over() and res.outcome == game.result()
+    assert res.winner == game.winner and res.scores == tuple(game.scores)
+    assert max(res.scores) >= 42 and res.scores[res.winner] > res.scores[1 - res.winner]
+    assert res.headline == ("You win!" if game.winner == 0 else "E-W win")
+    assert len(res.history) == game.hand_no >= 2
+    assert sum(h[1] for h in res.history) == game.scores[0]
+    assert sum(h[2] for h in res.history) == game.scores[1]
+    # Paced like a person could follow: at least THINK_MS per card played.
+    assert s.clock.now >= 52 * THINK_MS * len(res.history)
+    s.app.options["Clubs"]["autoplay"] = False
+    s.press("A")  # A: a new game from the result screen
+    assert isinstance(s.app.screen, ClubsScreen) and s.app.screen.game is not game
+    assert s.app.screen.human_turn() and s.app.screen.mode == table.PASS
+
+
+def _to_bid(s, want_forced=False, limit=200):
+    for _ in range(limit):
+        scr = s.app.screen
+        if scr.bidding() and scr.forced_zero() == want_forced:
+            return scr
+        decide(s)
+    raise AssertionError("South never had to bid")
+
+
+def _try_all_bids(s, scr):
+    g = scr.game
+    for _ in range(14):
+        s.press("LEFT")
+    assert scr.bid_val == 0
+    bad = scr.illegal_bid()
+    refused = []
+    for v in range(14):
+        assert scr.bid_val == (0 if scr.forced_zero() else v)
+        if scr.bid_val == bad or (scr.forced_zero() and v):
+            before = g.to_text()
+            s.press("A")
+            assert g.to_text() == before and scr.bidding(), "an illegal bid got through"
+            assert scr.hint_alert
+            refused.append(scr.bid_val)
+        s.press("RIGHT")
+    return refused
+
+
+def test_bid_picker_refuses_the_bid_making_13():
+    s = Session(1)
+    s.press("A")
+    scr = _to_bid(s)
+    g = scr.game
+    bad = scr.illegal_bid()
+    assert 0 <= bad <= 13 and bad == 13 - g.bids_total()
+    assert _try_all_bids(s, scr) == [bad]  # PC-10: only that one is refused
+    assert clubs.BID0 + bad not in g.legal_actions()
+    # Now a legal bid goes through.
+    while scr.bid_val == bad or scr.bid_val == 0:
+        s.press("LEFT" if scr.bid_val else "RIGHT")
+    v = scr.bid_val
+    s.press("A")
+    assert g.bids[SOUTH] == v and not scr.bidding()
+
+
+def test_bid_after_trick_12_is_zero():
+    s = Session(3)  # South first wins a trick at trick 12 or 13 in hand 1
+    s.press("A")
+    scr = _to_bid(s, want_forced=True)
+    g = scr.game
+    assert g.n_tricks >= 12 and g.legal_actions() == [clubs.BID0]
+    s.press("RIGHT")
+    assert scr.bid_val == 0 and scr.hint_alert  # the picker stays on 0, and says why
+    s.press("A")
+    assert scr.bids[SOUTH] == 0 and (g.bids[SOUTH] == 0 or g.last_hand().bids[SOUTH] == 0)
+
+
+def _patched(monkeypatch, phases):
+    # The computer seats (not South) choose another card in ``phases``.
+    orig = ClubsHeuristic.choose
+
+    def choose(self, obs, legal):
+        a = orig(self, obs, legal)
+        if obs.seat != SOUTH and obs.phase in phases and len(legal) > 1:
+            return legal[0] if a != legal[0] else legal[-1]
+        return a
+
+    monkeypatch.setattr(ClubsHeuristic, "choose", choose)
+
+
+def _pass_choice(seed):
+    s = Session(seed)
+    s.press("A")
+    scr = s.app.screen
+    assert scr.human_turn() and scr.mode == table.PASS
+    assert scr.game.passes[0] != clubs.NO_CARD  # North and East chose already
+    shots = [s.frame()]
+    s.press("RIGHT", "A")  # South's Hearts card, picked
+    shots.append(s.frame())
+    s.press("RIGHT", "RIGHT")
+    shots.append(s.frame())
+    return s, scr, shots
+
+
+def _show_choice(seed):
+    s = Session(seed)
+    s.press("A")
+    scr = s.app.screen
+    while scr.mode != table.SHOW or not scr.human_turn():
+        decide(s)
+    assert scr.game.shown[0] != clubs.NO_CARD and scr.game.shown[1] != clubs.NO_CARD
+    shots = [s.frame()]
+    s.press("RIGHT")
+    shots.append(s.frame())
+    return s, scr, shots
+
+
+@pytest.mark.parametrize("seed", (1, 6))
+def test_nothing_others_chose_is_visible_before_all_chose(seed, monkeypatch):
+    # PC-2/PC-3/PC-16: South's screens while choosing are the same, pixel for
+    # pixel, whatever North and East picked to pass or to show.
+    _, scr_a, pass_a = _pass_choice(seed)
+    _, scr_b, pass_b = _show_choice(seed)
+    with monkeypatch.context() as m:
+        _patched(m, (clubs.PH_PASS_HEARTS, clubs.PH_PASS_PARTNER))
+        _, scr_c, pass_c = _pass_choice(seed)
+    assert bytes(scr_a.game.passes[:4]) != bytes(scr_c.game.passes[:4])
+    assert pass_a == pass_c
+    with monkeypatch.context() as m:
+        _patched(m, (clubs.PH_SHOW,))
+        s, scr_d, show_d = _show_choice(seed)
+    assert bytes(scr_b.game.shown[:2]) != bytes(scr_d.game.shown[:2])
+    assert show_d == _show_choice(seed)[2]
+    # Once all four chose, the shown cards are all on screen (PC-3).
+    s.press("A")
+    s.settle()
+    assert scr_d.mode == table.SHOWN
+    assert bytes(scr_d.shown) == bytes(scr_d.game.shown)
+
+
+def test_pause_menu_last_trick_and_stray_buttons():
+    s = Session(7)
+    s.press("A")
+    first = s.app.screen
+    s.press("B")
+    assert first.pause is not None
+    s.press("B")
+    assert first.pause is None
+    rnd = random.Random(7)
+    # Stray presses, invalid numbers among them, with mostly sensible play.
+    for _ in range(60):
+        scr = s.app.screen
+        if not isinstance(scr, ClubsScreen):
+            break
+        if scr.pause is None and rnd.random() < 0.7:
+            decide(s, last=rnd.random() < 0.5)
+        else:
+            for b in [rnd.choice([0, 1, 2, 3, 4, 6, 99, -5]) for _ in range(3)]:
+                s.btn.push(b)
+            s.settle()
+            if scr.pause is not None:
+                s.press("B")
+            if scr.looking:
+                s.press("LEFT")
+    scr = s.app.screen
+    assert isinstance(scr, ClubsScreen)
+    # UP shows the last trick once one was taken; any key goes back.
+    while scr.last_trick is None or not scr.human_turn() or scr.mode != table.TABLE:
+        decide(s)
+    s.press("UP")
+    assert scr.looking
+    s.press("LEFT")
+    assert not scr.looking
+    s.press("B", "DOWN", "A")  # New game
+    assert isinstance(s.app.screen, ClubsScreen) and s.app.screen is not scr
+    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    assert isinstance(s.app.screen, TitleScreen)

@@ -1,0 +1,296 @@
+"""Klaberjass played through the app on the simulator's framebuf and a
+virtual clock: a round by button presses decided from what the screen shows
+(bidding included), whose summary must be the core's (KJ-14); a whole game
+with the computer on both seats through the app's own loop, ending on the
+result the core gives (KJ-15); the round-two suit picker (KJ-4) and the
+trump-seven exchange prompt (KJ-7) checked against the core."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_sim"))
+
+from app import buttons  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.klaberjass_screen import (  # noqa: E402
+    THINK_MS,
+    KlaberjassScreen,
+    choice_label,
+)
+from app.klaberjass_summary import KlaberjassResult, summary_rows  # noqa: E402
+from app.main import App  # noqa: E402
+from app.title import TitleScreen  # noqa: E402
+from cardgames import klaberjass as kj  # noqa: E402
+
+
+class Session:
+    def __init__(self, seed, **options):
+        self.disp = FrameDisplay(240, 135)
+        self.btn = ScriptedButtons()
+        self.clock = VirtualClock()
+        self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        self.settle()
+        assert isinstance(self.app.screen, TitleScreen)
+        # The title picks games with LEFT/RIGHT, whatever their order.
+        for _ in range(10):
+            if self.app.game_name() == "Klaberjass":
+                break
+            self.press("RIGHT")
+        assert self.app.game_name() == "Klaberjass"
+        self.app.options["Klaberjass"].update(options)
+
+    def settle(self, limit=5000):
+        for _ in range(limit):
+            self.app.step()
+            if self.app.idle():
+                return
+            dl = self.app.next_deadline()
+            if dl is not None and dl > self.clock.now:
+                self.clock.now = dl
+        raise AssertionError("app never became idle")
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+            self.settle()
+
+    def start(self):
+        self.press("A")
+        assert isinstance(self.app.screen, KlaberjassScreen)
+        return self.app.screen
+
+
+def pick_choice(s, scr, action):
+    """Move the choice cursor to ``action`` (shown as a button) and press A."""
+    assert action in scr.choices
+    while scr.choices[scr.choice] != action:
+        s.press("RIGHT")
+    s.press("A")
+
+
+def pick_card(s, scr, card):
+    while scr.hand[scr.cursor] != card:
+        s.press("RIGHT")
+    s.press("A")
+
+
+def human_move(s, scr, style):
+    """One human decision from what the screen shows: the buttons on the hint
+    line (bids, exchange) or the raised (playable) cards of the hand."""
+    if scr.choices:
+        ch = scr.choices
+        if kj.ACCEPT in ch:  # round one (KJ-4)
+            pick_choice(s, scr, kj.PASS if style % 2 else kj.ACCEPT)
+        elif kj.EXCHANGE in ch:  # KJ-7
+            pick_choice(s, scr, ch[style % 2])
+        else:  # round two: name the first suit offered
+            pick_choice(s, scr, ch[0])
+        return
+    playable = [c for c in scr.hand if c in scr.legal]
+    assert playable, "human to play without a raised card"
+    pick_card(s, scr, playable[-1] if style % 3 == 2 else playable[0])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_round_by_key_presses(seed):
+    s = Session(seed)
+    scr = s.start()
+    game = scr.game
+    said = []
+    say = scr._say
+    scr._say = lambda m: (said.append(m), say(m))  # every event line shown
+    presses = 0
+    while scr.summary is None:
+        assert scr.human_turn(), "idle although the computer is to move"
+        assert not scr.autoplay
+        human_move(s, scr, seed)
+        presses += 1
+        assert presses < 300
+    sv = scr.summary
+    rs = game.last_round
+    assert sv.rs == rs
+    assert sv.number == 1 and sv.before == (0, 0)
+    assert sv.after == (game.scores[0], game.scores[1]) == rs.scored
+    assert sv.rows == summary_rows(rs)
+    rows = {label: (a, b) for label, a, b in sv.rows}
+    # The card points are those of the tricks the screen announced (KJ-13).
+    won = [0, 0]
+    for m in said:
+        for seat, who in ((0, "You"), (1, "West")):
+            if m.startswith(who + " won the trick: "):
+                won[seat] += int(m.split(": ")[1])
+    assert tuple(won) == rows["Card points"]
+    assert sorted(rows["Last trick"]) == [0, 10]
+    for seat in (0, 1):
+        parts = sum(rows[k][seat] for k in ("Card points", "Last trick", "Sequence", "Bella"))
+        assert rows["Total"][seat] == parts == rs.totals[seat]
+    assert ("failed" in sv.line) == rs.failed
+    # A: the next round is on the table, the summary gone.
+    s.press("A")
+    assert scr.summary is None and scr.round_no == 2
+    assert s.app.screen is scr
+
+
+def test_whole_game_autoplay_through_app_loop():
+    s = Session(2, autoplay=True)
+    s.btn.push(buttons.A)
+    app = s.app
+    clock = s.clock
+    screen = None
+    for _ in range(200000):
+        app.step()
+        if isinstance(app.screen, KlaberjassScreen):
+            screen = app.screen
+        if isinstance(app.screen, KlaberjassResult):
+            break
+        # The computer plays both seats: the game never waits for a button.
+        assert not app.idle(), "autoplay waits for a button"
+        dl = app.next_deadline()
+        if dl is not None and dl > clock.now:
+            clock.now = dl
+    res = app.screen
+    assert isinstance(res, KlaberjassResult)
+    game = screen.game
+    assert game.is_over()
+    assert res.outcome == game.result()
+    assert res.scores == (game.scores[0], game.scores[1])
+    assert max(res.scores) >= 500 and res.scores[0] != res.scores[1]
+    assert res.headline == ("You win!" if game.winner == 0 else "West wins")
+    assert res.rounds == screen.round_no >= 2
+    assert app.sessions["Klaberjass"]["wins"][game.winner] == 1
+    # Paced like a human game: the virtual clock ran for minutes.
+    assert clock.now > res.rounds * 18 * THINK_MS
+    s.settle()
+    assert app.idle()
+    s.press("A")  # next game, played to its end again (autoplay stays on)
+    assert isinstance(app.screen, KlaberjassResult) and app.screen is not res
+    assert sum(app.sessions["Klaberjass"]["wins"]) == 2
+
+
+def _until(s, scr, want, limit=60):
+    # Play on by keys (accepting in round one) until ``want(scr)``.
+    for _ in range(limit):
+        if want(scr):
+            return True
+        if scr.summary is not None:
+            s.press("A")
+            if s.app.screen is not scr:
+                return False
+            continue
+        human_move(s, scr, 0)
+    return False
+
+
+def test_round_two_picker_never_offers_the_turned_suit():
+    seen = 0
+    for seed in range(30):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(6):
+            if not scr.human_turn() or g.phase == kj.PLAY:
+                break
+            if g.phase == kj.BID1:
+                pick_choice(s, scr, kj.PASS)
+                continue
+            if g.phase != kj.BID2:
+                break
+            turned = g.turned_suit
+            assert kj.NAME_CLUBS + turned not in scr.choices
+            assert sorted(scr.choices) == g.legal_actions()
+            assert scr.choices[-1] == kj.PASS and len(scr.choices) == 4
+            for a in scr.choices:
+                assert kj.SUIT_SYMBOLS[turned] not in choice_label(a, g)
+            seen += 1
+            pick_choice(s, scr, kj.PASS)
+        if seen >= 6:
+            return
+    pytest.fail("round two reached only %d times" % seen)
+
+
+def test_exchange_prompt_only_when_the_core_offers_it():
+    prompts = others = west_held = 0
+    for seed in range(40):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(400):
+            if s.app.screen is not scr:
+                break
+            if scr.summary is not None:
+                if scr.round_no >= 2:
+                    break
+                s.press("A")
+                continue
+            offered = g.phase == kj.EXCHANGING and g.current_player == 0
+            shown = kj.EXCHANGE in scr.choices
+            assert shown == offered
+            # The computer decides its exchange at once: the screen never
+            # waits in that phase (it would show who holds the seven).
+            assert not (g.phase == kj.EXCHANGING and g.current_player == 1)
+            if shown:
+                assert scr.choices == [kj.EXCHANGE, kj.DECLINE]
+                seven = g.trump * 13 + kj.R7
+                assert g.trump == g.turned_suit and g.turned != seven and seven in scr.hand
+                turned = g.turned
+                prompts += 1
+                pick_choice(s, scr, kj.EXCHANGE)
+                assert g.turned == seven and turned in scr.hand + [c for _, c in scr.trick]
+                continue
+            if g.phase == kj.PLAY and g.n_played == 0 and g.trump == g.turned_suit:
+                others += 1
+                if g.ex == kj.EX_DONE and g.ex_seat == 1 or g.ex == kj.EX_DECLINED:
+                    west_held += 1
+            human_move(s, scr, 0)
+        if prompts >= 3 and west_held >= 1:
+            break
+    assert prompts >= 3 and others >= 3 and west_held >= 1, (prompts, others, west_held)
+
+
+def test_illegal_card_explains_the_duty_and_changes_nothing():
+    for seed in range(40):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(60):
+            if scr.summary is not None or s.app.screen is not scr:
+                break
+            if scr.choices or not g.trick():
+                human_move(s, scr, 0)
+                continue
+            bad = [c for c in scr.hand if c not in scr.legal]
+            if not bad:
+                human_move(s, scr, 0)
+                continue
+            before = g.to_text()
+            pick_card(s, scr, bad[0])
+            assert g.to_text() == before
+            assert scr.hint_alert
+            assert scr.hint.startswith(("You must", "Trumps led", "No "))
+            assert kj.SUIT_SYMBOLS[g.trick()[0] // 13] in scr.hint or "overtrump" in scr.hint
+            return
+    pytest.fail("no illegal card to try")
+
+
+def test_pause_menu_and_look_overlay():
+    s = Session(5)
+    scr = s.start()
+    s.press("UP")
+    assert scr.looking and any("Score" in str(x) for x in scr.look_lines)
+    s.press("B")
+    assert not scr.looking and scr.pause is None
+    s.press("B")
+    assert scr.pause is not None
+    s.press("DOWN", "DOWN", "A")  # Rules
+    assert s.app.screen is not scr
+    s.press("B")
+    assert s.app.screen is scr and scr.pause is None
+    s.press("B", "DOWN", "A")  # New game
+    assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
+    s.press("B", "UP", "A")  # Quit to menu
+    assert isinstance(s.app.screen, TitleScreen)
