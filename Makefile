@@ -9,7 +9,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SIM_ARGS ?=
 
-.PHONY: setup sim test lint build bench clean
+BOARD ?=
+FLASH_ARGS ?=
+
+.PHONY: setup sim test lint build bench flash clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -35,6 +38,10 @@ build: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
+flash: setup
+	$(PY) tools/flash.py $(if $(BOARD),--board $(BOARD)) $(FLASH_ARGS)
 
 clean:
 	rm -rf build mp_out .pytest_cache

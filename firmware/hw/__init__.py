@@ -1,0 +1,14 @@
+"""The hardware layer: device-only code that talks to ``machine``.
+
+``st7789`` (ST7789 SPI display driver, an ``app.display.FrameDisplay``),
+``buttons`` (debounced GPIO buttons with auto-repeat, chords and long press,
+the app's Buttons interface), ``clock`` (the app's Clock on ``time.ticks_*``)
+and ``start`` (what ``/main.py`` runs: board config, splash, app loop, error
+screen and log). Board definitions (pins, panel, button mapping) are data in
+``boards/``.
+
+Nothing here imports ``machine`` at module level: the factories take the
+module as an argument (``machine=None`` means the real one), so tests drive
+every driver with a fake ``machine`` that records each byte and pin level.
+The app never imports this package.
+"""

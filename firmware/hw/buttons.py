@@ -1,0 +1,219 @@
+"""Physical buttons to the app's logical buttons: debounce, auto-repeat,
+chords and long press, behind the app's Buttons interface (``get()``).
+
+    from hw import buttons
+    keys = buttons.from_board(board["buttons"], clock)   # machine.Pin inputs
+    b = keys.get()         # next logical button (app.buttons.LEFT ... B) or -1
+
+The layer samples the pins itself (``poll()``, also done by every ``get()``);
+the device loop polls every few milliseconds while it waits, so even a short
+tap is seen on two samples. Time comes from the injected clock
+(``ticks_ms``/``ticks_diff``, as ``app.clock``), so tests drive it with a
+virtual one.
+
+Rules, per physical button (a board's ``buttons`` dict, see boards/):
+
+- Debounce: a level change counts once it has been seen on samples at least
+  ``debounce_ms`` apart with no other level between them. A press shorter
+  than that never registers; contact bounce inside it is ignored.
+- A plain button (in ``map``) emits its logical button once when the press
+  registers, however long it is held. If the logical button is a direction
+  (LEFT RIGHT UP DOWN), holding it repeats it: first after ``repeat_delay_ms``,
+  then every ``repeat_ms`` (at most one repeat per sample, no bursts after a
+  slow frame).
+- Chords (``chords``: ``(held, pressed, logical)``): while ``held`` is down,
+  pressing ``pressed`` emits ``logical`` instead of ``pressed``'s own button
+  (repeating if it is a direction, while both stay down). ``held`` is then a
+  modifier: its own button is emitted on release, and only if no chord was
+  made while it was down.
+- Long press (``long``: ``{button: logical}``): holding the button for
+  ``long_ms`` with no chord emits ``logical`` at that moment; the release then
+  emits nothing. Such a button, too, emits its tap on release.
+
+So on the four-button Pico Display Pack (boards/pimoroni_pico_display.py):
+X = LEFT, Y = RIGHT (repeating), A = A at once; B + X = UP, B + Y = DOWN;
+B alone = B when released, or at 0.6 s if held (the pause menu without
+waiting for the release).
+
+At most ``QUEUE`` events wait; further ones are dropped until the app reads.
+"""
+
+from app import buttons as logical
+
+QUEUE = 16
+DEBOUNCE_MS = 20
+REPEAT_DELAY_MS = 400
+REPEAT_MS = 120
+LONG_MS = 600
+
+DIRECTIONS = (logical.LEFT, logical.RIGHT, logical.UP, logical.DOWN)
+
+
+class _Key:
+    """State of one physical button."""
+
+    def __init__(self, name, pin, tap, deferred, long_press):
+        self.name = name
+        self.pin = pin
+        self.tap = tap  # logical button or NONE
+        self.deferred = deferred  # tap on release (modifier or long press)
+        self.long = long_press  # logical button or NONE
+        self.down = False  # debounced state
+        self.seen = False  # last raw sample
+        self.seen_at = 0  # tick of the first sample at the ``seen`` level
+        self.since = 0  # tick the debounced press registered
+        self.used = False  # a chord was made, or the long press fired
+        self.emitting = logical.NONE  # logical button it repeats while held
+        self.modifier = None  # the key held for the chord it is making
+        self.last = 0  # tick of the last emit of ``emitting``
+        self.wait = 0  # ms from ``last`` to the next repeat
+
+
+class Buttons:
+    """``pins``: {physical name: object with ``value()``} (``machine.Pin``);
+    ``cfg``: a board's ``buttons`` dict (``active`` level, ``map``,
+    ``chords``, ``long``); ``clock``: ``ticks_ms()``, ``ticks_diff(a, b)``.
+    Timings in ms; defaults above."""
+
+    def __init__(self, pins, cfg, clock, debounce_ms=DEBOUNCE_MS, repeat_delay_ms=REPEAT_DELAY_MS,
+                 repeat_ms=REPEAT_MS, long_ms=LONG_MS):
+        self.clock = clock
+        self.active = cfg.get("active", 0)
+        self.debounce_ms = debounce_ms
+        self.repeat_delay_ms = repeat_delay_ms
+        self.repeat_ms = repeat_ms
+        self.long_ms = long_ms
+        taps = cfg.get("map", {})
+        longs = cfg.get("long", {})
+        self.chords = {}
+        modifiers = []
+        for held, pressed, name in cfg.get("chords", ()):
+            self.chords[(held, pressed)] = logical.from_name(name)
+            modifiers.append(held)
+        self.keys = []
+        for name in sorted(pins):
+            tap = logical.from_name(taps[name]) if name in taps else logical.NONE
+            lp = logical.from_name(longs[name]) if name in longs else logical.NONE
+            deferred = name in modifiers or lp != logical.NONE
+            self.keys.append(_Key(name, pins[name], tap, deferred, lp))
+        self.queue = []
+        now = clock.ticks_ms()
+        for k in self.keys:
+            k.seen = k.down = k.pin.value() == self.active
+            k.seen_at = k.since = now
+            k.used = k.down  # held at start-up: ignore until released
+
+    # --- interface ---------------------------------------------------------
+
+    def get(self):
+        """Poll, then the oldest waiting logical button, or -1 (NONE)."""
+        self.poll()
+        if self.queue:
+            return self.queue.pop(0)
+        return logical.NONE
+
+    def pressed(self, name):
+        """True while physical button ``name`` is down (debounced)."""
+        for k in self.keys:
+            if k.name == name:
+                return k.down
+        raise ValueError("no button %r" % (name,))
+
+    def waiting(self):
+        """True when events are queued for ``get()``."""
+        return len(self.queue) > 0
+
+    def clear(self):
+        """Drop waiting events (e.g. after an error screen)."""
+        self.queue = []
+
+    # --- sampling ----------------------------------------------------------
+
+    def _emit(self, b):
+        if b >= 0 and len(self.queue) < QUEUE:
+            self.queue.append(b)
+
+    def poll(self):
+        """Sample every pin once and queue what it means."""
+        clock = self.clock
+        now = clock.ticks_ms()
+        for k in self.keys:
+            level = k.pin.value() == self.active
+            if level != k.seen:
+                k.seen = level
+                k.seen_at = now
+            elif level != k.down and clock.ticks_diff(now, k.seen_at) >= self.debounce_ms:
+                if level:
+                    self._press(k, now)
+                else:
+                    self._release(k)
+        for k in self.keys:
+            if k.down:
+                self._held(k, now)
+
+    def _modifier_for(self, k):
+        """The held key (down before ``k``) making a chord with ``k``, or None."""
+        for m in self.keys:
+            if m is not k and m.down and (m.name, k.name) in self.chords:
+                return m
+        return None
+
+    def _press(self, k, now):
+        k.down = True
+        k.since = now
+        k.used = False
+        k.emitting = logical.NONE
+        k.modifier = m = self._modifier_for(k)
+        if m is not None:
+            m.used = True
+            k.used = True
+            self._start(k, self.chords[(m.name, k.name)], now)
+            return
+        for m in self.keys:  # any other press while a modifier is down spends it
+            if m is not k and m.down and m.deferred:
+                m.used = True
+        if not k.deferred:
+            self._start(k, k.tap, now)
+
+    def _start(self, k, b, now):
+        self._emit(b)
+        if b in DIRECTIONS:
+            k.emitting = b
+            k.last = now
+            k.wait = self.repeat_delay_ms
+
+    def _release(self, k):
+        k.down = False
+        k.emitting = logical.NONE
+        k.modifier = None
+        if k.deferred and not k.used:
+            self._emit(k.tap)
+        for other in self.keys:  # a chord stops repeating when its modifier is let go
+            if other.modifier is k:
+                other.emitting = logical.NONE
+                other.modifier = None
+
+    def _held(self, k, now):
+        clock = self.clock
+        if k.long >= 0 and not k.used and clock.ticks_diff(now, k.since) >= self.long_ms:
+            k.used = True
+            self._emit(k.long)
+        if k.emitting >= 0 and clock.ticks_diff(now, k.last) >= k.wait:
+            self._emit(k.emitting)
+            k.last = now
+            k.wait = self.repeat_ms
+
+
+def from_board(cfg, clock, machine=None, **timings):
+    """Buttons on the pins a board's ``buttons`` dict names, configured as
+    inputs with its ``pull`` ("up", "down" or None). ``machine``: the module
+    to make Pins from (default: the real one); ``timings``: keyword overrides
+    (``debounce_ms`` ...)."""
+    if machine is None:
+        import machine
+    Pin = machine.Pin
+    pull = {"up": Pin.PULL_UP, "down": Pin.PULL_DOWN}.get(cfg.get("pull"))
+    pins = {}
+    for name, gpio in cfg["pins"].items():
+        pins[name] = Pin(gpio, Pin.IN, pull) if pull is not None else Pin(gpio, Pin.IN)
+    return Buttons(pins, cfg, clock, **timings)

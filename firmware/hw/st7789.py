@@ -1,0 +1,366 @@
+"""ST7789 colour TFT over SPI: an ``app.display.FrameDisplay`` that pushes its
+RGB565 frame (or a changed rectangle of it) to the panel.
+
+    from hw import st7789
+    display = st7789.from_board(board["display"])   # builds SPI and pins
+    display.init()                                   # reset + init sequence
+    display.fb.fill(0xF800); display.show()          # whole frame
+    display.show_rect(10, 10, 20, 20)                # just that rectangle
+    display.backlight(60)                            # percent
+
+Facts used, and where they come from (learnt, not copied):
+
+- Sitronix ST7789V datasheet v1.3 (2014/03), system function command table:
+  SWRESET 01h, SLPOUT 11h, NORON 13h, INVOFF 20h / INVON 21h, DISPON 29h,
+  CASET 2Ah, RASET 2Bh (each: start high, start low, end high, end low,
+  inclusive), RAMWR 2Ch, MADCTL 36h (D7 MY, D6 MX, D5 MV, D4 ML, D3 RGB/BGR),
+  COLMOD 3Ah (55h = 16 bit/pixel, 65K colours). The frame memory is 240
+  columns x 320 rows. Timing: after a hardware reset (RESX low >= 10 us) or
+  SWRESET wait 5 ms before any command and 120 ms before SLPOUT; after SLPOUT
+  5 ms before the next command (the driver waits 120 ms for the supplies, as
+  Sitronix's sample sequences do).
+- Memory write direction: with MV=0, CASET addresses physical columns
+  (239 - c when MX=1) and RASET physical rows (319 - r when MY=1); with MV=1
+  CASET addresses physical rows (mirrored by MY) and RASET physical columns
+  (mirrored by MX). The ST7735 datasheet V1.7 §9.10 "Memory Data Write/Read
+  Direction" prints the same table for its smaller memory.
+- 4-line serial interface, SPI mode 0, MSB first, D/CX low for the command
+  byte and high for its parameters and pixel data; in 16 bit/pixel mode a
+  pixel goes out high byte (R4..R0 G5..G3) first. MicroPython's framebuf keeps
+  RGB565 little-endian (low byte first), so every pixel is byte-swapped on its
+  way out: pure red 0xF800 leaves as F8 00.
+
+Rotation (degrees) picks MADCTL; the panel's glass is a window inside the
+240x320 memory, so each rotation has its own CASET/RASET offsets, which the
+board gives (``offsets``; see boards/ for the vendor sources):
+
+    rotation   MADCTL        frame           board example (Pico Display Pack)
+    0          00h           portrait        offsets (52, 40)
+    90         60h MX|MV     landscape       offsets (40, 53)  vendor default
+    180        C0h MY|MX     portrait        offsets (53, 40)
+    270        A0h MY|MV     landscape       offsets (40, 52)
+
+The byte swap runs in a viper routine where MicroPython has a native code
+emitter (the Pico does): it is compiled at run time from a string, because
+``tools/build.py`` compiles modules for any architecture (no ``-march``) and
+mpy-cross refuses viper code then. Elsewhere (the WebAssembly port in the
+tests, CPython) the pure-Python ``swap16`` does it; both take memoryviews and
+give the same bytes, and the viper one is checked against a known answer
+before it is used.
+
+Memory: the frame (``width * height * 2`` bytes, 64,800 at 240x135) is
+allocated once per process and shared by every ST7789 made after it, so
+re-creating or re-initialising the display after an error never needs a
+second frame; a chunk buffer of ``chunk_rows`` swapped rows (3,840 bytes by
+default) is the only other allocation of any size.
+"""
+
+import sys
+
+import framebuf
+from micropython import const
+
+from app.display import FrameDisplay
+
+SWRESET = const(0x01)
+SLPOUT = const(0x11)
+NORON = const(0x13)
+INVOFF = const(0x20)
+INVON = const(0x21)
+DISPON = const(0x29)
+CASET = const(0x2A)
+RASET = const(0x2B)
+RAMWR = const(0x2C)
+MADCTL = const(0x36)
+COLMOD = const(0x3A)
+
+MY = const(0x80)
+MX = const(0x40)
+MV = const(0x20)
+BGR = const(0x08)
+
+COLMOD_16BIT = const(0x55)
+
+#: MADCTL address-order bits per rotation in degrees.
+ROTATIONS = {0: 0, 90: MX | MV, 180: MY | MX, 270: MY | MV}
+
+RESET_PULSE_MS = 1
+RESET_WAIT_MS = 120
+SLPOUT_WAIT_MS = 120
+
+
+def swap16(dst, src, n):
+    """Copy ``n`` bytes (even) of ``src`` into ``dst`` swapping each byte pair:
+    RGB565 little-endian (framebuf) to big-endian (the panel). The pure-Python
+    fallback; ``dst`` and ``src`` are bytearrays or memoryviews."""
+    for i in range(0, n, 2):
+        dst[i] = src[i + 1]
+        dst[i + 1] = src[i]
+
+
+VIPER_SWAP16 = """
+@micropython.viper
+def swap16(dst, src, n: int):
+    d = ptr8(dst)
+    s = ptr8(src)
+    i = 0
+    while i < n:
+        d[i] = s[i + 1]
+        d[i + 1] = s[i]
+        i += 2
+"""
+
+
+def fast_swap16():
+    """The viper ``swap16`` compiled now, or None where it cannot be had (not
+    MicroPython, no native emitter) or gives a wrong answer on a test vector."""
+    if sys.implementation.name != "micropython":
+        return None
+    try:
+        import micropython
+
+        scope: dict = {"micropython": micropython}
+        exec(VIPER_SWAP16, scope)
+        fn = scope["swap16"]
+        src = bytearray(b"\x01\x02\x03\x04\x05\x06")
+        dst = bytearray(6)
+        fn(memoryview(dst), memoryview(src), 4)
+        if dst != b"\x02\x01\x04\x03\x00\x00":
+            return None
+        return fn
+    except Exception:
+        return None
+
+
+class ST7789(FrameDisplay):
+    """The panel behind ``spi`` (a ``machine.SPI``), ``dc`` and ``cs``
+    (output ``machine.Pin``; ``cs`` may be None when tied low), ``rst``
+    (Pin or None: software reset), ``bl`` (backlight: ``machine.PWM``, Pin or
+    None).
+
+    ``cfg`` is a board's ``display`` dict: ``offsets`` {rotation: (x, y)},
+    ``rotation`` (default one), ``invert`` (INVON, for IPS panels), ``bgr``,
+    ``init`` (panel-specific ``(command, parameter bytes)`` pairs sent after
+    SLPOUT). ``rotation`` overrides the board's. ``sleep_ms(ms)`` waits
+    (default ``time.sleep_ms``); ``swap`` forces a byte-swap routine (default:
+    viper if it works, else ``swap16``).
+    """
+
+    _shared = None  # the one frame bytearray, reused by every instance
+
+    def __init__(self, spi, dc, cs, cfg, rst=None, bl=None, rotation=None, sleep_ms=None,
+                 swap=None, chunk_rows=8):
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        self.rst = rst
+        self.bl = bl
+        self.cfg = cfg
+        self.offsets = cfg["offsets"]
+        if sleep_ms is None:
+            import time
+
+            sleep_ms = time.sleep_ms
+        self.sleep_ms = sleep_ms
+        self.swap = swap or fast_swap16() or swap16
+        rotation = cfg["rotation"] if rotation is None else rotation
+        w, h = self._size(rotation)
+        shared = ST7789._shared
+        if shared is not None and len(shared) == w * h * 2:
+            self.width = w
+            self.height = h
+            self.buf = shared
+            self.fb = framebuf.FrameBuffer(shared, w, h, framebuf.RGB565)
+            self.frames = 0
+        else:
+            ST7789._shared = None
+            super().__init__(w, h)
+            ST7789._shared = self.buf
+        self.rotation = rotation
+        self.chunk = bytearray(2 * max(w, h) * chunk_rows)
+        self._one = bytearray(1)
+        self._four = bytearray(4)
+        self.ready = False
+        self.level = 0
+        if cs is not None:
+            cs(1)
+
+    def _size(self, rotation):
+        """(width, height) of the frame at ``rotation``; ValueError if the
+        board gives no offsets for it."""
+        if rotation not in ROTATIONS or rotation not in self.offsets:
+            raise ValueError("rotation %r not supported by this board (have %s)"
+                             % (rotation, sorted(self.offsets)))
+        _, _, w, h = self.cfg["window"]
+        if rotation in (90, 270):
+            return h, w
+        return w, h
+
+    # --- bus -------------------------------------------------------------
+
+    def command(self, cmd, data=None):
+        """Send command byte ``cmd`` then its parameter bytes ``data``."""
+        cs = self.cs
+        if cs is not None:
+            cs(0)
+        self.dc(0)
+        self._one[0] = cmd
+        self.spi.write(self._one)
+        if data:
+            self.dc(1)
+            self.spi.write(data)
+        if cs is not None:
+            cs(1)
+
+    def _set(self, cmd, start, end):
+        b = self._four
+        b[0] = start >> 8
+        b[1] = start & 0xFF
+        b[2] = end >> 8
+        b[3] = end & 0xFF
+        self.command(cmd, b)
+
+    def madctl(self):
+        """The MADCTL byte for the current rotation and colour order."""
+        return ROTATIONS[self.rotation] | (BGR if self.cfg.get("bgr") else 0)
+
+    # --- set-up ----------------------------------------------------------
+
+    def init(self):
+        """Reset the controller and run the init sequence; clears the visible
+        area to the current frame, turns the display on and the backlight to
+        its last level (100% the first time). May be called again at any time
+        (the frame is kept)."""
+        if self.rst is not None:
+            self.rst(1)
+            self.sleep_ms(RESET_PULSE_MS)
+            self.rst(0)
+            self.sleep_ms(RESET_PULSE_MS)
+            self.rst(1)
+        else:
+            self.command(SWRESET)
+        self.sleep_ms(RESET_WAIT_MS)
+        self.command(SLPOUT)
+        self.sleep_ms(SLPOUT_WAIT_MS)
+        self.command(COLMOD, bytes((COLMOD_16BIT,)))
+        self.command(MADCTL, bytes((self.madctl(),)))
+        for cmd, data in self.cfg.get("init", ()):
+            self.command(cmd, data)
+        self.command(INVON if self.cfg.get("invert") else INVOFF)
+        self.command(NORON)
+        self.ready = True
+        self._push(0, 0, self.width, self.height)
+        self.command(DISPON)
+        self.backlight(self.level or 100)
+
+    def set_rotation(self, rotation):
+        """Turn the picture; the frame keeps its buffer (width and height swap
+        between portrait and landscape). Takes effect on the panel at once if
+        it is initialised; the frame is not redrawn."""
+        w, h = self._size(rotation)
+        self.rotation = rotation
+        if (w, h) != (self.width, self.height):
+            self.width = w
+            self.height = h
+            self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.RGB565)
+        if self.ready:
+            self.command(MADCTL, bytes((self.madctl(),)))
+
+    def backlight(self, percent):
+        """Backlight 0..100 % (PWM duty; a plain pin is on above 0)."""
+        percent = max(0, min(100, int(percent)))
+        self.level = percent
+        bl = self.bl
+        if bl is None:
+            return
+        if hasattr(bl, "duty_u16"):
+            bl.duty_u16(percent * 65535 // 100)
+        else:
+            bl(1 if percent else 0)
+
+    # --- pixels ----------------------------------------------------------
+
+    def show(self):
+        """Push the whole frame."""
+        self._push(0, 0, self.width, self.height)
+        super().show()
+
+    def show_rect(self, x, y, w, h):
+        """Push the rectangle at column ``x``, row ``y``, ``w`` x ``h`` pixels
+        (clipped to the frame; nothing is sent if it is empty)."""
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        w = min(w, self.width - x)
+        h = min(h, self.height - y)
+        if w > 0 and h > 0:
+            self._push(x, y, w, h)
+            self.frames += 1
+
+    def _push(self, x, y, w, h):
+        """Set the window to the rectangle and stream its pixels, swapped."""
+        ox, oy = self.offsets[self.rotation]
+        self._set(CASET, x + ox, x + w - 1 + ox)
+        self._set(RASET, y + oy, y + h - 1 + oy)
+        cs = self.cs
+        if cs is not None:
+            cs(0)
+        self.dc(0)
+        self._one[0] = RAMWR
+        self.spi.write(self._one)
+        self.dc(1)
+        src = memoryview(self.buf)
+        out = memoryview(self.chunk)
+        swap = self.swap
+        row = 2 * w
+        stride = 2 * self.width
+        rows = len(self.chunk) // row
+        start = y * stride + 2 * x
+        end = (y + h) * stride
+        if w == self.width:  # whole rows: contiguous in the frame
+            step = rows * row
+            while start < end:
+                n = min(step, end - start)
+                swap(out, src[start:start + n], n)
+                self.spi.write(out[:n])
+                start += n
+        else:
+            left = h
+            while left:
+                k = min(rows, left)
+                for i in range(k):
+                    swap(out[i * row:(i + 1) * row], src[start:start + row], row)
+                    start += stride
+                self.spi.write(out[:k * row])
+                left -= k
+        if cs is not None:
+            cs(1)
+
+
+def from_board(cfg, machine=None, rotation=None, sleep_ms=None, swap=None):
+    """An ST7789 wired as a board's ``display`` dict says (not initialised:
+    call ``init()``). ``machine``: the module to build SPI/Pin/PWM from
+    (default: the real one)."""
+    if machine is None:
+        import machine
+    Pin = machine.Pin
+    bus = cfg["spi"]
+    spi = machine.SPI(bus["id"], baudrate=bus["baudrate"], polarity=0, phase=0,
+                      sck=Pin(bus["sck"]), mosi=Pin(bus["mosi"]), miso=None)
+    # Pins after the SPI: the rp2 port's SPI constructor (ports/rp2/
+    # machine_spi.c) treats miso=None as "not given" and still switches the
+    # bus's default MISO pin to SPI, and that pin is the DC line here (GP16
+    # on SPI0, GP8 on SPI1); making it an output afterwards takes it back.
+    dc = Pin(cfg["dc"], Pin.OUT, value=0)
+    cs = Pin(cfg["cs"], Pin.OUT, value=1) if cfg.get("cs") is not None else None
+    rst = Pin(cfg["rst"], Pin.OUT, value=1) if cfg.get("rst") is not None else None
+    bl = None
+    if cfg.get("backlight") is not None:
+        bl = machine.PWM(Pin(cfg["backlight"], Pin.OUT, value=0))
+        bl.freq(1000)
+        bl.duty_u16(0)
+    return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms,
+                  swap=swap)

@@ -1,0 +1,345 @@
+"""What ``/main.py`` runs on the device: read the board, start the display
+and buttons, show a splash, run the app, and never die silently.
+
+    from hw import start
+    start.main()            # does not return on the device
+
+1. The board's module name comes from ``/board.txt`` (first word that is not
+   a ``#`` comment; written by tools/flash.py). No file, or an empty one,
+   means ``boards.DEFAULT`` (the Pimoroni Pico Display Pack). An unknown name
+   falls back to the default and the splash says so.
+2. The display is initialised and a splash (title, board, what the buttons
+   do) shown: a few hundred ms after power-on, most of it the panel's reset
+   and sleep-out waits; the app itself is imported after that.
+3. The app (``app.main.App``) runs in a loop that steps it, then waits
+   ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons (a button press
+   ends the wait early). Garbage is collected at safe points: before the app
+   starts, and between steps when the app is idle, at most every ``GC_MS``.
+4. An unexpected exception (``MemoryError`` included) ends the app: the
+   traceback is appended to ``/error.log`` (kept under ``LOG_MAX`` bytes; the
+   previous log moves to ``/error.log.old``) and printed on the USB console,
+   the LED (if any) turns red, and an error screen shows the message and
+   where it happened; A starts a fresh app with the same display, buttons and
+   frame. Ctrl-C on the console (KeyboardInterrupt) stops everything, for
+   mpremote.
+
+Failures before there is a display (bad board module, no SPI) are logged and
+printed, then raised, so the REPL shows them; ``/main.py`` has a last guard
+for an import error in this package itself.
+
+Everything external is injectable (``machine``, ``clock``, file paths, the
+app class, a step limit) so tests run this on CPython and on MicroPython's
+WebAssembly port against a fake ``machine``.
+"""
+
+import gc
+import sys
+
+import boards
+
+BOARD_FILE = "/board.txt"
+LOG_FILE = "/error.log"
+LOG_MAX = 8192
+FRAME_MS = 20
+POLL_MS = 5
+GC_MS = 1000
+
+BG = 0x0000
+FG = 0xFFFF
+DIM = 0x8410
+GOLD = 0xFE60
+RED = 0xA000
+
+
+def board_name(path=BOARD_FILE):
+    """The board module name written in ``path``, or ``boards.DEFAULT``."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return boards.DEFAULT
+    for line in text.split("\n"):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            return line.split()[0]
+    return boards.DEFAULT
+
+
+def open_board(name):
+    """``(board dict, warning or None)``; an unknown name gives the default
+    board and a warning."""
+    try:
+        return boards.load(name), None
+    except ValueError:
+        return boards.load(boards.DEFAULT), "unknown board %r: using %s" % (name, boards.DEFAULT)
+
+
+def make_display(board, machine=None, sleep_ms=None):
+    """The board's display driver (not initialised)."""
+    cfg = board["display"]
+    if cfg["controller"] == "st7789":
+        from hw import st7789
+
+        return st7789.from_board(cfg, machine, sleep_ms=sleep_ms)
+    raise NotImplementedError("display controller %r: the app has no layout for a %dx%d %s "
+                              "screen yet" % (cfg["controller"], cfg["width"], cfg["height"],
+                                              cfg["controller"]))
+
+
+class _Pen:
+    """Text on a frame: the app's SMALL font (6x12), or framebuf's built-in
+    8x8 font if the app's cannot be imported (the error may be right there)."""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.text: object = None
+        self.w = self.h = 8
+        try:
+            from app import text
+
+            self.w = text.SMALL.w
+            self.h = text.SMALL.h
+            self.text = text
+        except Exception:
+            pass
+
+    def draw(self, s, x, y, color):
+        text = self.text
+        if text is not None:
+            text.draw(self.fb, s, x, y, color, text.SMALL)  # type: ignore[attr-defined]
+        else:
+            self.fb.text(s, x, y, color)
+
+    def center(self, s, width, y, color):
+        self.draw(s, max(0, (width - self.w * len(s)) // 2), y, color)
+
+
+def _wrap(s, cols):
+    """``s`` cut into lines of at most ``cols`` characters, at spaces if possible."""
+    out = []
+    for para in s.split("\n"):
+        while len(para) > cols:
+            cut = para.rfind(" ", 0, cols + 1)
+            if cut <= 0:
+                cut = cols
+            out.append(para[:cut])
+            para = para[cut:].lstrip()
+        out.append(para)
+    return out
+
+
+def splash(display, board, warning=None):
+    """Title, board name and button help, then shown. Drawn with the app's
+    small font (importing it is most of the app's start-up work anyway)."""
+    fb, w, h = display.fb, display.width, display.height
+    pen = _Pen(fb)
+    cols = w // pen.w - 2
+    fb.fill(BG)
+    fb.rect(2, 2, w - 4, h - 4, GOLD)
+    lines = _wrap(board["name"], cols) + _wrap(board["buttons"].get("help", ""), cols)
+    if warning:
+        lines += _wrap(warning, cols)
+    y = max(8, (h - 34 - (pen.h + 2) * len(lines)) // 2)
+    pen.center("PICO CARDS", w, y, GOLD)
+    for i in range(4):  # four little cards
+        x = w // 2 - 38 + 20 * i
+        fb.fill_rect(x, y + pen.h + 3, 14, 10, FG)
+        fb.rect(x, y + pen.h + 3, 14, 10, DIM)
+    y += pen.h + 20
+    for line in lines:
+        if y + pen.h > h - pen.h - 4:
+            break
+        pen.center(line, w, y, DIM)
+        y += pen.h + 2
+    pen.center("loading...", w, h - pen.h - 4, FG)
+    display.show()
+
+
+def _print_exception(exc, out):
+    pe = getattr(sys, "print_exception", None)
+    if pe is not None:
+        pe(exc, out)
+    else:  # CPython (tests)
+        import traceback  # type: ignore[import-not-found]  # not in MicroPython's stubs
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=out)
+
+
+def describe(exc):
+    """``(summary, where, traceback text)`` of an exception: "Type: message",
+    the innermost "file, line" of the traceback, and the whole traceback."""
+    import io
+
+    buf = io.StringIO()
+    _print_exception(exc, buf)
+    text = buf.getvalue()
+    where = ""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("File "):
+            where = line[5:]
+    msg = str(exc)
+    summary = type(exc).__name__ + (": " + msg if msg else "")
+    return summary, where, text
+
+
+def log_error(text, path=LOG_FILE, header=""):
+    """Append ``header`` and ``text`` to the log at ``path``; a log over
+    LOG_MAX bytes is first moved to ``path + ".old"``. Returns True if it was
+    written (a full or read-only filesystem must not raise here)."""
+    try:
+        import os
+
+        try:
+            if os.stat(path)[6] > LOG_MAX:
+                try:
+                    os.remove(path + ".old")
+                except OSError:
+                    pass
+                os.rename(path, path + ".old")
+        except OSError:
+            pass
+        with open(path, "a") as f:
+            f.write(header + "\n" + text + "\n")
+        return True
+    except Exception:
+        return False
+
+
+def error_screen(display, summary, where, logged, path=LOG_FILE):
+    """The exception on screen, where it happened, and how to go on."""
+    fb, w, h = display.fb, display.width, display.height
+    pen = _Pen(fb)
+    cols = w // pen.w - 1
+    band = pen.h + 4
+    fb.fill(BG)
+    fb.fill_rect(0, 0, w, band, RED)
+    pen.draw("Something went wrong", 4, 2, FG)
+    lines = _wrap(summary, cols)
+    body = len(lines)
+    if where:
+        lines += _wrap("at " + where, cols)
+    lines.append("logged to " + path if logged else "(log not written)")
+    y = band + 4
+    for i, line in enumerate(lines):
+        if y + pen.h > h - pen.h - 4:
+            break
+        pen.draw(line, 4, y, FG if i < body else DIM)
+        y += pen.h + 1
+    pen.draw("A: restart", 4, h - pen.h - 2, GOLD)
+    display.show()
+
+
+def wait_for_a(keys, clock, steps=None):
+    """Block until button A (polling every POLL_MS); ``steps`` bounds the
+    polls for tests. True if A came."""
+    from app import buttons
+
+    keys.clear()
+    n = 0
+    while steps is None or n < steps:
+        n += 1
+        b = keys.get()
+        if b == buttons.A:
+            return True
+        clock.sleep_ms(POLL_MS)
+    return False
+
+
+def run_app(app, keys, clock, steps=None):
+    """Step ``app`` forever (``steps``: how many for tests), waiting FRAME_MS
+    between steps while polling the buttons, collecting garbage when idle."""
+    last_gc = clock.ticks_ms()
+    n = 0
+    while steps is None or n < steps:
+        n += 1
+        app.step()
+        now = clock.ticks_ms()
+        if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
+            gc.collect()
+            last_gc = now
+        waited = 0
+        while waited < FRAME_MS:
+            clock.sleep_ms(POLL_MS)
+            waited += POLL_MS
+            keys.poll()
+            if keys.waiting():
+                break
+
+
+def seed():
+    """A fresh seed for the session's deals (below 2**30)."""
+    try:
+        import os
+
+        return int.from_bytes(os.urandom(4), "little") & 0x3FFFFFFF
+    except Exception:
+        import time
+
+        return time.ticks_us() & 0x3FFFFFFF
+
+
+def _report(e, display, log_file, header, light=None):
+    """Log, print and show exception ``e``; returns its summary."""
+    summary, where, text = describe(e)
+    logged = log_error(text, log_file, header + summary)
+    print("picocards:", header + summary)
+    print(text)
+    if light is not None:
+        light.set(255, 0, 0)
+    if display is not None:
+        error_screen(display, summary, where, logged, log_file)
+    return summary
+
+
+def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app_class=None,
+         steps=None, restarts=None):
+    """Boot the console (see the module docstring). ``steps``/``restarts``
+    bound the app loop and the number of error-screen restarts, for tests;
+    on the device both are None and this never returns. Returns the last app
+    (None if it ended in an error)."""
+    if clock is None:
+        from hw.clock import DeviceClock
+
+        clock = DeviceClock()
+    name = board_name(board_file)
+    display = None
+    try:
+        board, warning = open_board(name)
+        display = make_display(board, machine, sleep_ms=clock.sleep_ms)
+        display.init()
+        if warning:
+            print("picocards:", warning)
+        splash(display, board, warning)
+        from hw import buttons, led
+
+        keys = buttons.from_board(board["buttons"], clock, machine)
+        light = led.from_board(board.get("led"), machine)
+    except Exception as e:
+        _report(e, display if display is not None and display.ready else None, log_file,
+                "boot, board %s: " % name)
+        raise
+    gc.collect()
+    restarted = 0
+    while True:
+        app = None
+        try:
+            make = app_class
+            if make is None:
+                from app.main import App as make
+            app = make(display, keys, clock, seed=seed())
+            gc.collect()
+            run_app(app, keys, clock, steps)
+            return app
+        except KeyboardInterrupt:
+            raise
+        except Exception as e:
+            app = None
+            gc.collect()
+            _report(e, display, log_file, "board %s, tick %d: " % (name, clock.ticks_ms()), light)
+            if restarts is not None and restarted >= restarts:
+                return None
+            restarted += 1
+            wait_for_a(keys, clock, steps)
+            if light is not None:
+                light.off()

