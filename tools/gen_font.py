@@ -65,6 +65,22 @@ FONTS = (
 )
 
 
+# At 6x12 Terminus draws the spade and the club as two small stemmed shapes
+# that players mistake for each other on a 1.14" screen. SMALL takes these two
+# redrawn here instead: the spade one solid arrowhead, the club three lobes
+# with gaps between them. Same cell, same place as the Terminus glyphs.
+REDRAWN = {
+    ("SMALL", "\u2660"): (
+        "......", "......", "..#...", ".###..", "#####.", "#####.",
+        "#####.", "##.##.", "..#...", ".###..", "......", "......",
+    ),
+    ("SMALL", "\u2663"): (
+        "......", "......", ".###..", ".###..", "..#...", "##.##.",
+        "#####.", "##.##.", "..#...", ".###..", "......", "......",
+    ),
+}
+
+
 def _tables(data):
     """{tag: (offset, length)} of an sfnt (OTB/TTF) file."""
     (num,) = struct.unpack_from(">H", data, 4)
@@ -221,6 +237,7 @@ def generate(font_dir=FONT_DIR):
         '# Reserved Font Name "Terminus Font". This file is a converted subset of',
         "# the font and is licensed under the SIL Open Font License, Version 1.1",
         "# (SPDX: OFL-1.1, https://openfontlicense.org), not under the project's licence.",
+        "# SMALL's spade and club are redrawn for legibility (REDRAWN in the tool).",
         "#",
         "# Each font is (w, h, chars, bits): cell width and height in pixels, the",
         "# characters covered (glyph i is chars[i]) and all glyph bitmaps stacked",
@@ -232,6 +249,12 @@ def generate(font_dir=FONT_DIR):
     for name, filename, size, chars, purpose in FONTS:
         path = font_dir / filename
         w, h, glyphs = render_font(path, size, chars)
+        for i, ch in enumerate(chars):
+            rows = REDRAWN.get((name, ch))
+            if rows is not None:
+                if len(rows) != h or any(len(r) != w for r in rows):
+                    raise SystemExit("redrawn %s %r is not %dx%d" % (name, ch, w, h))
+                glyphs[i] = list(rows)
         style = "bold" if "bold" in filename else "normal"
         lines += [
             "",

@@ -5,6 +5,7 @@
 # Reserved Font Name "Terminus Font". This file is a converted subset of
 # the font and is licensed under the SIL Open Font License, Version 1.1
 # (SPDX: OFL-1.1, https://openfontlicense.org), not under the project's licence.
+# SMALL's spade and club are redrawn for legibility (REDRAWN in the tool).
 #
 # Each font is (w, h, chars, bits): cell width and height in pixels, the
 # characters covered (glyph i is chars[i]) and all glyph bitmaps stacked
@@ -114,10 +115,10 @@ SMALL = (
         b"\0\0        \0\0"  # '|'
         b"\0\0`\x10\x10\x08\x10\x10\x10`\0\0"  # '}'
         b"\0\0\0\0\0H\xa8\x90\0\0\0\0"  # '~'
-        b"\0\0 p \xa8\xf8\xa8 p\0\0"  # U+2663 ♣
+        b"\0\0pp \xd8\xf8\xd8 p\0\0"  # U+2663 ♣
         b"\0\0\0 p\xf8p \0\0\0\0"  # U+2666 ♦
         b"\0\0\0P\xf8\xf8\xf8pp \0\0"  # U+2665 ♥
-        b"\0\0  p\xf8\xf8p p\0\0"  # U+2660 ♠
+        b"\0\0 p\xf8\xf8\xf8\xd8 p\0\0"  # U+2660 ♠
         b"\0\0\0\x0c<\xfc\xfc<\x0c\0\0\0"  # U+25C4 ◄
         b"\0\0\0\xc0\xf0\xfc\xfc\xf0\xc0\0\0\0"  # U+25BA ►
         b"\0\0\x0000xx\xfc\xfc\0\0\0"  # U+25B2 ▲
