@@ -5,57 +5,31 @@ the app's own loop, the bid picker refusing the bid that makes 13 (PC-10),
 and nothing another seat chose for its pass or show visible before all four
 chose (PC-2, PC-3, PC-16). Simulator framebuf, virtual clock."""
 
-import os
 import random
-import sys
 
+import apptest
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_sim"))
-
-from app import buttons  # noqa: E402
-from app import clubs_table as table  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.clubs_screen import THINK_MS, ClubsScreen  # noqa: E402
-from app.clubs_summary import ResultScreen  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
-from app.main import App  # noqa: E402
-from app.title import TitleScreen  # noqa: E402
-from cardgames import clubs  # noqa: E402
-from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
+from app import clubs_table as table
+from app.clubs_screen import THINK_MS, ClubsScreen
+from app.clubs_summary import ResultScreen
+from app.title import TitleScreen
+from cardgames import clubs
+from players.clubs_heuristic import ClubsHeuristic
 
 SOUTH = clubs.SOUTH
 INFO = (table.RECEIVED, table.SHOWN, table.SUMMARY, table.SCORE)
 
 
-class Session:
+class Session(apptest.Session):
+    SETTLE_LIMIT = 200000
+    WAIT_QUEUE = True
+
     def __init__(self, seed, autoplay=False):
-        self.disp = FrameDisplay(240, 135)
-        self.btn = ScriptedButtons()
-        self.clock = VirtualClock()
-        self.app = App(self.disp, self.btn, self.clock, seed=seed)
-        self.settle()
-        while self.app.game_name() != "Clubs":
-            self.press("RIGHT")  # LEFT/RIGHT pick the game on the title
+        super().__init__(seed)
+        self.choose_game("Clubs")
         if autoplay:
             self.app.options["Clubs"]["autoplay"] = True  # tests only, not on the menu
-
-    def settle(self, limit=200000):
-        for _ in range(limit):
-            self.app.step()
-            if self.app.idle() and not self.btn.queue:
-                return
-            dl = self.app.next_deadline()
-            if dl is not None and dl > self.clock.now:
-                self.clock.now = dl
-        raise AssertionError("app never became idle")
-
-    def press(self, *names):
-        for n in names:
-            self.btn.push(buttons.from_name(n))
-            self.settle()
 
     def frame(self):
         return bytes(self.disp.buf)

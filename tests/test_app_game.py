@@ -2,47 +2,13 @@
 title screen to the result screen, on the simulator's framebuf and a virtual
 clock; the result shown must be the core's result (CB-9, CB-10)."""
 
-import os
-import sys
-
 import pytest
+from apptest import Session
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_sim"))
-
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.clubbed_screen import ClubbedScreen  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
-from app.main import App  # noqa: E402
-from app.result_screen import ResultScreen  # noqa: E402
-from app.title import TitleScreen  # noqa: E402
-from cardgames import clubbed  # noqa: E402
-
-
-class Session:
-    def __init__(self, seed):
-        self.disp = FrameDisplay(240, 135)
-        self.btn = ScriptedButtons()
-        self.clock = VirtualClock()
-        self.app = App(self.disp, self.btn, self.clock, seed=seed)
-        self.settle()
-
-    def settle(self, limit=5000):
-        for _ in range(limit):
-            self.app.step()
-            if self.app.idle():
-                return
-            dl = self.app.next_deadline()
-            if dl is not None and dl > self.clock.now:
-                self.clock.now = dl
-        raise AssertionError("app never became idle")
-
-    def press(self, *names):
-        for n in names:
-            self.btn.push(buttons.from_name(n))
-            self.settle()
+from app.clubbed_screen import ClubbedScreen
+from app.result_screen import ResultScreen
+from app.title import TitleScreen
+from cardgames import clubbed
 
 
 def play_by_keys(s, choose_last=False):

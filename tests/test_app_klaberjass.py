@@ -5,59 +5,27 @@ with the computer on both seats through the app's own loop, ending on the
 result the core gives (KJ-15); the round-two suit picker (KJ-4) and the
 trump-seven exchange prompt (KJ-7) checked against the core."""
 
-import os
-import sys
-
+import apptest
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_sim"))
-
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
-from app.klaberjass_screen import (  # noqa: E402
+from app import buttons
+from app.klaberjass_screen import (
     THINK_MS,
     KlaberjassScreen,
     choice_label,
 )
-from app.klaberjass_summary import KlaberjassResult, summary_rows  # noqa: E402
-from app.main import App  # noqa: E402
-from app.title import TitleScreen  # noqa: E402
-from cardgames import klaberjass as kj  # noqa: E402
+from app.klaberjass_summary import KlaberjassResult, summary_rows
+from app.title import TitleScreen
+from cardgames import klaberjass as kj
 
 
-class Session:
+class Session(apptest.Session):
     def __init__(self, seed, **options):
-        self.disp = FrameDisplay(240, 135)
-        self.btn = ScriptedButtons()
-        self.clock = VirtualClock()
-        self.app = App(self.disp, self.btn, self.clock, seed=seed)
-        self.settle()
+        super().__init__(seed)
         assert isinstance(self.app.screen, TitleScreen)
         # The title picks games with LEFT/RIGHT, whatever their order.
-        for _ in range(10):
-            if self.app.game_name() == "Klaberjass":
-                break
-            self.press("RIGHT")
-        assert self.app.game_name() == "Klaberjass"
+        self.choose_game("Klaberjass", tries=10)
         self.app.options["Klaberjass"].update(options)
-
-    def settle(self, limit=5000):
-        for _ in range(limit):
-            self.app.step()
-            if self.app.idle():
-                return
-            dl = self.app.next_deadline()
-            if dl is not None and dl > self.clock.now:
-                self.clock.now = dl
-        raise AssertionError("app never became idle")
-
-    def press(self, *names):
-        for n in names:
-            self.btn.push(buttons.from_name(n))
-            self.settle()
 
     def start(self):
         self.press("A")

@@ -11,13 +11,12 @@ The 1,000+ games are spread over the machine's cores with ``multiprocessing``
 (fork) so the file stays fast; failures name the game to replay it.
 """
 
-import multiprocessing
-import os
-import traceback
-
 import pytest
+import randomrun
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation import notation_fields
+from randomrun import fail_on_first, only_value_error, run_all
 
 from cardgames import clubbed
 from players.clubbed_heuristic import ClubbedHeuristic
@@ -36,17 +35,7 @@ N_HEURISTIC_GAMES = 100
 
 def parse_text(text):
     """Fields of a CB1 position; card fields as lists of two-char names."""
-    parts = text.split(";")
-    assert parts[0] == "CB1", text
-    out = {}
-    for part in parts[1:]:
-        k, v = part.split("=", 1)
-        if k in CARD_FIELDS:
-            assert len(v) % 2 == 0, (k, v)
-            out[k] = [v[i : i + 2] for i in range(0, len(v), 2)]
-        else:
-            out[k] = v
-    return out
+    return notation_fields(text, "CB1", CARD_FIELDS)
 
 
 def assert_conserved(f):
@@ -154,39 +143,13 @@ def _configs():
     return out
 
 
-def _run_batch(configs):
-    results = []
-    for cfg in configs:
-        try:
-            results.append((cfg, play_checked(*cfg), None))
-        except Exception:  # report, with the game's config, in the parent
-            results.append((cfg, None, traceback.format_exc()))
-    return results
-
-
-def _run_all(configs):
-    workers = min(4, os.cpu_count() or 1)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return _run_batch(configs)
-    chunks = [configs[i::workers] for i in range(workers)]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_run_batch, chunks)
-    return [r for part in parts for r in part]
-
-
 @pytest.fixture(scope="module")
 def all_games():
-    return _run_all(_configs())
+    return run_all(play_checked, _configs(), splat=True)
 
 
 def test_random_games_all_invariants_hold(all_games):
-    failures = [(cfg, tb) for cfg, _, tb in all_games if tb]
-    if failures:
-        cfg, tb = failures[0]
-        pytest.fail(
-            "%d of %d games failed; first: play_checked%r\n%s"
-            % (len(failures), len(all_games), cfg, tb)
-        )
+    fail_on_first(all_games)
     assert len(all_games) == N_RANDOM_GAMES + N_HEURISTIC_GAMES
 
 
@@ -261,36 +224,8 @@ PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@st.composite
-def mutated(draw):
-    text = draw(st.sampled_from(VALID))
-    for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.integers(0, 5))
-        n = len(text)
-        i = draw(st.integers(0, n))
-        j = draw(st.integers(i, min(n, i + 6)))
-        if op == 0:  # replace a short span
-            text = text[:i] + draw(PIECES | st.text(max_size=3)) + text[j:]
-        elif op == 1:  # delete a span
-            text = text[:i] + text[j:]
-        elif op == 2:  # insert
-            text = text[:i] + draw(PIECES) + text[i:]
-        elif op == 3:  # swap two cards (two-char chunks) anywhere
-            k = draw(st.integers(0, max(0, n - 2)))
-            text = text[:i] + text[k : k + 2] + text[i + 2 : k] + text[i : i + 2] + text[k + 2 :]
-        elif op == 4:  # move a field value into another field
-            parts = text.split(";")
-            if len(parts) > 2:
-                a = draw(st.integers(1, len(parts) - 1))
-                b = draw(st.integers(1, len(parts) - 1))
-                ka, _, va = parts[a].partition("=")
-                kb, _, vb = parts[b].partition("=")
-                parts[a] = ka + "=" + vb
-                parts[b] = kb + "=" + va
-                text = ";".join(parts)
-        else:  # truncate
-            text = text[:i]
-    return text
+def mutated():
+    return randomrun.mutated(VALID, PIECES)
 
 
 def _check_parsed(g):
@@ -310,11 +245,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    try:
-        g = clubbed.from_text(text)
-    except ValueError:
-        return
-    _check_parsed(g)
+    only_value_error(clubbed.from_text, _check_parsed, text)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

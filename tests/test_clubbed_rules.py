@@ -8,6 +8,7 @@ rule text, not copied from the implementation.
 """
 
 import pytest
+from notation import assert_illegal, notation_fields
 
 from cardgames import cards, clubbed
 
@@ -56,17 +57,7 @@ def game(**kw):
 
 def fields(g):
     """The position's notation as a dict: card fields become lists of names."""
-    parts = g.to_text().split(";")
-    assert parts[0] == "CB1"
-    out = {}
-    for part in parts[1:]:
-        k, v = part.split("=", 1)
-        if k in ("h0", "h1", "s", "p", "c0", "c1"):
-            assert len(v) % 2 == 0
-            out[k] = [v[i : i + 2] for i in range(0, len(v), 2)]
-        else:
-            out[k] = v
-    return out
+    return notation_fields(g.to_text(), "CB1", ("h0", "h1", "s", "p", "c0", "c1"))
 
 
 def C(names):
@@ -80,21 +71,6 @@ def legal_names(g):
 
 def as_set(names):
     return sorted(_names(names))
-
-
-def assert_illegal(g, action, *words):
-    """apply(action) raises ValueError mentioning each of ``words``; the
-    position is unchanged."""
-    before = g.to_text()
-    assert action not in g.legal_actions()
-    assert g.why_illegal(action)
-    with pytest.raises(ValueError) as e:
-        g.apply(action)
-    msg = str(e.value)
-    for w in words:
-        assert w.lower() in msg.lower(), (w, msg)
-    assert g.to_text() == before
-    return msg
 
 
 def assert_conserved(g):

@@ -10,51 +10,21 @@ top-level ``step()`` call so its GC can free memory between games); the
 outputs must be byte-identical.
 """
 
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import clubs
 
-ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = "tools/transcripts_clubs.py"
-MP_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 COUNTS = ("20", "10", "2")  # random-player games, heuristic vs random, heuristic only
 
 
 def _cpython_transcript():
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "firmware"))
-    out = subprocess.run(
-        [sys.executable, SCRIPT, *COUNTS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 0, out.stderr
-    return out.stdout
+    return cpython_output(SCRIPT, *COUNTS)
 
 
 def _micropython_transcript():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (CI installs it; `make setup` runs npm ci)")
-    if not MP_PACKAGE.is_dir():
-        pytest.skip("node_modules lacks the MicroPython runtime: run `npm ci` (CI does)")
-    out = subprocess.run(
-        [node, "tools/mp_run.mjs", "--step", "step", SCRIPT, *COUNTS],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert out.returncode == 0, "MicroPython run failed:\n" + out.stderr[-3000:]
-    return out.stdout
+    return micropython_output(SCRIPT, *COUNTS, step=True)
 
 
 @pytest.fixture(scope="module")
@@ -86,14 +56,4 @@ def test_transcript_is_complete_and_valid(cpython_lines):
 
 
 def test_micropython_matches_cpython(cpython_lines):
-    mp_lines = _micropython_transcript().splitlines()
-    assert len(mp_lines) == len(cpython_lines), (len(mp_lines), len(cpython_lines))
-    for i, (a, b) in enumerate(zip(cpython_lines, mp_lines, strict=True)):
-        if a != b:
-            j = 0
-            while j < min(len(a), len(b)) and a[j] == b[j]:
-                j += 1
-            pytest.fail(
-                "line %d differs at column %d\nCPython:     ...%s\nMicroPython: ...%s"
-                % (i + 1, j, a[max(0, j - 60) : j + 60], b[max(0, j - 60) : j + 60])
-            )
+    assert_same_lines(cpython_lines, _micropython_transcript().splitlines())

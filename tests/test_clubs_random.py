@@ -17,13 +17,12 @@ The games are spread over the machine's cores with ``multiprocessing`` (fork)
 so the file stays fast; failures name the game to replay it.
 """
 
-import multiprocessing
-import os
-import traceback
-
 import pytest
+import randomrun
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation import card_names, notation_fields
+from randomrun import fail_on_first, only_value_error, run_all
 
 from cardgames import clubs
 from players.clubs_heuristic import ClubsHeuristic
@@ -43,18 +42,7 @@ NO = clubs.NO_CARD
 
 
 def fields(text):
-    parts = text.split(";")
-    assert parts[0] == "PC1", text
-    out = {}
-    for part in parts[1:]:
-        k, v = part.split("=", 1)
-        out[k] = v
-    return out
-
-
-def card_names(v):
-    assert len(v) % 2 == 0
-    return [v[i : i + 2] for i in range(0, len(v), 2)]
+    return notation_fields(text, "PC1")
 
 
 def assert_conserved(f):
@@ -241,39 +229,13 @@ def _configs():
     return out
 
 
-def _run_batch(configs):
-    results = []
-    for cfg in configs:
-        try:
-            results.append((cfg, play_checked(*cfg), None))
-        except Exception:  # report, with the game's config, in the parent
-            results.append((cfg, None, traceback.format_exc()))
-    return results
-
-
-def _run_all(configs):
-    workers = min(4, os.cpu_count() or 1)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return _run_batch(configs)
-    chunks = [configs[i::workers] for i in range(workers)]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_run_batch, chunks)
-    return [r for part in parts for r in part]
-
-
 @pytest.fixture(scope="module")
 def all_games():
-    return _run_all(_configs())
+    return run_all(play_checked, _configs(), splat=True)
 
 
 def test_random_hands_all_invariants_hold(all_games):
-    failures = [(cfg, tb) for cfg, _, tb in all_games if tb]
-    if failures:
-        cfg, tb = failures[0]
-        pytest.fail(
-            "%d of %d games failed; first: play_checked%r\n%s"
-            % (len(failures), len(all_games), cfg, tb)
-        )
+    fail_on_first(all_games)
     hands = sum(r[0] for cfg, r, _ in all_games if cfg[2] == "RRRR")
     assert hands >= 1000
 
@@ -322,39 +284,8 @@ PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@st.composite
-def mutated(draw):
-    text = draw(st.sampled_from(VALID))
-    for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.integers(0, 5))
-        n = len(text)
-        i = draw(st.integers(0, n))
-        j = draw(st.integers(i, min(n, i + 6)))
-        if op == 0:  # replace a short span
-            text = text[:i] + draw(PIECES | st.text(max_size=3)) + text[j:]
-        elif op == 1:  # delete a span
-            text = text[:i] + text[j:]
-        elif op == 2:  # insert
-            text = text[:i] + draw(PIECES) + text[i:]
-        elif op == 3:  # swap two two-character chunks (cards) anywhere
-            k = draw(st.integers(0, max(0, n - 2)))
-            if k >= i + 2:
-                text = (
-                    text[:i] + text[k : k + 2] + text[i + 2 : k] + text[i : i + 2] + text[k + 2 :]
-                )
-        elif op == 4:  # swap two field values
-            parts = text.split(";")
-            if len(parts) > 2:
-                a = draw(st.integers(1, len(parts) - 1))
-                b = draw(st.integers(1, len(parts) - 1))
-                ka, _, va = parts[a].partition("=")
-                kb, _, vb = parts[b].partition("=")
-                parts[a] = ka + "=" + vb
-                parts[b] = kb + "=" + va
-                text = ";".join(parts)
-        else:  # truncate
-            text = text[:i]
-    return text
+def mutated():
+    return randomrun.mutated(VALID, PIECES, swap_forward_only=True)
 
 
 def _check_parsed(g):
@@ -375,11 +306,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    try:
-        g = clubs.from_text(text)
-    except ValueError:
-        return
-    _check_parsed(g)
+    only_value_error(clubs.from_text, _check_parsed, text)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,6 +8,7 @@ text (written next to each case), not copied from the implementation.
 """
 
 import pytest
+from notation import assert_illegal
 
 from cardgames import cards, clubs
 
@@ -103,18 +104,6 @@ def game(hands, **kw):
 
 def names(cs):
     return sorted(cards.name(c) for c in cs)
-
-
-def assert_illegal(g, action, *words):
-    before = g.to_text()
-    assert action not in g.legal_actions()
-    assert g.why_illegal(action)
-    with pytest.raises(ValueError) as e:
-        g.apply(action)
-    for word in words:
-        assert word.lower() in str(e.value).lower(), (word, str(e.value))
-    assert g.to_text() == before
-    return str(e.value)
 
 
 def play(g, *names_):

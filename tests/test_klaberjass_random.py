@@ -18,13 +18,12 @@ over the machine's cores with ``multiprocessing`` (fork). Failures name the
 unit to replay it.
 """
 
-import multiprocessing
-import os
-import traceback
-
 import pytest
+import randomrun
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation import card_names, notation_fields
+from randomrun import fail_on_first, only_value_error, run_all
 
 from cardgames import cards
 from cardgames import klaberjass as kj
@@ -46,18 +45,10 @@ N_LIGHT_GAMES = 600
 
 
 def parse_text(text):
-    parts = text.split(";")
-    assert parts[0] == "KJ1", text
-    out = {}
-    for part in parts[1:]:
-        k, v = part.split("=", 1)
-        out[k] = v
-    return out
+    return notation_fields(text, "KJ1")
 
 
-def card_list(v):
-    assert len(v) % 2 == 0
-    return [v[i : i + 2] for i in range(0, len(v), 2)]
+card_list = card_names
 
 
 def order(n, trump):
@@ -317,38 +308,13 @@ def _run_one(cfg):
     return play_checked(*cfg[1:])
 
 
-def _run_batch(configs):
-    results = []
-    for cfg in configs:
-        try:
-            results.append((cfg, _run_one(cfg), None))
-        except Exception:  # report, with the unit's config, in the parent
-            results.append((cfg, None, traceback.format_exc()))
-    return results
-
-
-def _run_all(configs):
-    workers = min(4, os.cpu_count() or 1)
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return _run_batch(configs)
-    chunks = [configs[i::workers] for i in range(workers)]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_run_batch, chunks)
-    return [r for part in parts for r in part]
-
-
 @pytest.fixture(scope="module")
 def all_units():
-    return _run_all(_configs())
+    return run_all(_run_one, _configs())
 
 
 def test_random_rounds_and_games_all_invariants_hold(all_units):
-    failures = [(cfg, tb) for cfg, _, tb in all_units if tb]
-    if failures:
-        cfg, tb = failures[0]
-        pytest.fail(
-            "%d of %d units failed; first: %r\n%s" % (len(failures), len(all_units), cfg, tb)
-        )
+    fail_on_first(all_units, "units", "")
     assert len(all_units) == N_ROUNDS + N_FULL_GAMES + N_LIGHT_GAMES
 
 
@@ -414,36 +380,8 @@ PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@st.composite
-def mutated(draw):
-    text = draw(st.sampled_from(VALID))
-    for _ in range(draw(st.integers(1, 4))):
-        op = draw(st.integers(0, 5))
-        n = len(text)
-        i = draw(st.integers(0, n))
-        j = draw(st.integers(i, min(n, i + 6)))
-        if op == 0:  # replace a short span
-            text = text[:i] + draw(PIECES | st.text(max_size=3)) + text[j:]
-        elif op == 1:  # delete a span
-            text = text[:i] + text[j:]
-        elif op == 2:  # insert
-            text = text[:i] + draw(PIECES) + text[i:]
-        elif op == 3:  # swap two two-char chunks anywhere (cards between fields)
-            k = draw(st.integers(0, max(0, n - 2)))
-            text = text[:i] + text[k : k + 2] + text[i + 2 : k] + text[i : i + 2] + text[k + 2 :]
-        elif op == 4:  # move a field value into another field
-            parts = text.split(";")
-            if len(parts) > 2:
-                a = draw(st.integers(1, len(parts) - 1))
-                b = draw(st.integers(1, len(parts) - 1))
-                ka, _, va = parts[a].partition("=")
-                kb, _, vb = parts[b].partition("=")
-                parts[a] = ka + "=" + vb
-                parts[b] = kb + "=" + va
-                text = ";".join(parts)
-        else:  # truncate
-            text = text[:i]
-    return text
+def mutated():
+    return randomrun.mutated(VALID, PIECES)
 
 
 def _check_parsed(g):
@@ -471,11 +409,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    try:
-        g = kj.from_text(text)
-    except ValueError:
-        return
-    _check_parsed(g)
+    only_value_error(kj.from_text, _check_parsed, text)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,6 +9,7 @@ text (the comments show the arithmetic), not copied from the implementation.
 """
 
 import pytest
+from notation import assert_illegal, card_names, notation_fields
 
 from cardgames import cards
 from cardgames import klaberjass as kj
@@ -80,36 +81,14 @@ def game(text):
 
 
 def fields(g):
-    parts = g.to_text().split(";")
-    assert parts[0] == "KJ1"
-    out = {}
-    for part in parts[1:]:
-        k, v = part.split("=", 1)
-        out[k] = v
-    return out
+    return notation_fields(g.to_text(), "KJ1")
 
 
-def card_list(v):
-    return [v[i : i + 2] for i in range(0, len(v), 2)]
+card_list = card_names
 
 
 def legal_names(g):
     return sorted(kj.action_name(a) if a >= 52 else cards.name(a) for a in g.legal_actions())
-
-
-def assert_illegal(g, action, *words):
-    """apply(action) raises ValueError mentioning each of ``words``; the
-    position is unchanged."""
-    before = g.to_text()
-    assert action not in g.legal_actions()
-    assert g.why_illegal(action)
-    with pytest.raises(ValueError) as e:
-        g.apply(action)
-    msg = str(e.value)
-    for wd in words:
-        assert wd.lower() in msg.lower(), (wd, msg)
-    assert g.to_text() == before
-    return msg
 
 
 def play(g, *names_):

@@ -2,12 +2,12 @@
 built rules core loads and plays under MicroPython from its .mpy files."""
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from mprun import node_or_skip
 
 from cardgames import clubbed
 from players import clubbed_heuristic, random_player
@@ -15,7 +15,6 @@ from players import clubbed_heuristic, random_player
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 BUILD = ROOT / "tools" / "build.py"
-MP_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 
 def run_build(src, out, *extra):
@@ -113,27 +112,28 @@ def test_build_refuses_a_foreign_folder(tmp_path):
     assert (out / "precious.txt").read_text() == "keep"
 
 
-PLAY = """
-from cardgames import cards, clubbed, game, rng
-from players import clubbed_heuristic, random_player
-for m in (cards, clubbed, game, rng, clubbed_heuristic, random_player):
-    assert m.__file__.endswith(".mpy"), m.__file__
+GAME = """
 g = clubbed.Clubbed(11, dealer=0, refill=False)
 h = clubbed_heuristic.ClubbedHeuristic()
 r = random_player.RandomPlayer(3)
 while not g.is_over():
     p = g.current_player
     g.apply((h, r)[p].choose(g.observation(p), g.legal_actions()))
-print("END", g.to_text(), g.result())
 """
+PLAY = (
+    """
+from cardgames import cards, clubbed, game, rng
+from players import clubbed_heuristic, random_player
+for m in (cards, clubbed, game, rng, clubbed_heuristic, random_player):
+    assert m.__file__.endswith(".mpy"), m.__file__
+"""
+    + GAME
+    + 'print("END", g.to_text(), g.result())\n'
+)
 
 
 def test_built_core_runs_under_micropython(built, tmp_path):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed (CI installs it; `make setup` runs npm ci)")
-    if not MP_PACKAGE.is_dir():
-        pytest.skip("node_modules lacks the MicroPython runtime: run `npm ci` (CI does)")
+    node = node_or_skip()
     out, proc = built
     assert proc.returncode == 0
     script = tmp_path / "play.py"
@@ -147,10 +147,8 @@ def test_built_core_runs_under_micropython(built, tmp_path):
     )
     assert mp.returncode == 0, mp.stderr
     # The same game from source under CPython gives the same line.
-    g = clubbed.Clubbed(11, dealer=0, refill=False)
-    h = clubbed_heuristic.ClubbedHeuristic()
-    r = random_player.RandomPlayer(3)
-    while not g.is_over():
-        p = g.current_player
-        g.apply((h, r)[p].choose(g.observation(p), g.legal_actions()))
+    ns = {"clubbed": clubbed, "clubbed_heuristic": clubbed_heuristic,
+          "random_player": random_player}
+    exec(GAME, ns)
+    g = ns["g"]
     assert mp.stdout.strip() == "END %s %s" % (g.to_text(), g.result())

@@ -90,3 +90,17 @@ def placeholder(fb, x, y, w, h, color):
         fb.pixel(x, y + i, color)
         fb.pixel(x + w - 1, y + i, color)
         i += 2
+
+
+def cursor_frame(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
+    """The double gold frame around the card at (x, y) under the cursor."""
+    fb.rect(x - 1, y - 1, w + 2, h + 2, theme.GOLD)
+    fb.rect(x - 2, y - 2, w + 4, h + 4, theme.GOLD)
+
+
+def cursor_card(fb, c, x, base, legal):
+    """Card ``c`` under the hand's cursor at ``x``, for a hand standing at
+    ``base``: raised (higher when ``legal``), dimmed when not, framed."""
+    y = base - 10 if legal else base - 2
+    face(fb, c, x, y, dim=not legal)
+    cursor_frame(fb, x, y)

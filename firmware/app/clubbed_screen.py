@@ -8,7 +8,8 @@ milliseconds on the app's clock.
 """
 
 from app import buttons, cardview, text, theme
-from app.menu import BACK, Menu, panel
+from app import screen as shared
+from app.menu import panel
 from app.result_screen import ResultScreen
 from cardgames import clubbed
 from players.clubbed_heuristic import ClubbedHeuristic
@@ -24,9 +25,9 @@ END_MS = 1600
 
 DRAW_W = 30
 LOOK_ROWS = 8
+PAUSE_ITEMS = shared.PAUSE_ITEMS
 HINT_Y = 76
 MIN_STEP = 11
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
 
 
 def start(app, seed, options):
@@ -231,30 +232,18 @@ class ClubbedScreen:
                 self.banner_until = app.clock.ticks_ms()
             return
         if self.looking:
-            last = max(0, len(self.look_lines) - LOOK_ROWS)
-            if b == buttons.DOWN:
-                self.look_top = min(last, self.look_top + LOOK_ROWS - 1)
-            elif b == buttons.UP:
-                self.look_top = max(0, self.look_top - LOOK_ROWS + 1)
-            else:
-                self.looking = False
+            shared.look_button(self, b, LOOK_ROWS)
             return
         if b == buttons.B:
-            self.pause = Menu(PAUSE_ITEMS)
+            self.pause = shared.pause_menu()
             return
         if b == buttons.UP:
-            self.looking = True
-            self.look_lines = self._look_lines()
-            self.look_top = 0
+            shared.open_look(self)
             return
         n = len(self.slots)
-        if b == buttons.LEFT and n:
-            self.cursor = (self.cursor - 1) % n
-            self._plain_hint()
-        elif b == buttons.RIGHT and n:
-            self.cursor = (self.cursor + 1) % n
-            self._plain_hint()
-        elif b == buttons.DOWN and clubbed.DRAW in self.slots:
+        if shared.move_cursor(self, b, n):
+            return
+        if b == buttons.DOWN and clubbed.DRAW in self.slots:
             self.cursor = len(self.slots) - 1
             self._plain_hint()
         elif b == buttons.A:
@@ -273,17 +262,7 @@ class ClubbedScreen:
             self._after_apply(app.clock.ticks_ms())
 
     def _pause_button(self, b):
-        pick = self.pause.on_button(b)
-        if pick == BACK or pick == 0:
-            self.pause = None
-            self.ai_at = self.app.clock.ticks_ms() + THINK_MS
-        elif pick == 1:
-            self.app.new_game()
-        elif pick == 2:
-            self.pause = None
-            self.app.show_rules(self)
-        elif pick == 3:
-            self.app.to_title()
+        shared.pause_button(self, b, THINK_MS)
 
     # --- drawing -----------------------------------------------------------
 
@@ -353,9 +332,7 @@ class ClubbedScreen:
         if self.banner:
             self._draw_banner(fb)
         if self.pause is not None:
-            panel(fb, 60, 20, 120, 4 * 16 + 22)
-            text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
-            self.pause.draw(fb, 64, 38, 112)
+            shared.draw_pause(fb, self.pause)
 
     def _draw_hand(self, fb):
         slots = self.slots
@@ -397,11 +374,7 @@ class ClubbedScreen:
             text.draw_centered(fb, "DRAW", dx + DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
         if sel_x >= 0:
             c = slots[self.cursor]
-            legal = c in self.legal
-            y = base - 10 if legal else base - 2
-            cardview.face(fb, c, sel_x, y, dim=not legal)
-            fb.rect(sel_x - 1, y - 1, cw + 2, theme.CARD_H + 2, theme.GOLD)
-            fb.rect(sel_x - 2, y - 2, cw + 4, theme.CARD_H + 4, theme.GOLD)
+            cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
 
     def _draw_banner(self, fb):
         title, line = self.banner
@@ -444,5 +417,4 @@ class ClubbedScreen:
                     text.draw(fb, clubbed.symbol_name(c), x, y, col, text.SMALL)
                     x += 25
             y += 12
-        more = "\u25b2\u25bc more  " if len(lines) > rows else ""
-        text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)
+        shared.draw_look_footer(fb, len(lines), rows)

@@ -19,7 +19,7 @@ the app's clock.
 
 from app import buttons, clubs_summary, clubs_table
 from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
-from app.menu import BACK, Menu
+from app.screen import PAUSE_ITEMS, move_cursor, pause_button, pause_menu  # noqa: F401
 from cardgames import clubs
 from players.clubs_heuristic import ClubsHeuristic
 
@@ -37,7 +37,6 @@ AUTO_MS = 1500  # autoplay: how long a between-hands screen stays
 
 INFO_MODES = (RECEIVED, SHOWN, SUMMARY, SCORE)  # wait for A
 
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
 SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 
@@ -470,7 +469,7 @@ class ClubsScreen:
             self.looking = 2 if b == buttons.UP and self.looking == 1 else 0
             return
         if b == buttons.B:
-            self.pause = Menu(PAUSE_ITEMS)
+            self.pause = pause_menu()
             return
         if self.mode in INFO_MODES:
             if b == buttons.A:
@@ -494,13 +493,9 @@ class ClubsScreen:
         n = len(self.hand)
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
-        if b == buttons.LEFT and n:
-            self.cursor = (self.cursor - 1) % n
-            self._plain_hint()
-        elif b == buttons.RIGHT and n:
-            self.cursor = (self.cursor + 1) % n
-            self._plain_hint()
-        elif b == buttons.A and n:
+        if move_cursor(self, b, n):
+            return
+        if b == buttons.A and n:
             self._card_button(self.hand[self.cursor], now)
 
     def _card_button(self, c, now):
@@ -565,18 +560,7 @@ class ClubsScreen:
             self._apply(clubs.TAKE_PARTNER if self.take_sel else clubs.TAKE_SELF, now)
 
     def _pause_button(self, b):
-        pick = self.pause.on_button(b)
-        if pick == BACK or pick == 0:
-            self.pause = None
-            if self.ai_at is not None:
-                self.ai_at = self.app.clock.ticks_ms() + THINK_MS
-        elif pick == 1:
-            self.app.new_game()
-        elif pick == 2:
-            self.pause = None
-            self.app.show_rules(self)
-        elif pick == 3:
-            self.app.to_title()
+        pause_button(self, b, THINK_MS)
 
     # --- drawing -----------------------------------------------------------------
 

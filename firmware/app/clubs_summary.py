@@ -3,7 +3,8 @@ and per team (PC-13, PC-14), the running score to 42 and the game result
 (PC-15). Coordinates are pixels on the 240x135 screen.
 """
 
-from app import buttons, text, theme
+from app import text, theme
+from app.screen import GameOverScreen
 from cardgames import clubs
 
 NO_BID = clubs.NO_BID
@@ -120,7 +121,7 @@ def draw_score(fb, scr):
     text.draw_right(fb, "A: result" if over else "A: next hand", 237, 122, dim, text.SMALL)
 
 
-class ResultScreen:
+class ResultScreen(GameOverScreen):
     """The end of a game of Clubs (PC-15). ``outcome``: the core's
     ``result()`` (per seat +1/-1); ``winner``: team 0 N-S or 1 E-W;
     ``scores``: final (N-S, E-W); ``history``: per hand (hand_no, N-S, E-W);
@@ -140,18 +141,6 @@ class ResultScreen:
         self.line = "%s %d to %d" % (
             "You and North win" if won else "East and West win",
             max(scores), min(scores))
-
-    def on_button(self, b):
-        if b == buttons.A:
-            self.app.new_game()
-        elif b == buttons.B:
-            self.app.to_title()
-
-    def update(self, now):
-        pass
-
-    def deadline(self):
-        return None
 
     def draw(self, fb):
         w = self.app.width

@@ -8,6 +8,7 @@ South's hand. Coordinates are pixels on the 240x135 screen; colours from
 
 from app import cardview, text, theme
 from app.menu import panel
+from app.screen import draw_pause  # noqa: F401  (kept as clubs_table.draw_pause)
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD
@@ -329,8 +330,7 @@ def _draw_hand(fb, scr):
             y = base
         cardview.face(fb, c, x, y, dim=mine and not ok and c != picked)
         if mine and i == scr.cursor:
-            fb.rect(x - 1, y - 1, CW + 2, CH + 2, theme.GOLD)
-            fb.rect(x - 2, y - 2, CW + 4, CH + 4, theme.GOLD)
+            cardview.cursor_frame(fb, x, y)
         elif new or c == picked:
             fb.rect(x, y, CW, CH, theme.GOLD)
 
@@ -402,10 +402,3 @@ def draw_banner(fb, banner):
     fb.rect(5, 81, 230, 50, theme.GOLD)
     text.draw_centered(fb, title, 120, 85, theme.GOLD, text.BIG)
     text.draw_centered(fb, text.fit(line, 224), 120, 114, theme.WHITE, text.SMALL)
-
-
-def draw_pause(fb, menu):
-    """The pause menu over whatever is drawn."""
-    panel(fb, 60, 20, 120, 4 * 16 + 22)
-    text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
-    menu.draw(fb, 64, 38, 112)

@@ -20,6 +20,7 @@ is in milliseconds on the app's clock.
 """
 
 from app import buttons, cardview, text, theme
+from app import screen as shared
 from app.klaberjass_summary import (
     KlaberjassResult,
     RoundView,
@@ -27,7 +28,7 @@ from app.klaberjass_summary import (
     draw_rich,
     suit_chip,
 )
-from app.menu import BACK, Menu, panel
+from app.menu import panel
 from cardgames import klaberjass as kj
 from players.klaberjass_heuristic import KlaberjassHeuristic
 
@@ -49,8 +50,8 @@ CHIP_X = 214
 TRICK_X = 72  # left edge of the trick area; the event line starts there too
 BASE_Y = 99  # top of a hand card that is not raised
 LOOK_ROWS = 8
+PAUSE_ITEMS = shared.PAUSE_ITEMS
 LOG_LEN = 8
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
 
 
 def start(app, seed, options):
@@ -427,24 +428,16 @@ class KlaberjassScreen:
             if b == buttons.A:
                 self._close_summary(now)
             elif b == buttons.B:
-                self.pause = Menu(PAUSE_ITEMS)
+                self.pause = shared.pause_menu()
             return
         if self.looking:
-            last = max(0, len(self.look_lines) - LOOK_ROWS)
-            if b == buttons.DOWN:
-                self.look_top = min(last, self.look_top + LOOK_ROWS - 1)
-            elif b == buttons.UP and self.look_top:
-                self.look_top = max(0, self.look_top - LOOK_ROWS + 1)
-            else:
-                self.looking = False
+            shared.look_button(self, b, LOOK_ROWS, up_at_top_closes=True)
             return
         if b == buttons.B:
-            self.pause = Menu(PAUSE_ITEMS)
+            self.pause = shared.pause_menu()
             return
         if b == buttons.UP:
-            self.looking = True
-            self.look_lines = self._look_lines()
-            self.look_top = 0
+            shared.open_look(self)
             return
         g = self.game
         if not self.human_turn():
@@ -463,13 +456,9 @@ class KlaberjassScreen:
                 self._apply(self.choices[self.choice], now)
             return
         n = len(self.hand)
-        if b == buttons.LEFT and n:
-            self.cursor = (self.cursor - 1) % n
-            self._plain_hint()
-        elif b == buttons.RIGHT and n:
-            self.cursor = (self.cursor + 1) % n
-            self._plain_hint()
-        elif b == buttons.A and n:
+        if shared.move_cursor(self, b, n):
+            return
+        if b == buttons.A and n:
             c = self.hand[self.cursor]
             if g.why_illegal(c):
                 self.hint = self._why_not(c)
@@ -478,17 +467,7 @@ class KlaberjassScreen:
             self._apply(c, now)
 
     def _pause_button(self, b):
-        pick = self.pause.on_button(b)
-        if pick == BACK or pick == 0:
-            self.pause = None
-            self.ai_at = self.app.clock.ticks_ms() + THINK_MS
-        elif pick == 1:
-            self.app.new_game()
-        elif pick == 2:
-            self.pause = None
-            self.app.show_rules(self)
-        elif pick == 3:
-            self.app.to_title()
+        shared.pause_button(self, b, THINK_MS)
 
     # --- the look overlay (UP) ----------------------------------------------
 
@@ -561,9 +540,7 @@ class KlaberjassScreen:
             self._draw_pause(fb)
 
     def _draw_pause(self, fb):
-        panel(fb, 60, 20, 120, 4 * 16 + 22)
-        text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
-        self.pause.draw(fb, 64, 38, 112)
+        shared.draw_pause(fb, self.pause)
 
     def _draw_top(self, fb, g, w):
         fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
@@ -705,11 +682,7 @@ class KlaberjassScreen:
             cardview.face(fb, c, x, y, dim=playing and not legal)
         if sel_x >= 0:
             c = hand[self.cursor]
-            legal = c in self.legal
-            y = base - 10 if legal else base - 2
-            cardview.face(fb, c, sel_x, y, dim=not legal)
-            fb.rect(sel_x - 1, y - 1, cw + 2, theme.CARD_H + 2, theme.GOLD)
-            fb.rect(sel_x - 2, y - 2, cw + 4, theme.CARD_H + 4, theme.GOLD)
+            cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
 
     def _draw_look(self, fb):
         lines = self.look_lines
@@ -722,5 +695,4 @@ class KlaberjassScreen:
             else:
                 draw_rich(fb, text.fit(line, 226), 6, y, theme.TEXT)
             y += 12
-        more = "\u25b2\u25bc more  " if len(lines) > LOOK_ROWS else ""
-        text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)
+        shared.draw_look_footer(fb, len(lines), LOOK_ROWS)

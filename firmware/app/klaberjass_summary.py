@@ -5,8 +5,9 @@ shared with the table (suit-coloured text, trump chip) live here too.
 Coordinates are pixels on the 240x135 screen; colours from ``app.theme``.
 """
 
-from app import buttons, cardview, text, theme
+from app import cardview, text, theme
 from app.menu import panel
+from app.screen import GameOverScreen
 from cardgames import klaberjass as kj
 
 RED_SUITS = "\u2666\u2665"
@@ -131,7 +132,7 @@ def _num(v, always):
     return str(v) if v or always else "-"
 
 
-class KlaberjassResult:
+class KlaberjassResult(GameOverScreen):
     """The result screen after a game (KJ-15): who won, the final scores,
     rounds played and the session's games won; A plays the next game, B goes
     to the title. ``outcome`` is the core's ``result()``, ``scores`` the
@@ -146,18 +147,6 @@ class KlaberjassResult:
         self.wins = wins
         self.names = names
         self.headline = "You win!" if outcome[0] > 0 else "%s wins" % names[1]
-
-    def on_button(self, b):
-        if b == buttons.A:
-            self.app.new_game()
-        elif b == buttons.B:
-            self.app.to_title()
-
-    def update(self, now):
-        pass
-
-    def deadline(self):
-        return None
 
     def draw(self, fb):
         w = self.app.width

@@ -2,10 +2,11 @@
 seat, the running total of the series; A plays the next game, B goes to the
 title."""
 
-from app import buttons, text, theme
+from app import text, theme
+from app.screen import GameOverScreen
 
 
-class ResultScreen:
+class ResultScreen(GameOverScreen):
     """``outcome`` is the core's ``result()`` tuple, ``counts`` the collected
     cards per seat, ``from_hand`` how many of them came from the hand at the
     end (CB-9), ``totals`` the series' running totals per seat, ``names`` the
@@ -25,18 +26,6 @@ class ResultScreen:
             self.headline = "%s wins" % names[1]
         else:
             self.headline = "A draw"
-
-    def on_button(self, b):
-        if b == buttons.A:
-            self.app.new_game()
-        elif b == buttons.B:
-            self.app.to_title()
-
-    def update(self, now):
-        pass
-
-    def deadline(self):
-        return None
 
     def draw(self, fb):
         w = self.app.width

@@ -2,11 +2,12 @@
 a time with UP/DOWN (or LEFT/RIGHT); B or A goes back."""
 
 from app import buttons, text, theme
+from app.screen import StaticScreen
 
 ROW_H = 13
 
 
-class RulesScreen:
+class RulesScreen(StaticScreen):
     """Shows ``paragraphs`` (tuple of str) titled ``title``; B returns to
     ``back`` (a screen)."""
 
@@ -36,12 +37,6 @@ class RulesScreen:
             self.app.show(self.back)
             return
         self.app.invalidate()
-
-    def update(self, now):
-        pass
-
-    def deadline(self):
-        return None
 
     def draw(self, fb):
         fb.fill(theme.PANEL)

@@ -3,9 +3,10 @@ game's variant; A picks, B steps back to the first item."""
 
 from app import buttons, cardview, games, text, theme
 from app.menu import PICKED_NONE, Menu
+from app.screen import StaticScreen
 
 
-class TitleScreen:
+class TitleScreen(StaticScreen):
     """Title and main menu. Items are rebuilt when the game or options change."""
 
     def __init__(self, app):
@@ -44,12 +45,6 @@ class TitleScreen:
             opts = app.options[e.name]
             opts[key] = not opts[key]
             self.menu.items = self._items()
-
-    def update(self, now):
-        pass
-
-    def deadline(self):
-        return None
 
     def draw(self, fb):
         w = self.app.width

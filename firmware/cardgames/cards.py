@@ -104,3 +104,55 @@ def name_list(cs):
     except TypeError:
         raise ValueError("not a list of card ints: %r" % (cs,))
     return " ".join(name(c) for c in it)
+
+
+def count(buf, v):
+    """How many items of ``buf`` (bytes/bytearray) equal ``v``.
+
+    ``bytearray.count(int)`` is missing on MicroPython, hence the loop.
+    """
+    n = 0
+    for x in buf:
+        if x == v:
+            n += 1
+    return n
+
+
+def run_text(cs):
+    """Names of card ints ``cs`` run together, two characters each (``"TC2H"``),
+    as the position notations write card lists; ``""`` when empty.
+
+    Raises ValueError on an item that is not a card int (see ``name``).
+    """
+    return "".join(name(c) for c in cs)
+
+
+def parse_run(text, field, deck32=False):
+    """Card ints (bytearray) of ``text`` written as ``run_text`` writes it, the
+    value of notation field ``field``; names in either case (see ``parse``).
+    With ``deck32`` only cards of the 32-card deck (ranks 7..A) are accepted.
+
+    Raises ValueError on an odd length or a bad card, naming the field.
+    """
+    if len(text) % 2:
+        raise ValueError("field %r: cards are two characters each" % field)
+    out = bytearray()
+    for i in range(0, len(text), 2):
+        c = parse(text[i : i + 2])
+        if deck32 and c % 13 < 5:
+            raise ValueError("field %r: %s is not in the 32-card deck" % (field, name(c)))
+        out.append(c)
+    return out
+
+
+SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+def symbol_name(c):
+    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``.
+
+    ``c`` must be a card int (0..51); it is not checked here (hot in the UI).
+    """
+    r = c % 13
+    return ("10" if r == 8 else RANKS[r]) + SUIT_SYMBOLS[c // 13]

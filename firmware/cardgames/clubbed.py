@@ -349,13 +349,7 @@ def _seat(seat):
     return seat
 
 
-def _count(buf, v):
-    # bytearray.count(int) is missing on MicroPython.
-    n = 0
-    for x in buf:
-        if x == v:
-            n += 1
-    return n
+_count = cards.count
 
 
 def _drew_text(c):
@@ -366,17 +360,8 @@ def _drew_text(c):
     return cards.name(c)
 
 
-def _cards_text(cs):
-    return "".join(cards.name(c) for c in cs)
-
-
-def _parse_cards(text, field):
-    if len(text) % 2:
-        raise ValueError("field %r: cards are two characters each" % field)
-    out = bytearray()
-    for i in range(0, len(text), 2):
-        out.append(cards.parse(text[i : i + 2]))
-    return out
+_cards_text = cards.run_text
+_parse_cards = cards.parse_run
 
 
 def from_text(text):
@@ -510,7 +495,7 @@ def describe(ev, viewer, names):
     return "?"
 
 
-SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
+SUIT_SYMBOLS = cards.SUIT_SYMBOLS
 
 
 def symbol_name(c):
@@ -520,5 +505,4 @@ def symbol_name(c):
     """
     if not cards.is_int(c) or not 0 <= c < 52:
         raise ValueError("not a card int: %r" % (c,))
-    r = c % 13
-    return ("10" if r == 8 else cards.RANKS[r]) + SUIT_SYMBOLS[c // 13]
+    return cards.symbol_name(c)

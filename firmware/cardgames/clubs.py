@@ -70,7 +70,7 @@ through the rules, so it accepts only positions the rules allow.
 """
 
 from cardgames import cards
-from cardgames.game import illegal, parse_int, split_fields
+from cardgames.game import illegal, is_number, parse_int, split_fields
 from cardgames.rng import Rng
 
 NUM_SEATS = 4
@@ -493,11 +493,7 @@ class Clubs:
 
     def hand_size(self, seat):
         """Number of cards ``seat`` holds."""
-        n = 0
-        for v in self.loc:
-            if v == seat:
-                n += 1
-        return n
+        return cards.count(self.loc, seat)
 
     def received(self, seat):
         """bytes(2): the cards ``seat`` received by the Hearts pass and from its
@@ -926,7 +922,7 @@ def _game_winner(s0, s1, target):
 
 
 _DIGITS = "0123456789ABCD"
-SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_WORDS = cards.SUIT_NAMES
 
 
 def _cards_text(cs):
@@ -978,7 +974,7 @@ def _parse_slots(text, field, n):
 def _parse_signed(text, field):
     neg = text[:1] == "-"
     digits = text[1:] if neg else text
-    if not digits or len(digits) > 6 or any(ch not in "0123456789" for ch in digits):
+    if not is_number(digits):
         raise ValueError("field %r is not a whole number: %r" % (field, text[:12]))
     n = int(digits)
     return -n if neg else n
@@ -1273,13 +1269,8 @@ def _check_phase_and_scores(g, phase, m):
 
 # --- words for the UI -------------------------------------------------------------
 
-SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
-
-
-def symbol_name(c):
-    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``."""
-    r = c % 13
-    return ("10" if r == 8 else cards.RANKS[r]) + SUIT_SYMBOLS[c // 13]
+SUIT_SYMBOLS = cards.SUIT_SYMBOLS
+symbol_name = cards.symbol_name
 
 
 def describe(ev, viewer, names):

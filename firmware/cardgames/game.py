@@ -52,6 +52,12 @@ def split_fields(text, magic):
     return out
 
 
+def is_number(v):
+    """True when str ``v`` is 1 to 6 ASCII digits, the notations' numbers
+    (``str.isdigit`` would also take other Unicode digits on CPython)."""
+    return bool(v) and len(v) <= 6 and not any(ch not in "0123456789" for ch in v)
+
+
 def parse_int(fields, key, lo, hi):
     """Int field ``key`` of ``fields`` checked to lie in lo..hi.
 
@@ -60,7 +66,7 @@ def parse_int(fields, key, lo, hi):
     v = fields.get(key)
     if v is None:
         raise ValueError("field %r is missing" % key)
-    if not v or any(ch not in "0123456789" for ch in v) or len(v) > 6:
+    if not is_number(v):
         raise ValueError("field %r is not a number: %r" % (key, v[:12]))
     n = int(v)
     if not lo <= n <= hi:

@@ -65,7 +65,7 @@ them, and ``from_text`` checks every played card against KJ-11.
 """
 
 from cardgames import cards
-from cardgames.game import illegal, parse_int, split_fields
+from cardgames.game import illegal, is_number, parse_int, split_fields
 from cardgames.rng import Rng
 
 NUM_SEATS = 2
@@ -926,20 +926,11 @@ def _options_text(g):
     return o or "-"
 
 
-def _cards_text(cs):
-    return "".join(cards.name(c) for c in cs)
+_cards_text = cards.run_text
 
 
 def _parse_cards(text, field):
-    if len(text) % 2:
-        raise ValueError("field %r: cards are two characters each" % field)
-    out = bytearray()
-    for i in range(0, len(text), 2):
-        c = cards.parse(text[i : i + 2])
-        if c % 13 < R7:
-            raise ValueError("field %r: %s is not in the 32-card deck" % (field, cards.name(c)))
-        out.append(c)
-    return out
+    return cards.parse_run(text, field, True)
 
 
 def _parse_ints(text, field, n, hi):
@@ -948,7 +939,7 @@ def _parse_ints(text, field, n, hi):
         raise ValueError("field %r wants %d comma-separated numbers" % (field, n))
     out = []
     for v in parts:
-        if not v or len(v) > 6 or any(ch not in "0123456789" for ch in v):
+        if not is_number(v):
             raise ValueError("field %r: %r is not a number" % (field, v[:12]))
         k = int(v)
         if k > hi:
@@ -1181,14 +1172,9 @@ def from_text(text):
 
 # --- words ------------------------------------------------------------------
 
-SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-
-
-def symbol_name(c):
-    """Card name with its suit symbol and 10 for ten: ``"10\u2663"``."""
-    r = c % 13
-    return ("10" if r == RT else cards.RANKS[r]) + SUIT_SYMBOLS[c // 13]
+SUIT_SYMBOLS = cards.SUIT_SYMBOLS
+SUIT_NAMES = cards.SUIT_NAMES
+symbol_name = cards.symbol_name
 
 
 def action_name(a):

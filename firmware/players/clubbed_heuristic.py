@@ -15,26 +15,16 @@ collected cards, and the best score is played:
 """
 
 from cardgames.clubbed import DRAW
+from players.heuristic import Heuristic
 
 CLUBS = 0
 
 
-class ClubbedHeuristic:
-    """Heuristic Clubbed player; ``seed`` is unused (deterministic) but kept for
-    a uniform constructor across players."""
+class ClubbedHeuristic(Heuristic):
+    """Heuristic Clubbed player (``seed`` unused, see ``Heuristic``)."""
 
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, obs, legal):
-        """Best of ``legal`` for ``obs`` (a clubbed.Observation).
-
-        Raises ValueError when ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def _choose(self, obs, legal):
+        # Two or more choices for ``obs`` (a clubbed.Observation).
         seen = bytearray(52)
         for c in obs.hand:
             seen[c] = 1

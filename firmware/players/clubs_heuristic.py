@@ -41,6 +41,7 @@ from cardgames.clubs import (
     is_negative_one,
     resolve_trick,
 )
+from players.heuristic import Heuristic
 
 # Chance in percent that a card takes a trick, by rank 2..A: clubs (they
 # are worth 3 more and beat a partner's non-club for the taking, PC-9), then
@@ -92,22 +93,11 @@ def shows_taker(c):
     return c != NO_CARD and c < 13 and c % 13 >= 8
 
 
-class ClubsHeuristic:
-    """Heuristic Clubs player; ``seed`` is unused (deterministic) but kept for
-    a uniform constructor across players."""
+class ClubsHeuristic(Heuristic):
+    """Heuristic Clubs player (``seed`` unused, see ``Heuristic``)."""
 
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, obs, legal):
-        """Best of ``legal`` for ``obs`` (a clubs.Observation).
-
-        Raises ValueError when ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def _choose(self, obs, legal):
+        # Two or more choices for ``obs`` (a clubs.Observation).
         ph = obs.phase
         if ph == PH_PASS_HEARTS or ph == PH_PASS_PARTNER:
             return self._pass(obs, legal)

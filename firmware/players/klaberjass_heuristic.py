@@ -37,6 +37,7 @@ from cardgames.klaberjass import (
     TRUMP_POINTS,
     sequences,
 )
+from players.heuristic import Heuristic
 
 
 def _pts(c, t):
@@ -114,25 +115,18 @@ def hand_value(hand, t, extra=255):
     return v
 
 
-class KlaberjassHeuristic:
+class KlaberjassHeuristic(Heuristic):
     """Heuristic Klaberjass player. ``seed`` is unused (it is deterministic)
     but kept for a uniform constructor; ``accept`` and ``name`` are the bid
     thresholds of rounds one and two (tuned with tools/bench_klaberjass.py)."""
 
     def __init__(self, seed=0, accept=56, name=56):
-        self.seed = seed
+        super().__init__(seed)
         self.accept = accept
         self.name = name
 
-    def choose(self, obs, legal):
-        """Best of ``legal`` for ``obs`` (a klaberjass.Observation).
-
-        Raises ValueError when ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def _choose(self, obs, legal):
+        # Two or more choices for ``obs`` (a klaberjass.Observation).
         ph = obs.phase
         if ph == BID1:
             t = obs.turned_suit

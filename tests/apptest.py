@@ -1,0 +1,54 @@
+"""Shared driver for the app tests: an ``App`` on the simulator's framebuf
+(240x135), scripted buttons and a virtual clock, run until it waits for a
+human after every press."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_sim"))
+
+from app import buttons  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.main import App  # noqa: E402
+
+
+class Session:
+    """One app session. ``SETTLE_LIMIT`` bounds the steps of one ``settle``;
+    with ``WAIT_QUEUE`` settling also waits for queued presses to be taken."""
+
+    SETTLE_LIMIT = 5000
+    WAIT_QUEUE = False
+
+    def __init__(self, seed):
+        self.disp = FrameDisplay(240, 135)
+        self.btn = ScriptedButtons()
+        self.clock = VirtualClock()
+        self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        self.settle()
+
+    def settle(self, limit=None):
+        for _ in range(limit or self.SETTLE_LIMIT):
+            self.app.step()
+            if self.app.idle() and not (self.WAIT_QUEUE and self.btn.queue):
+                return
+            dl = self.app.next_deadline()
+            if dl is not None and dl > self.clock.now:
+                self.clock.now = dl
+        raise AssertionError("app never became idle")
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+            self.settle()
+
+    def choose_game(self, name, tries=None):
+        """Press RIGHT on the title until ``name`` is the game shown (at most
+        ``tries`` presses when given)."""
+        n = 0
+        while self.app.game_name() != name:
+            assert tries is None or n < tries, "game %r not on the title" % name
+            self.press("RIGHT")  # LEFT/RIGHT pick the game on the title
+            n += 1
