@@ -11,6 +11,7 @@ import apptest
 import pytest
 
 from app import clubs_table as table
+from app import text
 from app.clubs_screen import THINK_MS, ClubsScreen
 from app.clubs_summary import ResultScreen
 from app.title import TitleScreen
@@ -293,3 +294,141 @@ def test_pause_menu_last_trick_and_stray_buttons():
     assert isinstance(s.app.screen, ClubsScreen) and s.app.screen is not scr
     s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
     assert isinstance(s.app.screen, TitleScreen)
+
+
+def test_b_takes_back_the_hearts_pass_pick():
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    g = scr.game
+    assert scr.mode == table.PASS and g.phase == clubs.PH_PASS_HEARTS
+    first = scr.hand[scr.cursor]
+    s.press("A")  # picks the Hearts-pass card
+    assert scr.pick == first
+    assert "B: take back" in table.pass_hint(scr)
+    s.press("B")  # takes it back: no pause menu, nothing given
+    assert scr.pick == clubs.NO_CARD and scr.pause is None
+    assert g.phase == clubs.PH_PASS_HEARTS and scr.hand[scr.cursor] == first
+    assert "take back" not in table.pass_hint(scr)
+    s.press("RIGHT", "A", "A")  # another pick, then the partner card
+    assert scr.mode == table.RECEIVED and first not in scr.gave[:1]
+    s.press("B")  # nothing picked: B pauses
+    assert scr.pause is not None
+
+
+def test_play_hint_says_why_cards_are_greyed():
+    seen = set()
+    for seed in (1, 2, 5):
+        s = Session(seed)
+        s.press("A")
+        scr = s.app.screen
+        for _ in range(200):
+            if scr.mode == table.SUMMARY or s.app.screen is not scr:
+                break
+            if scr.mode == table.TABLE and scr.human_turn() and scr.game.phase == clubs.PH_PLAY:
+                hint = table.play_hint(scr)
+                t = scr.trick
+                greyed = [c for c in scr.hand if c not in scr.legal]
+                if not t.order or t.complete():
+                    want = "Clubs not broken" if greyed else "any card"
+                else:
+                    led = clubs.SUIT_SYMBOLS[t.cards[t.order[0]] // 13]
+                    suit = t.cards[t.order[0]] // 13
+                    follows = greyed or any(c // 13 == suit for c in scr.hand)
+                    want = ("Follow " + led) if follows else "any card"
+                    if greyed:
+                        assert all(c // 13 == t.cards[t.order[0]] // 13 for c in scr.legal)
+                assert want in hint, (hint, want)
+                seen.add(want if want != "any card" else "any")
+            decide(s)
+    assert "Clubs not broken" in seen and "any" in seen
+    assert any(w.startswith("Follow") for w in seen)
+
+
+def test_last_trick_view_lines_fit():
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    looked = 0
+    for _ in range(300):
+        if scr.mode == table.SUMMARY or s.app.screen is not scr:
+            break
+        if scr.mode == table.TABLE and scr.human_turn() and scr.last_trick is not None \
+                and not scr.bidding() and not scr.taking():
+            s.press("UP")
+            assert scr.looking == 1
+            lines = table.look_lines(scr)
+            assert "UP" in lines[1]
+            for line in lines:
+                assert text.fit(line, 236) == line, line  # nothing cut off
+            looked += 1
+            s.press("LEFT")
+        decide(s)
+    assert looked >= 3
+
+
+def test_score_screen_reaches_earlier_hands():
+    from app import clubs_summary
+
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    scr.history = [(n, n, -n) for n in range(1, 9)]  # eight hands played
+    scr.mode = table.SUMMARY
+    s.press("A")
+    assert scr.mode == table.SCORE
+    assert clubs_summary.score_first(scr) == 3  # the latest five
+    assert "+3 earlier" in clubs_summary.more_line(scr)
+    latest = s.frame()
+    s.press("UP", "UP", "UP", "UP")
+    assert clubs_summary.score_first(scr) == 0
+    assert clubs_summary.more_line(scr) == "\u25bc +3 later"
+    assert s.frame() != latest
+    s.press("DOWN")
+    assert clubs_summary.score_first(scr) == 1
+    assert scr.mode == table.SCORE
+
+
+def test_struck_out_bid_says_why_not_a_bid():
+    s = Session(1)
+    s.press("A")
+    scr = _to_bid(s)
+    bad = scr.illegal_bid()
+    while scr.bid_val != bad:
+        s.press("RIGHT" if scr.bid_val < bad else "LEFT")
+    keys = table.bid_keys(scr)
+    assert "A: bid" not in keys and ("%d is out" % bad) in keys
+    s.press("RIGHT" if bad < 13 else "LEFT")
+    assert table.bid_keys(scr).endswith("A: bid %d" % scr.bid_val)
+
+
+def test_adams_said_in_words():
+    from types import SimpleNamespace
+
+    from app.clubs_summary import adams_line
+
+    assert adams_line(SimpleNamespace(adams=(0, 0, 1, 0))) == "You pulled an Adam"
+    assert adams_line(SimpleNamespace(adams=(0, 0, 0, 2))) == "West pulled a True Adam"
+    assert adams_line(SimpleNamespace(adams=(0, 0, 0, 0))) == ""
+
+
+def test_seat_boxes_leave_room_for_two_digit_won_and_bid():
+    # Name and the widest won/bid ("10/11"), the card chip with its gold
+    # frame and its value: no two seats' parts touch, nor the trick panel.
+    cw = text.SMALL.w
+    rects = []
+    for seat in range(4):
+        x, y = table.BOX_XY[seat]
+        w = table.BOX_W[seat]
+        ink_end = x + cw * len(table.NAMES[seat]) - 2  # a glyph's last column is blank
+        bid_x = x + w - cw * len("10/11")
+        assert bid_x - ink_end - 1 >= 3, table.NAMES[seat]  # blank pixels between
+        rects.append((x, y, x + w, y + 12))  # name row
+        rects.append((x - 2, y + 11, x + table.CHIP_W + 2 + 4 + 16, y + 13 + table.CHIP_H + 2))
+    for i, a in enumerate(rects):
+        assert a[2] + 3 <= table.PANEL_X - 1, a  # clear of the trick panel
+        for b in rects[i + 1:]:
+            if i // 2 == rects.index(b) // 2:
+                continue
+            apart = a[2] + 2 <= b[0] or b[2] + 2 <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)

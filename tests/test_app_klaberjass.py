@@ -262,3 +262,42 @@ def test_pause_menu_and_look_overlay():
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
     s.press("B", "UP", "A")  # Quit to menu
     assert isinstance(s.app.screen, TitleScreen)
+
+
+def test_wests_winning_card_is_shown_on_top_with_its_line():
+    for seed in range(30):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(80):
+            if scr.summary is not None or s.app.screen is not scr:
+                break
+            if scr.choices or g.trick():
+                human_move(s, scr, 0)
+                continue
+            # You lead: play, then step the app until the trick lies complete.
+            lead = scr.hand[scr.cursor]
+            s.btn.push(buttons.A)
+            for _ in range(5000):
+                s.app.step()
+                if scr.trick_done or scr.summary is not None:
+                    break
+                dl = s.app.next_deadline()
+                if dl is not None and dl > s.clock.now:
+                    s.clock.now = dl
+            if not scr.trick_done:
+                break
+            west = [c for seat, c in scr.trick if seat == 1][0]
+            if scr.last[3] == 1:
+                assert scr.event_line() == "West played " + kj.symbol_name(west)
+                assert scr.trick_order() == [(0, lead), (1, west)]  # West's on top
+                return
+            assert scr.trick_order()[-1] == (0, lead)
+            s.settle()
+    pytest.fail("West never won a trick you led")
+
+
+def test_bidding_log_in_words():
+    from app.klaberjass_screen import pass_line
+
+    assert pass_line(1) == "West passes" and pass_line(0) == "You pass"

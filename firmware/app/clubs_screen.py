@@ -129,6 +129,7 @@ class ClubsScreen:
         self.gave = b""
         self.summary = None  # HandSummary of the hand just finished
         self.history = []  # per hand: (hand_no, N-S, E-W hand scores)
+        self.score_top = 0  # first hand listed on the score screen
         self.queue.extend(self.game.events)
         self._pump(app.clock.ticks_ms())
 
@@ -169,6 +170,12 @@ class ClubsScreen:
         """The trick UP shows: the one just completed while it is still on the
         table, else the last one taken (None before the first)."""
         return self.trick if self.trick.complete() else self.last_trick
+
+    def can_take_back(self):
+        """True when B takes back South's Hearts-pass pick (PC-2): picked,
+        the partner card not yet chosen."""
+        return (self.pick != NO_CARD and self.mode == PASS and self.human_turn()
+                and self.game.phase == clubs.PH_PASS_HEARTS)
 
     def receiver(self):
         """Seat receiving South's Hearts-pass card, or None on hand 4 (PC-2)."""
@@ -389,6 +396,7 @@ class ClubsScreen:
             self.mode = TABLE
         elif m == SUMMARY:
             self._enter(SCORE, now)
+            self.score_top = max(0, len(self.history) - clubs_summary.ROWS)  # latest hands
             return
         else:
             self.mode = TABLE
@@ -469,11 +477,18 @@ class ClubsScreen:
             self.looking = 2 if b == buttons.UP and self.looking == 1 else 0
             return
         if b == buttons.B:
-            self.pause = pause_menu()
+            if self.can_take_back():
+                self._take_back()
+            else:
+                self.pause = pause_menu()
             return
         if self.mode in INFO_MODES:
             if b == buttons.A:
                 self._leave_info(now)
+            elif self.mode == SCORE and (b == buttons.UP or b == buttons.DOWN):
+                # Earlier hands of the score to 42 (PC-15) scroll into view.
+                top = clubs_summary.score_first(self) + (1 if b == buttons.DOWN else -1)
+                self.score_top = max(0, min(top, len(self.history) - clubs_summary.ROWS))
             return
         if self.bidding():
             self._bid_button(b, now)
@@ -497,6 +512,15 @@ class ClubsScreen:
             return
         if b == buttons.A and n:
             self._card_button(self.hand[self.cursor], now)
+
+    def _take_back(self):
+        # B: the picked Hearts-pass card goes back to the hand, cursor on it.
+        c = self.pick
+        self.pick = NO_CARD
+        for i in range(len(self.hand)):
+            if self.hand[i] == c:
+                self.cursor = i
+        self._plain_hint()
 
     def _card_button(self, c, now):
         g = self.game
@@ -523,6 +547,24 @@ class ClubsScreen:
             self.hint_alert = True
             return
         self._apply(c, now)
+
+    def duty(self):
+        """What PC-4/PC-5 ask of South's next card, in a player's words (the
+        hint while South is to play; why the grey cards are grey)."""
+        t = self.trick
+        legal = self.legal
+        n = len(self.hand)
+        if t.complete() or not t.order:
+            if legal and len(legal) < n:
+                return "Clubs not broken: lead another suit"
+            return "Your lead: any card"
+        led = t.cards[t.order[0]] // 13
+        if legal and len(legal) < n:
+            return "Follow %s" % SUIT_GLYPHS[led]
+        for c in self.hand:
+            if c // 13 == led:
+                return "Follow %s" % SUIT_GLYPHS[led]
+        return "No %s: any card" % SUIT_GLYPHS[led]
 
     def _why_not(self, c):
         # A player's words for why_illegal() (PC-4, PC-5).

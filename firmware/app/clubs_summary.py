@@ -26,6 +26,17 @@ def tricks_part(bid, won):
     return "short %d" % (won - bid)
 
 
+def adams_line(h):
+    """Who pulled an Adam this hand (HandSummary ``h``), in words: "You pulled
+    an Adam", "West pulled a True Adam, North pulled an Adam"; "" if none."""
+    parts = []
+    for s in range(4):
+        if h.adams[s]:
+            parts.append("%s pulled %s" % (NAMES[s], "a True Adam" if h.adams[s] > 1
+                                             else "an Adam"))
+    return ", ".join(parts)
+
+
 def draw_summary(fb, scr):
     """The finished hand (``scr.summary``, a clubs.HandSummary): per player
     bid, tricks won, trick score, Negative Ones and total; per team the two
@@ -67,13 +78,9 @@ def draw_summary(fb, scr):
         text.draw_right(fb, "%+d" % h.team_scores[team], 234, y - 2,
                         theme.GOLD if team == 0 else theme.WHITE, text.BOLD)
         y += 16
-    adams = []
-    for s in range(4):
-        if h.adams[s]:
-            adams.append("%s %s" % (NAMES[s], "True Adam" if h.adams[s] > 1 else "Adam"))
-    if adams:
-        text.draw(fb, text.fit("Pulled: " + ", ".join(adams), 234), 3, y, theme.TEXT_DIM,
-                  text.SMALL)
+    line = adams_line(h)
+    if line:
+        text.draw(fb, text.fit(line, 234), 3, y, theme.TEXT_DIM, text.SMALL)
     text.draw_right(fb, "A: score", 237, 122, theme.TEXT_DIM, text.SMALL)
 
 
@@ -90,10 +97,11 @@ def draw_score(fb, scr):
     text.draw_right(fb, "E-W", 150, 20, dim, text.SMALL)
     hist = scr.history
     y = 32
-    first = max(0, len(hist) - ROWS)
-    if first:
-        text.draw(fb, "\u2026", 3, 26, dim, text.SMALL)
-    for i in range(first, len(hist)):
+    first = score_first(scr)
+    more = more_line(scr)
+    if more:
+        text.draw(fb, more, 3, 122, theme.TEXT, text.SMALL)
+    for i in range(first, min(len(hist), first + ROWS)):
         n, a, b = hist[i]
         text.draw(fb, str(n), 9, y, theme.TEXT, text.SMALL)
         text.draw_right(fb, "%+d" % a, 100, y, theme.TEXT, text.SMALL)
@@ -119,6 +127,27 @@ def draw_score(fb, scr):
     text.draw_centered(fb, str(target), 204, 8, dim, text.SMALL)
     over = g.is_over()
     text.draw_right(fb, "A: result" if over else "A: next hand", 237, 122, dim, text.SMALL)
+
+
+def score_first(scr):
+    """Index in ``scr.history`` of the first hand listed on the score screen:
+    ``scr.score_top`` (UP/DOWN scroll), kept within range."""
+    return max(0, min(scr.score_top, len(scr.history) - ROWS))
+
+
+def more_line(scr):
+    """The line telling of hands scrolled out of the score list, with the
+    keys that bring them back ("" when all fit)."""
+    first = score_first(scr)
+    later = len(scr.history) - ROWS - first
+    if first <= 0 and later <= 0:
+        return ""
+    parts = []
+    if first > 0:
+        parts.append("\u25b2 +%d earlier" % first)
+    if later > 0:
+        parts.append("\u25bc +%d later" % later)
+    return "  ".join(parts)
 
 
 class ResultScreen(GameOverScreen):

@@ -38,8 +38,11 @@ CHIP_W = 26  # a trick card drawn small: rank and suit side by side
 CHIP_H = 18
 # Per seat N, E, S, W: the top left of its box (name and won/bid on a line,
 # below it the card played and its value) and the box width.
-BOX_XY = ((58, 0), (126, 22), (58, 44), (0, 22))
-BOX_W = (66, 52, 66, 52)
+# At least 3 blank pixels between boxes, the trick panel and a two-digit
+# "10/11" (won/bid), whoever's card is framed in gold.
+BOX_XY = ((62, 0), (120, 24), (62, 44), (0, 24))
+BOX_W = (66, 56, 52, 58)
+LOOK_KEYS = "UP: shown cards   other keys: back"  # under the last trick's line
 
 
 def bid_text(bid):
@@ -106,7 +109,7 @@ def cross(fb, scr, cards4, values, turn, mark):
 
 def _trick_panel(fb, scr, t):
     x = PANEL_X
-    fb.fill_rect(x - 3, 0, 240 - x + 3, TABLE_H, theme.FELT_DARK)
+    fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
     if scr.looking:
         text.draw(fb, "Last trick", x, 1, theme.GOLD, text.SMALL)
     else:
@@ -135,7 +138,7 @@ def _score_corner(fb, scr):
     text.draw(fb, "E-W %d" % scr.scores[1], 0, 10, theme.TEXT_DIM, text.SMALL)
     text.draw_right(fb, "hand %d" % scr.hand_no, 176, 0, theme.TEXT_DIM, text.SMALL)
     if scr.broken:
-        text.draw_right(fb, "\u2663 broken", 176, 64, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "\u2663 broken", 0, 62, theme.TEXT_DIM, text.SMALL)
 
 
 def draw(fb, scr):
@@ -152,7 +155,7 @@ def draw(fb, scr):
         _score_corner(fb, scr)
         cross(fb, scr, scr.shown, None, -1, -1)
         x = PANEL_X
-        fb.fill_rect(x - 3, 0, 240 - x + 3, TABLE_H, theme.FELT_DARK)
+        fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
         text.draw(fb, "Shown", x, 2, theme.GOLD, text.BOLD)
         text.draw(fb, "cards:", x, 20, theme.TEXT, text.SMALL)
         text.draw(fb, "public", x, 32, theme.TEXT, text.SMALL)
@@ -162,6 +165,10 @@ def draw(fb, scr):
     else:
         _draw_trick(fb, scr)
     _draw_hand(fb, scr)
+    if m == TABLE and scr.looking == 1:
+        # The last trick's keys on a second line, over the top of the hand.
+        fb.fill_rect(0, STATUS_Y + 12, 240, 12, theme.FELT_DARK)
+        text.draw(fb, LOOK_KEYS, 3, STATUS_Y + 12, theme.TEXT, text.SMALL)
     if scr.bidding():
         _draw_bid(fb, scr)
     elif scr.taking():
@@ -174,7 +181,7 @@ def _draw_trick(fb, scr):
         # PC-3: the shown cards are public until played.
         cross(fb, scr, scr.shown_live, None, -1, -1)
         x = PANEL_X
-        fb.fill_rect(x - 3, 0, 240 - x + 3, TABLE_H, theme.FELT_DARK)
+        fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
         text.draw(fb, "Shown,", x, 1, theme.GOLD, text.SMALL)
         text.draw(fb, "not yet", x, 13, theme.GOLD, text.SMALL)
         text.draw(fb, "played", x, 25, theme.GOLD, text.SMALL)
@@ -190,15 +197,20 @@ def _draw_trick(fb, scr):
     cross(fb, scr, t.cards, t.values, turn, t.taker)
     _trick_panel(fb, scr, t)
     if scr.looking:
-        _status(fb, scr, trick_line(t) + "  UP: shown", False, theme.GOLD)
+        _status(fb, scr, trick_line(t), False, theme.GOLD)
     elif scr.hint_alert:
         _status(fb, scr, scr.hint, True)
     elif scr.human_turn() and g.phase == clubs.PH_PLAY:
-        lead = not t.order or t.complete()
-        _status(fb, scr, ("Your lead" if lead else "Your turn") + "  A play  UP look",
-                False, theme.GOLD)
+        _status(fb, scr, play_hint(scr), False, theme.GOLD)
     else:
         _status(fb, scr, scr.msg, False)
+
+
+def play_hint(scr):
+    """The hint while South is to play: the duty (why cards are greyed) and,
+    if it fits, the look key."""
+    line = scr.duty()
+    return line + "  UP look" if len(line) <= 27 else line
 
 
 def _status(fb, scr, line, alert, color=None):
@@ -246,13 +258,19 @@ def _draw_pass(fb, scr):
     _slot(fb, x, 20, NO_CARD, "North", mine and not first)
     if scr.hint_alert:
         _status(fb, scr, scr.hint, True)
-    elif not mine:
-        _status(fb, scr, "Waiting for the others\u2026", False)
-    elif first:
-        _status(fb, scr, "A: this card to %s (Hearts pass)" % NAMES[scr.receiver()], False,
-                theme.GOLD)
     else:
-        _status(fb, scr, "A: this card to North (partner)", False, theme.GOLD)
+        _status(fb, scr, pass_hint(scr), False, theme.GOLD if mine else None)
+
+
+def pass_hint(scr):
+    """The key hint of the pass step (PC-2)."""
+    if not scr.human_turn():
+        return "Waiting for the others\u2026"
+    if scr.pass_dir != clubs.PASS_NONE and scr.game.phase == clubs.PH_PASS_HEARTS:
+        if scr.pick == NO_CARD:
+            return "A: this card to %s (Hearts pass)" % NAMES[scr.receiver()]
+        return "A: this card to North  B: take back"
+    return "A: this card to North (partner)"
 
 
 def _draw_received(fb, scr):
@@ -295,6 +313,11 @@ def _draw_show(fb, scr):
         _status(fb, scr, "Waiting for the others\u2026", False)
 
 
+def look_lines(scr):
+    """The status lines of the last-trick view (UP)."""
+    return [trick_line(scr.looked_trick()), LOOK_KEYS]
+
+
 def _draw_hand(fb, scr):
     # Drawn left to right so every card's index stays visible; the cursor
     # card is raised higher and framed in gold (its right part lies under
@@ -303,7 +326,8 @@ def _draw_hand(fb, scr):
     n = len(hand)
     if not n:
         return
-    mine = scr.human_turn() and not scr.bidding() and not scr.taking()
+    mine = (scr.human_turn() and not scr.bidding() and not scr.taking()
+            and not scr.looking)
     legal = scr.legal
     step = CW + 2
     if n > 1:
@@ -372,7 +396,20 @@ def _draw_bid(fb, scr):
         text.draw(fb, text.fit(scr.hint, 226), 8, 55, theme.ALERT, text.SMALL)
     else:
         text.draw(fb, line, 8, 55, theme.TEXT_DIM, text.SMALL)
-    text.draw(fb, "\u25c4 \u25ba choose   A: bid %d" % scr.bid_val, 8, 70, theme.TEXT, text.SMALL)
+    text.draw(fb, bid_keys(scr), 8, 70, theme.TEXT, text.SMALL)
+
+
+def bid_keys(scr):
+    """The bid picker's key line: what A does with the number under the
+    cursor, or why that number is struck out (PC-10)."""
+    v = scr.bid_val
+    if scr.forced_zero() and v:
+        why = "%d is out: bid 0" % v
+    elif v == scr.illegal_bid():
+        why = "%d is out: pick another" % v
+    else:
+        why = "A: bid %d" % v
+    return "\u25c4 \u25ba choose   " + why
 
 
 def _draw_take(fb, scr):

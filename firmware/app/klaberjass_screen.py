@@ -45,9 +45,11 @@ SUMMARY_MS = 2500  # autoplay only: the round summary stays this long
 HAND_SUITS = (0, 2, 3, 1)
 HINT_Y = 76
 MSG_Y = 64
-COL_X = 128  # the right column: trump, bidder, status
+COL_X = 150  # the right column: trump, bidder, status
 CHIP_X = 214
-TRICK_X = 72  # left edge of the trick area; the event line starts there too
+TRICK_X = 78  # left edge of the trick area; the event line starts there too
+TRICK_W = 70  # the trick area's width ("West passes" fits)
+STOCK_X = 43  # the stock, or the bottom card, between the turned card and the trick
 BASE_Y = 99  # top of a hand card that is not raised
 LOOK_ROWS = 8
 PAUSE_ITEMS = shared.PAUSE_ITEMS
@@ -70,6 +72,11 @@ def _game_over(app, screen):
     sess["wins"] = wins
     app.show(KlaberjassResult(app, game.result(), (game.scores[0], game.scores[1]),
                               screen.round_no, wins, NAMES, game.target))
+
+
+def pass_line(seat):
+    """A pass in the bidding log (KJ-4): "West passes", "You pass"."""
+    return "%s pass%s" % (NAMES[seat], "" if seat == HUMAN else "es")
 
 
 def choice_label(a, game):
@@ -105,6 +112,7 @@ class KlaberjassScreen:
         self.banner_until = 0
         self.trick = []  # (seat, card) on the table, leader first
         self.trick_done = False  # the trick is complete and still shown
+        self.play_line = ""  # the event line of the card completing the trick
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -274,6 +282,10 @@ class KlaberjassScreen:
                 if self.trick_done:
                     self._clear_trick()
                 self.trick.append((seat, a))
+                if len(self.trick) == 2:
+                    # Shown while the trick lies complete (the winner's line
+                    # comes in the same batch and would hide it).
+                    self.play_line = kj.describe(ev, HUMAN, NAMES)
             elif kind == kj.EV_TRICK:
                 lead_seat, lead = self.trick[0]
                 self.last = (lead_seat, lead, self.trick[1][1], seat, a)
@@ -319,6 +331,23 @@ class KlaberjassScreen:
     def _clear_trick(self):
         self.trick = []
         self.trick_done = False
+        self.play_line = ""
+
+    def event_line(self):
+        """The event line under the trick: while a complete trick lies on the
+        table, its second card's play ("West played A♥"; the column says who
+        takes it), else the latest event."""
+        if self.trick_done and self.play_line:
+            return self.play_line
+        return self.msgs[-1] if self.msgs else ""
+
+    def trick_order(self):
+        """The trick's (seat, card) in drawing order: West's card (top left)
+        under yours, but the winner's card on top once the trick is complete."""
+        order = sorted(self.trick, key=lambda sc: -sc[0])  # West (1) first
+        if self.trick_done and self.last is not None and self.last[3] == 1:
+            order.reverse()
+        return order
 
     def _apply(self, action, now):
         g = self.game
@@ -520,8 +549,9 @@ class KlaberjassScreen:
         self._draw_stock(fb, g)
         self._draw_trick(fb)
         self._draw_column(fb, g)
-        if self.msgs:
-            draw_rich(fb, text.fit(self.msgs[-1], w - TRICK_X), TRICK_X, MSG_Y, theme.WHITE)
+        line = self.event_line()
+        if line:
+            draw_rich(fb, text.fit(line, w - TRICK_X), TRICK_X, MSG_Y, theme.WHITE)
         if self.choices and not self._waiting():
             self._draw_choices(fb, w)
         elif self.hint:
@@ -558,9 +588,9 @@ class KlaberjassScreen:
         # The turned card lies apart from the stock (KJ-3); once trump is set
         # the bottom card of the stock is turned (KJ-6).
         cardview.face(fb, g.turned, 3, 19, theme.BIG_W, theme.BIG_H)
-        text.draw_centered(fb, "turned", 19, MSG_Y, theme.TEXT_DIM)
+        text.draw_centered(fb, "turned", 18, MSG_Y, theme.TEXT_DIM)
         bottom = g.bottom()
-        x = 40
+        x = STOCK_X
         if bottom != kj.NO_CARD:
             cardview.face(fb, bottom, x, 19)
             text.draw_centered(fb, "bottom", x + 12, 54, theme.TEXT_DIM)
@@ -573,22 +603,21 @@ class KlaberjassScreen:
     def _draw_trick(self, fb):
         # The middle of the table, darker; West's card up, yours down and to
         # the right (West sits at the top), both indices visible.
-        fb.fill_rect(TRICK_X - 2, 17, 54, 46, theme.FELT_DARK)
+        fb.fill_rect(TRICK_X - 2, 17, TRICK_W, 46, theme.FELT_DARK)
         g = self._view()
         if g.trump == kj.NO_SUIT:
             # Bidding (KJ-4): the passes so far, non-dealer first.
             y = 20
             seat = 1 - g.dealer
             for _ in g.bids():
-                text.draw(fb, "%s pass" % NAMES[seat], TRICK_X - 1, y, theme.TEXT_DIM)
+                text.draw(fb, pass_line(seat), TRICK_X, y, theme.TEXT_DIM)
                 seat = 1 - seat
                 y += 13
-        for s, c in self.trick:
+        for s, c in self.trick_order():
             if s == 1:
-                cardview.face(fb, c, TRICK_X + 3, 19)
-        for s, c in self.trick:
-            if s == 0:
-                cardview.face(fb, c, TRICK_X + 23, 27)
+                cardview.face(fb, c, TRICK_X + 11, 19)
+            else:
+                cardview.face(fb, c, TRICK_X + 31, 27)
 
     def _draw_column(self, fb, g):
         x = COL_X
@@ -605,7 +634,7 @@ class KlaberjassScreen:
         col = theme.TEXT_DIM
         if self.trick_done and self.last is not None:
             w = self.last[3]
-            status = "%s take%s it" % (NAMES[w], "" if w == HUMAN else "s")
+            status = "%s take%s %d" % (NAMES[w], "" if w == HUMAN else "s", self.last[4])
             col = theme.TEXT
         elif self._waiting() or self.frozen is not None:
             status = ""

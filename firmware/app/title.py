@@ -61,11 +61,11 @@ class TitleScreen(StaticScreen):
         text.draw_centered(fb, self.app.game_name(), 157, 48, theme.WHITE, text.BOLD)
         if len(self.menu.items) <= 3:
             self.menu.draw(fb, 90, 68, 146, 14)
-            text.draw(fb, "\u25c4\u25ba game  A select" if several else "A select", 4, 122,
+            text.draw(fb, "\u25c4 \u25ba game  A select" if several else "A select", 4, 122,
                       theme.TEXT_DIM, text.SMALL)
         else:
             # Many variants: tighter rows, and the key hint under the logo.
             self.menu.draw(fb, 90, 64, 146, 12)
             if several:
-                text.draw(fb, "\u25c4\u25ba game", 4, 106, theme.TEXT_DIM, text.SMALL)
+                text.draw(fb, "\u25c4 \u25ba game", 4, 106, theme.TEXT_DIM, text.SMALL)
             text.draw(fb, "A select", 4, 120, theme.TEXT_DIM, text.SMALL)
