@@ -12,7 +12,7 @@ SIM_ARGS ?=
 BOARD ?=
 FLASH_ARGS ?=
 
-.PHONY: setup sim test lint build bench flash clean
+.PHONY: setup sim test lint build bench mem flash clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -38,6 +38,10 @@ build: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 150 KB.
+mem: setup
+	$(PY) tools/mem_report.py
 
 # Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
 flash: setup

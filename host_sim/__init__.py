@@ -33,6 +33,9 @@ def setup_paths():
         norm = os.path.normcase(os.path.abspath(path))
         sys.path[:] = [p for p in sys.path if os.path.normcase(os.path.abspath(p or ".")) != norm]
     sys.path[0:0] = [FIRMWARE_DIR, HOST_SIM_DIR]
+    if not any(os.path.normcase(os.path.abspath(p or ".")) == os.path.normcase(REPO_DIR)
+               for p in sys.path):
+        sys.path.append(REPO_DIR)  # ``boards`` (last: never shadows firmware code)
 
 
 setup_paths()
@@ -57,15 +60,26 @@ def load_app_class(spec=DEFAULT_APP):
     return cls
 
 
-def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135):
+def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None):
     """A simulated console running the app: ``(app, display, buttons)``.
 
     ``display`` is a ``host_sim.display.SimDisplay`` of ``width x height``
     pixels, ``buttons`` an ``app.buttons.ScriptedButtons`` queue the front end
     ``push()``-es logical buttons into, ``clock`` the Clock given (virtual or
     real), ``seed`` the int seed handed to the app. ``app_spec`` is a
-    ``"module:Class"`` string or the app class itself.
+    ``"module:Class"`` string or the app class itself. ``board`` (a board
+    dict, see ``host_sim.boardkeys.open_board``): the display takes its size
+    and ``buttons`` is a ``host_sim.boardkeys.BoardButtons`` (keys -> its
+    physical buttons -> ``hw.buttons``) instead of the logical queue.
     """
+    if board is not None:
+        from host_sim.boardkeys import BoardButtons
+        from host_sim.display import SimDisplay
+
+        display = SimDisplay(board["display"]["width"], board["display"]["height"])
+        buttons = BoardButtons(board, clock)
+        app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
+        return app_class(display, buttons, clock, seed=seed), display, buttons
     from app.buttons import ScriptedButtons
     from host_sim.display import SimDisplay
 

@@ -10,12 +10,22 @@ import os
 import sys
 import time
 
+import boards
 from host_sim import DEFAULT_APP
 
 EPILOG = """\
+boards (--board, default %s; see boards/):
+  the screen has the board's size and keys stand for its physical buttons, which
+  go through the device's hw/buttons.py (debounce, repeat, chords, long press):
+  a physical button named like a direction -> that arrow; A -> Z/Enter;
+  B -> X/Esc/Backspace; a joystick centre (CTRL) -> Space; Pico Display Pack:
+  X -> Left, Y -> Right, and Up/Down hold B+X / B+Y (or hold X/Esc, then Left/Right).
+  The window holds a button as long as its key; the terminal taps it.
+
 keys:
-  window    arrows; Z/Enter = A; X/Esc/Backspace = B; P/F12 = PNG; close or Ctrl-Q quits
-  terminal  arrows; z/Enter = A; x/Esc/Backspace = B; p = PNG; q or Ctrl-C quits
+  window    the board's keys (legend below the screen); P/F12 = PNG; close or Ctrl-Q quits
+  terminal  the board's keys (legend line); p = PNG; q or Ctrl-C quits
+  headless  key scripts name logical buttons, pushed to the app directly
 
 key scripts (headless), separated by spaces or commas, '#' comments:
   LEFT RIGHT UP DOWN A B   one press, then run until the app waits for a human
@@ -37,7 +47,7 @@ def parse_args(argv=None):
         prog="python -m host_sim",
         description="Desktop simulator for the picocards handheld (240x135 RGB565 screen, "
                     "buttons LEFT RIGHT UP DOWN A B).",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EPILOG % boards.DEFAULT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "
                         "if on a TTY; headless if --keys/--keys-file is given)")
@@ -51,6 +61,8 @@ def parse_args(argv=None):
                    "(runs before --keys)")
     p.add_argument("--shots", metavar="DIR", default="screenshots",
                    help="where PNGs go (default: screenshots)")
+    p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
+                   help="board definition from boards/ (default: %(default)s)")
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,
                    help="app class to run (default: %(default)s)")
     args = p.parse_args(argv)
@@ -115,6 +127,13 @@ def choose_mode(args):
 def main(argv=None):
     """Entry point; returns the exit status."""
     args = parse_args(argv)
+    from host_sim.boardkeys import BoardError, open_board
+
+    try:
+        board = open_board(args.board)
+    except BoardError as e:
+        print("host_sim: %s" % e, file=sys.stderr)
+        return 2
     mode, reason = choose_mode(args)
     if mode is None:
         print("host_sim: no window (%s) and stdin/stdout is not a terminal.\n"
@@ -144,11 +163,12 @@ def main(argv=None):
         if mode == "headless":
             from host_sim import headless
 
-            return headless.main(args)
+            return headless.main(args, board)
         if mode == "terminal":
             from host_sim import terminal
 
-            return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1)
+            return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1,
+                                board=board)
         try:
             import pygame
         except ImportError:
@@ -157,9 +177,10 @@ def main(argv=None):
             return 2
         from host_sim import window
 
-        print("host_sim: window, seed %d" % seed, file=sys.stderr)
+        print("host_sim: window, seed %d, board %s" % (seed, args.board), file=sys.stderr)
         try:
-            return window.run(seed, args.app, scale=args.scale or 3, shots_dir=args.shots)
+            return window.run(seed, args.app, scale=args.scale or 3, shots_dir=args.shots,
+                              board=board)
         except pygame.error as e:
             print("host_sim: cannot open a window (%s); try --mode terminal or --mode headless"
                   % e, file=sys.stderr)

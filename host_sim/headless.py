@@ -58,15 +58,19 @@ class HeadlessRun:
     shots are only kept in ``display.shots``. ``scale``: PNG pixel scale (int).
     ``app_spec``: ``"module:Class"`` or the app class. ``on_write(path)`` is
     called for each PNG written. ``max_ms``/``max_steps``: caps of one settle
-    (virtual ms, steps) before StuckError.
+    (virtual ms, steps) before StuckError. ``board`` (dict, see
+    ``host_sim.boardkeys.open_board``): the frame takes its screen size; key
+    scripts stay logical (LEFT ... B), pushed straight to the app.
     """
 
     def __init__(self, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP,
-                 on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS):
+                 on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS, board=None):
         from app.clock import VirtualClock
 
         self.clock = VirtualClock()
-        self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec)
+        w, h = (240, 135) if board is None else (board["display"]["width"],
+                                                 board["display"]["height"])
+        self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec, w, h)
         self.shots_dir = shots_dir
         self.scale = scale
         self.on_write = on_write
@@ -149,14 +153,16 @@ def _button_name(button):
     return buttons.NAMES[button]
 
 
-def run_script(keys, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP, on_write=None):
+def run_script(keys, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP, on_write=None,
+               board=None):
     """Run the app headless through key script ``keys``; return ``(app, display)``.
 
     ``keys``: a key-script string (see ``host_sim.keyscript``) or a list of
     token strings. ``shots_dir``: directory for ``SHOT:name`` PNGs and
     ``final.png`` (None: keep shots in ``display.shots`` only, write nothing).
     ``scale``: PNG pixel scale. ``app_spec``: ``"module:Class"`` or the app
-    class. ``on_write(path)``: called per PNG written. Raises ValueError for a
+    class. ``on_write(path)``: called per PNG written. ``board``: a board dict
+    (screen size). Raises ValueError for a
     bad token (before the app starts) and StuckError if the app never becomes
     idle.
     """
@@ -164,12 +170,12 @@ def run_script(keys, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP, on_w
         keys = " ".join(keys)
     steps = keyscript.parse(keys)
     run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=app_spec,
-                      on_write=on_write)
+                      on_write=on_write, board=board)
     run.run(steps, final=shots_dir is not None)
     return run.app, run.display
 
 
-def main(args):
+def main(args, board=None):
     """The ``--mode headless`` command; ``args`` from ``host_sim.__main__``.
     Returns the process exit status."""
     import sys
@@ -205,7 +211,7 @@ def main(args):
         print("wrote %s" % path)
 
     run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=args.app,
-                      on_write=report)
+                      on_write=report, board=board)
     try:
         run.run(steps)
     except StuckError as e:

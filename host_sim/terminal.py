@@ -8,9 +8,13 @@ smallest integer factor that fits (box average: factor 2 gives 120x68 pixels =
 120 columns x 34 rows), and the legend says so. Only lines that changed are
 rewritten, and only when the display's frame counter moved.
 
-Keys (raw, non-blocking via ``select``): arrows; ``z``/Enter = A;
-``x``/Esc alone/Backspace = B; ``p`` saves a PNG; ``q`` or Ctrl-C quits. The
-terminal's settings are always restored on the way out.
+Keys (raw, non-blocking via ``select``) stand for the board's physical
+buttons (``host_sim.boardkeys``; the legend line lists them): arrows,
+``z``/Enter, ``x``/Esc alone/Backspace, Space; e.g. on the Pico Display Pack
+z = A, x = B, Left = X, Right = Y, Up = B+X, Down = B+Y. A terminal sends no
+key releases, so each key taps its button(s) for ``boardkeys.TAP_MS``
+through the device's ``hw.buttons``. ``p`` saves a PNG; ``q`` or Ctrl-C
+quits. The terminal's settings are always restored on the way out.
 
 The rendering (``frame_to_ansi``, ``downscale_rgb24``, ``fit_factor``) and the
 key decoding (``KeyDecoder``) are pure and tested without a TTY.
@@ -28,6 +32,9 @@ RESET = "\x1b[0m"
 ESC_TIMEOUT_S = 0.05  # how long a lone Esc waits for the rest of a sequence
 MAX_FACTOR = 8
 LEGEND = "arrows move  z/Enter=A  x/Esc/Bksp=B  p=PNG  q=quit"
+#: Logical button of a decoded key -> the ``host_sim.boardkeys`` key group.
+GROUPS = {buttons.LEFT: "left", buttons.RIGHT: "right", buttons.UP: "up",
+          buttons.DOWN: "down", buttons.A: "z", buttons.B: "x"}
 
 
 def fg(rgb3):
@@ -134,6 +141,7 @@ class KeyDecoder:
         "\r": ("button", buttons.A), "\n": ("button", buttons.A),
         "x": ("button", buttons.B), "X": ("button", buttons.B),
         "\x7f": ("button", buttons.B), "\x08": ("button", buttons.B),
+        " ": ("key", "space"),
         "p": ("shot", None), "P": ("shot", None),
         "q": ("quit", None), "Q": ("quit", None), "\x03": ("quit", None),
     }
@@ -187,11 +195,11 @@ class KeyDecoder:
         return [("button", buttons.B)] if held == "\x1b" else []
 
 
-def legend_text(seed, factor, cols, width, height, status=""):
-    """The bottom line: keys, seed, the shrink note when ``factor`` > 1 (with
-    the terminal size a ``width x height`` frame needs unshrunk), a status
-    message; clipped to ``cols`` characters."""
-    text = "%s  seed %d" % (LEGEND, seed)
+def legend_text(seed, factor, cols, width, height, status="", keys=None):
+    """The bottom line: keys (``keys``, default the logical LEGEND), seed,
+    the shrink note when ``factor`` > 1 (with the terminal size a ``width x
+    height`` frame needs unshrunk), a status message; clipped to ``cols`` characters."""
+    text = "%s  seed %d" % (keys or LEGEND, seed)
     if factor > 1:
         text += "  [1/%d size: full size needs %dx%d]" % (factor, width, (height + 1) // 2 + 1)
     if status:
@@ -251,23 +259,28 @@ def _read_events(fd, decoder):
     return events
 
 
-def run(seed, app_spec, shots_dir="screenshots", scale=1):
+def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None):
     """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
 
     ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
-    ``p`` screenshots are saved. Needs stdin and stdout to be TTYs.
+    ``p`` screenshots are saved; ``board``: a board dict (default
+    ``boards.DEFAULT``'s). Needs stdin and stdout to be TTYs.
     """
     import select
     import signal
 
-    from host_sim import make_app
+    import boards
+    from host_sim import boardkeys, make_app
     from host_sim.clock import MonotonicClock, ms_until
     from host_sim.headless import frame_png
 
     fd_in = sys.stdin.fileno()
     fd_out = sys.stdout.fileno()
     clock = MonotonicClock()
-    app, display, keys = make_app(clock, seed, app_spec)
+    if board is None:
+        board = boardkeys.open_board(boards.DEFAULT)
+    app, display, keys = make_app(clock, seed, app_spec, board=board)
+    keys_text = boardkeys.legend(board) + "  p=PNG  q=quit"
     decoder = KeyDecoder()
     status, status_until = "", 0.0
     shot_count = 0
@@ -304,11 +317,13 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1):
                 if status and time.monotonic() > status_until:
                     status = ""
                 text = legend_text(seed, factor, size.columns, display.width, display.height,
-                                   status)
+                                   status, keys_text)
                 if text != legend:
                     legend = text
                     screen.write("\x1b[%d;1H\x1b[2K%s" % (len(prev) + 1, text))
-                if app.idle():
+                if keys.busy():
+                    timeout = 1 / 200  # a tap in flight: sample it as the device would
+                elif app.idle():
                     timeout = 0.25
                 else:
                     wait = ms_until(clock, app.next_deadline())
@@ -319,7 +334,9 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1):
                     if kind == "quit":
                         return 0
                     if kind == "button":
-                        keys.push(arg)
+                        keys.tap(GROUPS[arg])
+                    elif kind == "key":
+                        keys.tap(arg)
                     else:
                         shot_count += 1
                         name = "term-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)

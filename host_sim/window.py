@@ -1,9 +1,13 @@
 """Window front end: the frame in a pygame-ce window, keys from the keyboard.
 
 The window is the frame scaled by an integer ``scale`` (nearest neighbour,
-240x135 -> 720x405 at the default 3) over a legend strip naming the keys:
-arrows; Z/Enter = A; X/Esc/Backspace = B; P/F12 save a PNG (at the window's
-scale) into the screenshots folder. Closing the window or Ctrl-Q quits.
+240x135 -> 720x405 at the default 3) over a legend strip naming the board's
+physical buttons and the keys that stand for them (``host_sim.boardkeys``:
+e.g. Pico Display Pack A = Z/Enter, B = X/Esc/Backspace, X = Left, Y =
+Right, Up = B+X, Down = B+Y). A key holds its button for as long as it is
+down, through the device's ``hw.buttons`` (so holding X/Esc for 0.6 s is B,
+holding Left repeats). P/F12 save a PNG (at the window's scale) into the
+screenshots folder. Closing the window or Ctrl-Q quits.
 
 The loop runs at up to 60 fps on a real-time ``MonotonicClock``: it feeds key
 presses to the app, calls ``app.step()``, and redraws only when the display's
@@ -14,23 +18,23 @@ Only ``pygame.display`` and ``pygame.font`` are initialised (no audio).
 import os
 import time
 
-LEGEND = "Arrows move   Z/Enter = A   X/Esc = B   P/F12 = screenshot"
+LEGEND = "%s   P/F12 = screenshot"
 BG = (24, 24, 28)
 FG = (220, 220, 220)
 DIM = (150, 150, 160)
 
 
 def key_map(pygame):
-    """Dict pygame key code -> ``("button", n)`` / ``("shot", None)``."""
-    from app import buttons
-
+    """Dict pygame key code -> ``("key", group)`` (a ``host_sim.boardkeys``
+    key group) / ``("shot", None)``."""
     press = {
-        pygame.K_LEFT: buttons.LEFT, pygame.K_RIGHT: buttons.RIGHT,
-        pygame.K_UP: buttons.UP, pygame.K_DOWN: buttons.DOWN,
-        pygame.K_z: buttons.A, pygame.K_RETURN: buttons.A, pygame.K_KP_ENTER: buttons.A,
-        pygame.K_x: buttons.B, pygame.K_ESCAPE: buttons.B, pygame.K_BACKSPACE: buttons.B,
+        pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+        pygame.K_UP: "up", pygame.K_DOWN: "down",
+        pygame.K_z: "z", pygame.K_RETURN: "z", pygame.K_KP_ENTER: "z",
+        pygame.K_x: "x", pygame.K_ESCAPE: "x", pygame.K_BACKSPACE: "x",
+        pygame.K_SPACE: "space",
     }
-    keys = {k: ("button", b) for k, b in press.items()}
+    keys = {k: ("key", g) for k, g in press.items()}
     keys[pygame.K_p] = ("shot", None)
     keys[pygame.K_F12] = ("shot", None)
     return keys
@@ -45,29 +49,34 @@ def _fit_font(pygame, text, width, size):
         size -= 1
 
 
-def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None):
+def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None):
     """Run the app in a window until it is closed; returns exit status 0.
 
     ``seed``: int for the app. ``scale``: int window pixels per frame pixel
     (also the PNG scale). ``hook(n, app, display)``: called after the n-th
     loop iteration (n from 0); returning False ends the run (for tests).
+    ``board``: a board dict (default: ``boards.DEFAULT``'s).
     """
     import pygame
 
-    from host_sim import make_app
+    import boards
+    from host_sim import boardkeys, make_app
     from host_sim.clock import MonotonicClock
     from host_sim.headless import frame_png
 
     clock = MonotonicClock()
-    app, display, keys = make_app(clock, seed, app_spec)
+    if board is None:
+        board = boardkeys.open_board(boards.DEFAULT)
+    app, display, keys = make_app(clock, seed, app_spec, board=board)
+    legend = LEGEND % boardkeys.legend(board)
     pygame.display.init()
     pygame.font.init()
     try:
         fw, fh = display.width * scale, display.height * scale
-        font = _fit_font(pygame, LEGEND, fw, 8 + 4 * scale)
+        font = _fit_font(pygame, legend, fw, 8 + 4 * scale)
         line_h = font.get_linesize()
         screen = pygame.display.set_mode((fw, fh + 2 * line_h + 6))
-        pygame.display.set_caption("picocards simulator - seed %d" % seed)
+        pygame.display.set_caption("picocards simulator - %s - seed %d" % (board["name"], seed))
         mapping = key_map(pygame)
         pace = pygame.time.Clock()
         shown_frames = -1
@@ -76,23 +85,27 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None):
         dirty = True
         n = 0
         while True:
-            if app.idle() and not dirty:
+            if app.idle() and not dirty and not keys.busy():
                 events = [pygame.event.wait(100)] + pygame.event.get()
             else:
                 events = pygame.event.get()
             for ev in events:
                 if ev.type == pygame.QUIT:
                     return 0
-                if ev.type != pygame.KEYDOWN:
+                if ev.type not in (pygame.KEYDOWN, pygame.KEYUP):
                     continue
-                if ev.key == pygame.K_q and ev.mod & pygame.KMOD_CTRL:
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_q and \
+                        ev.mod & pygame.KMOD_CTRL:
                     return 0
                 action = mapping.get(ev.key)
                 if action is None:
                     continue
-                if action[0] == "button":
-                    keys.push(action[1])
-                else:
+                if action[0] == "key":
+                    if ev.type == pygame.KEYDOWN:
+                        keys.key_down(action[1])
+                    else:
+                        keys.key_up(action[1])
+                elif ev.type == pygame.KEYDOWN:
                     shot_count += 1
                     name = "win-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
                     path = frame_png(display, os.path.join(shots_dir, name), scale)
@@ -110,8 +123,10 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None):
                 status, dirty = "", True
             if dirty:
                 screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
-                screen.blit(font.render(LEGEND, True, FG), (4, fh + 3))
-                second = "seed %d   %s" % (seed, status) if status else "seed %d" % seed
+                screen.blit(font.render(legend, True, FG), (4, fh + 3))
+                second = "%s   seed %d" % (board["name"], seed)
+                if status:
+                    second += "   " + status
                 screen.blit(font.render(second, True, DIM), (4, fh + 3 + line_h))
                 pygame.display.flip()
                 dirty = False

@@ -308,10 +308,12 @@ def test_window_smoke(monkeypatch, tmp_path):
 
     def hook(n, app, display):
         if presses:
-            if app.idle():
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=presses.pop(0), mod=0))
+            if app.idle() and not app.buttons.busy():  # keys go through hw.buttons
+                key = presses.pop(0)
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
             return n < 2000
-        if not app.idle():
+        if not app.idle() or app.buttons.busy():
             return True
         surface = pygame.display.get_surface()
         seen["size"] = surface.get_size()

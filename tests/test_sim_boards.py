@@ -1,0 +1,105 @@
+"""``python -m host_sim --board NAME``: every colour board boots to the title
+at its own screen size; unknown and unsupported boards are refused in one
+line; keys reach the app through the device's hw.buttons layer."""
+
+import pytest
+
+import boards
+import host_sim  # noqa: F401  (sets up sys.path)
+from app import buttons
+from app.clock import VirtualClock
+from app.title import TitleScreen
+from host_sim import boardkeys
+from host_sim.__main__ import main
+from host_sim.headless import HeadlessRun
+
+SUPPORTED = boardkeys.supported_names()
+
+
+def test_supported_boards():
+    assert boards.DEFAULT in SUPPORTED
+    assert "waveshare_pico_lcd_1_3" in SUPPORTED
+    assert "oled_ssd1306_128x64" not in SUPPORTED
+
+
+@pytest.mark.parametrize("name", SUPPORTED)
+def test_headless_boots_to_title_at_board_size(name, tmp_path):
+    board = boardkeys.open_board(name)
+    run = HeadlessRun(seed=1, board=board)
+    run.run([])
+    assert isinstance(run.app.screen, TitleScreen)
+    d = board["display"]
+    assert (run.display.width, run.display.height) == (d["width"], d["height"])
+    assert len(run.display.shown) == d["width"] * d["height"] * 2
+    assert any(run.display.shown)
+    assert main(["--mode", "headless", "--board", name, "--keys", "RIGHT",
+                 "--shots", str(tmp_path)]) == 0
+    from PIL import Image
+
+    assert Image.open(tmp_path / "final.png").size == (d["width"], d["height"])
+
+
+def test_lcd_1_3_is_square():
+    run = HeadlessRun(seed=1, board=boardkeys.open_board("waveshare_pico_lcd_1_3"))
+    run.run([])
+    assert (run.display.width, run.display.height) == (240, 240)
+
+
+@pytest.mark.parametrize("name,words", [
+    ("no_such_board", ["unknown board", "pimoroni_pico_display", "oled_ssd1306_128x64"]),
+    ("oled_ssd1306_128x64", ["not supported", "128x64", "no layout"]),
+])
+def test_bad_board_one_line_exit_2(name, words, capsys):
+    assert main(["--mode", "headless", "--board", name, "--keys", "A"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith("host_sim: ")
+    for w in words:
+        assert w in err
+
+
+def _drain(keys, clock, ms):
+    out = []
+    for _ in range(ms // 5):
+        b = keys.get()
+        if b >= 0:
+            out.append(buttons.NAMES[b])
+        clock.sleep_ms(5)
+    return out
+
+
+def test_display_pack_keys_go_through_hw_buttons():
+    board = boardkeys.open_board("pimoroni_pico_display")
+    assert boardkeys.legend(board) == "X=Left Y=Right A=Z/Enter B=X/Esc; Up=B+X Down=B+Y"
+    clock = VirtualClock()
+    keys = boardkeys.BoardButtons(board, clock)
+    for group, want in (("left", "LEFT"), ("right", "RIGHT"), ("up", "UP"), ("down", "DOWN"),
+                        ("z", "A"), ("x", "B")):
+        assert keys.tap(group)
+        assert _drain(keys, clock, 400) == [want]
+        assert not keys.busy()
+    assert not keys.tap("space")  # no joystick centre on this board
+    # B held: long press at 0.6 s, nothing on release.
+    keys.key_down("x")
+    assert _drain(keys, clock, 800) == ["B"]
+    keys.key_up("x")
+    assert _drain(keys, clock, 200) == []
+    # Hold B (x), then X (Left): the chord gives UP, B's release nothing.
+    keys.key_down("x")
+    _drain(keys, clock, 100)
+    keys.key_down("left")
+    assert _drain(keys, clock, 100) == ["UP"]
+    keys.key_up("left")
+    keys.key_up("x")
+    assert _drain(keys, clock, 300) == []
+    # X held repeats LEFT.
+    keys.key_down("left")
+    assert _drain(keys, clock, 700).count("LEFT") >= 3
+
+
+def test_joystick_board_keys():
+    board = boardkeys.open_board("waveshare_pico_lcd_1_14")
+    clock = VirtualClock()
+    keys = boardkeys.BoardButtons(board, clock)
+    for group, want in (("up", "UP"), ("space", "A"), ("z", "A"), ("x", "B")):
+        assert keys.tap(group)
+        assert _drain(keys, clock, 300) == [want]

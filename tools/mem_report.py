@@ -1,0 +1,84 @@
+"""Memory report: peak live heap per screen of the whole app on MicroPython.
+
+    python tools/mem_report.py [--budget-kb 150] [--source]
+
+Builds the firmware with mpy-cross (tools/build.py into build/, the .mpy
+files the device loads) and runs tools/mem_mp.py under MicroPython's
+WebAssembly port in Node (tools/mp_run.mjs): the app on a 240x135 RGB565
+frame (64,800 bytes), scripted through the title menu and a full game of
+Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
+``gc.collect()`` at the start of every top-level step (the only point where
+that port's collector reclaims anything), booked to the screen the app is on.
+
+Prints a table: the runtime's own heap before the app is imported, the boot
+(App created and its first frame drawn) and the peak per screen; exits 1 if
+any figure exceeds the budget (150 KB, the hardware-port issue's), 2 if the
+run itself fails. The figures include the runner's few KB (``base``); the
+device's drivers (hw/, boards/) are not loaded here.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUDGET_KB = 150
+
+
+def run_mp(path):
+    """Run tools/mem_mp.py on ``path``'s modules; dict of its key lines."""
+    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--path", path,
+           os.path.join(ROOT, "tools", "mem_mp.py")]
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-4000:])
+        print("mem_report: the MicroPython run failed (exit %d)" % proc.returncode,
+              file=sys.stderr)
+        raise SystemExit(2)
+    res = {}
+    for line in proc.stdout.splitlines():
+        key, _, rest = line.partition(" ")
+        res.setdefault(key, []).append(rest.split())
+    return res
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--budget-kb", type=float, default=BUDGET_KB,
+                    help="fail above this many KB (1024 bytes; default %(default)s)")
+    ap.add_argument("--source", action="store_true",
+                    help="run the .py sources in firmware/ instead of the mpy-cross build")
+    args = ap.parse_args(argv)
+    if args.source:
+        path, what = os.path.join(ROOT, "firmware"), ".py sources"
+    else:
+        path, what = os.path.join(ROOT, "build"), "mpy-cross build"
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path],
+                       check=True, stdout=subprocess.DEVNULL)
+    res = run_mp(path)
+    budget = int(args.budget_kb * 1024)
+    rows = [("runtime before the app (base)", int(res["base"][0][0]), 1),
+            ("boot: App created, first frame drawn", int(res["boot"][0][0]), 1)]
+    rows += [(r[0], int(r[1]), int(r[2])) for r in res.get("peak", [])]
+    print("Peak live heap on MicroPython (Node), %s, 240x135 RGB565 frame (64800 bytes);"
+          " budget %d bytes (%g KB)" % (what, budget, args.budget_kb))
+    print("%-40s %10s %8s %8s" % ("screen", "bytes", "KB", "samples"))
+    over = []
+    for name, n, count in rows:
+        flag = "  OVER BUDGET" if n > budget else ""
+        print("%-40s %10d %8.1f %8d%s" % (name, n, n / 1024, count, flag))
+        if n > budget:
+            over.append(name)
+    peak = max(n for _, n, _ in rows)
+    print("%-40s %10d %8.1f   (%s top-level steps)" % ("peak overall", peak, peak / 1024,
+                                                        res["steps"][0][0]))
+    if over:
+        print("mem_report: over the %g KB budget: %s" % (args.budget_kb, ", ".join(over)),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
