@@ -8,6 +8,7 @@ the simulator.
 """
 
 import gc
+import sys
 
 from app import games, rules_text
 from app.rules_screen import RulesScreen
@@ -39,6 +40,10 @@ class App:
             self.sessions[e.name] = {}
         self.game_index = 0
         self.last_seed = None
+        # On MicroPython a game's code is dropped when another game starts, to
+        # keep one game's code in the heap at a time. CPython has memory to
+        # spare, and its test suites hold on to the game modules they import.
+        self.unload_games = sys.implementation.name == "micropython"
         self.dirty = True
         self.screen = TitleScreen(self)
 
@@ -81,6 +86,9 @@ class App:
         self.screen = None
         gc.collect()
         e = self.game()
+        if self.unload_games:
+            games.unload_others(e)
+            gc.collect()
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         mod = games.load(e)
         self.show(mod.start(self, self.last_seed, self.options[e.name]))
