@@ -61,6 +61,8 @@ def parse_args(argv=None):
                    "(runs before --keys)")
     p.add_argument("--shots", metavar="DIR", default="screenshots",
                    help="where PNGs go (default: screenshots)")
+    p.add_argument("--no-final", action="store_true",
+                   help="headless: do not save final.png at the end of the script")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,

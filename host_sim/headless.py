@@ -213,7 +213,7 @@ def main(args, board=None):
     run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=args.app,
                       on_write=report, board=board)
     try:
-        run.run(steps)
+        run.run(steps, final=not getattr(args, "no_final", False))
     except StuckError as e:
         print("host_sim: %s" % e, file=sys.stderr)
         run.shot("stuck")

@@ -579,8 +579,7 @@ class KlaberjassScreen:
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
         x = cardview.fan_backs(fb, self.n_opp, 32, 2, 8, 12, 5)
-        if g.dealer == 1:
-            text.draw(fb, "dealer", x + 4, 2, theme.TEXT_DIM)
+        text.draw(fb, "dealer" if g.dealer == 1 else "you deal", x + 4, 2, theme.TEXT_DIM)
         text.draw_right(fb, "You %d  West %d" % (g.scores[0], g.scores[1]), w - 3, 2,
                         theme.TEXT)
 
