@@ -695,18 +695,22 @@ class Klaberjass:
     def _best(self, seat):
         # KJ-8 key of the best sequence: length, then top card, then trump.
         best = 0
-        code = L_HAND + seat
-        loc = self.loc
         for s in range(4):
-            m = 0
-            for i in range(8):
-                if loc[s * 13 + R7 + i] == code:
-                    m |= 1 << i
-            for top, n in sequences(m):
+            for top, n in sequences(self._suit_mask(seat, s)):
                 k = n * 256 + top * 4 + (2 if s == self.trump else 0)
                 if k > best:
                     best = k
         return best
+
+    def _suit_mask(self, seat, s):
+        # Ranks 7..A of suit s in seat's hand as bits 0..7 (sequence order).
+        code = L_HAND + seat
+        loc = self.loc
+        m = 0
+        for i in range(8):
+            if loc[s * 13 + R7 + i] == code:
+                m |= 1 << i
+        return m
 
     def _begin_play(self):
         # KJ-8: best sequences compared; then the non-dealer leads (KJ-10).
@@ -719,14 +723,8 @@ class Klaberjass:
             else:
                 w = 0 if k0 > k1 else 1
                 self.seq_seat = w
-                code = L_HAND + w
-                loc = self.loc
                 for s in range(4):
-                    m = 0
-                    for i in range(8):
-                        if loc[s * 13 + R7 + i] == code:
-                            m |= 1 << i
-                    for top, n in sequences(m):
+                    for top, n in sequences(self._suit_mask(w, s)):
                         k = n * 256 + top * 4 + (2 if s == self.trump else 0)
                         if k == max(k0, k1) or self.all_sequences:
                             self.seq_pts[w] += seq_points(n)
