@@ -10,7 +10,7 @@ the simulator.
 import gc
 import sys
 
-from app import games, rules_text
+from app import games
 from app.rules_screen import RulesScreen
 from app.title import TitleScreen
 from cardgames.rng import Rng
@@ -78,6 +78,10 @@ class App:
     def show_rules(self, back):
         """The rule summary of the current game; B returns to ``back``."""
         e = self.game()
+        # Imported here, not at boot: the summaries are a few KB of heap that
+        # only the Rules screen needs.
+        from app import rules_text
+
         self.show(RulesScreen(self, "Rules: " + e.name, getattr(rules_text, e.rules), back))
 
     def new_game(self):
