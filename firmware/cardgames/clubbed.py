@@ -24,7 +24,7 @@ characters each, written without separators.
 """
 
 from cardgames import cards
-from cardgames.game import illegal, parse_int, split_fields
+from cardgames.game import Game, parse_int, split_fields
 from cardgames.rng import Rng
 
 NUM_SEATS = 2
@@ -75,7 +75,7 @@ class Observation:
         return self.pile[-1] if self.pile else NO_CARD
 
 
-class Clubbed:
+class Clubbed(Game):
     """One game of Clubbed. ``seed`` drives the shuffle (CB-1); ``dealer`` is
     seat 0 or 1; ``refill`` False selects the no-refill variant (CB-8).
 
@@ -243,15 +243,8 @@ class Clubbed:
             cards.name(self.top()),
         )
 
-    def apply(self, action):
-        """Play card int ``action`` or DRAW for the seat to move.
-
-        Raises ValueError saying why when the action is illegal; the state is
-        then unchanged. Fills ``events`` with what happened.
-        """
-        why = self.why_illegal(action)
-        if why:
-            raise illegal(why)
+    def _apply(self, action):
+        # A card int or DRAW, already checked by Game.apply.
         ev = self.events
         ev.clear()
         p = self._to_move

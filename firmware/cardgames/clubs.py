@@ -70,7 +70,7 @@ through the rules, so it accepts only positions the rules allow.
 """
 
 from cardgames import cards
-from cardgames.game import illegal, is_number, parse_int, split_fields
+from cardgames.game import Game, is_number, parse_int, split_fields
 from cardgames.rng import Rng
 
 NUM_SEATS = 4
@@ -391,7 +391,7 @@ class Observation:
         self.last = g.last_hand()
 
 
-class Clubs:
+class Clubs(Game):
     """A game of Clubs to ``target`` points (PC-15). ``seed`` drives the first
     dealer (when ``dealer`` is None) and every shuffle (PC-1); ``dealer`` is a
     seat 0..3 or None.
@@ -687,15 +687,8 @@ class Clubs:
 
     # --- moves ------------------------------------------------------------------
 
-    def apply(self, action):
-        """Take ``action`` for the seat to move.
-
-        Raises ValueError saying why when it is illegal; the state is then
-        unchanged. Fills ``events`` with what happened.
-        """
-        why = self.why_illegal(action)
-        if why:
-            raise illegal(why)
+    def _apply(self, action):
+        # Checked by Game.apply. A fresh events list: screens keep the last one.
         self.events = []
         self._do(action)
 

@@ -72,3 +72,21 @@ def parse_int(fields, key, lo, hi):
     if not lo <= n <= hi:
         raise ValueError("field %r is %d, want %d..%d" % (key, n, lo, hi))
     return n
+
+
+class Game:
+    """Base of every game class: the checked ``apply`` of the interface, so
+    the promise "an illegal action raises ValueError saying why and changes
+    nothing" lives in one place. A game provides ``why_illegal(action)`` (a
+    reason or None) and ``_apply(action)`` (the move, known to be legal)."""
+
+    def apply(self, action):
+        """Take ``action`` for the seat to move.
+
+        Raises ValueError with ``why_illegal``'s reason when it is illegal; the
+        state is then unchanged. Fills ``events`` with what happened.
+        """
+        why = self.why_illegal(action)
+        if why:
+            raise illegal(why)
+        self._apply(action)

@@ -65,7 +65,7 @@ them, and ``from_text`` checks every played card against KJ-11.
 """
 
 from cardgames import cards
-from cardgames.game import illegal, is_number, parse_int, split_fields
+from cardgames.game import Game, is_number, parse_int, split_fields
 from cardgames.rng import Rng
 
 NUM_SEATS = 2
@@ -307,7 +307,7 @@ class Observation:
         self.last_round = g.last_round
 
 
-class Klaberjass:
+class Klaberjass(Game):
     """A game of Klaberjass to ``target`` points (KJ-15).
 
     ``seed`` drives the first-dealer cut and every shuffle; ``dealer`` is the
@@ -617,15 +617,8 @@ class Klaberjass:
             )
         return "void in %s, you must trump (KJ-11)" % SUIT_NAMES[ls]
 
-    def apply(self, action):
-        """Take ``action`` for the seat to move.
-
-        Raises ValueError saying why when it is illegal; the state is then
-        unchanged. Fills ``events`` with what happened.
-        """
-        why = self.why_illegal(action)
-        if why:
-            raise illegal(why)
+    def _apply(self, action):
+        # Checked by Game.apply.
         self.events.clear()
         ph = self.phase
         p = self._to_move
