@@ -1,5 +1,7 @@
-"""On MicroPython the app drops a game's own modules when another game starts,
-so the Pico's heap holds one game's code at a time (app.games.unload_others)."""
+"""On MicroPython the app drops code from the heap when its screens are left:
+a game's own modules when another game starts or on the way back to the title
+(app.games.unload_others), the title's and the rule summaries' when a game
+starts, so the Pico's heap holds one game's code at a time."""
 
 import subprocess
 
@@ -21,10 +23,16 @@ app.new_game()  # Klaberjass
 print("after", "cardgames.clubbed" in sys.modules, "app.clubbed_screen" in sys.modules,
       "players.clubbed_heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules)
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
+print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)
+app.show_rules(app.screen)
+print("rules", "app.rules_text" in sys.modules, len(app.screen.lines) > 5)
+app.to_title()
+print("back", "cardgames.klaberjass" in sys.modules, "app.klaberjass_screen" in sys.modules,
+      "cardgames.cards" in sys.modules, "app.title" in sys.modules)
 """
 
 
-def test_switching_games_drops_the_previous_games_modules(tmp_path):
+def test_leaving_screens_drops_their_modules(tmp_path):
     node = node_or_skip()
     script = tmp_path / "switch.py"
     script.write_text(SCRIPT)
@@ -36,3 +44,9 @@ def test_switching_games_drops_the_previous_games_modules(tmp_path):
     # Clubbed's own modules are gone; Klaberjass's are loaded; shared ones stay.
     assert lines[1] == "after False False False True"
     assert lines[2] == "shared True True"
+    # The title's code is not held during a game; the summaries only while
+    # the Rules screen is built (it keeps its wrapped lines).
+    assert lines[3] == "title False False"
+    assert lines[4] == "rules False True"
+    # Back at the title no game's code is held.
+    assert lines[5] == "back False False False True"

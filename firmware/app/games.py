@@ -38,21 +38,36 @@ GAMES = (
 )
 
 
+# Modules the games share and the title screen does not need: dropped with
+# the games' own on the way back to the title (``unload_others(None)``).
+SHARED = ("cardgames.cards", "cardgames.game", "players.heuristic", "players")
+
+
+def forget(name):
+    """Drop module ``name`` (dotted) from ``sys.modules`` and its parent
+    package, so its code can be collected once nothing else refers to it; the
+    next import loads it afresh. No-op for a module not loaded."""
+    if name not in sys.modules:
+        return
+    del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot])
+    if parent is not None and hasattr(parent, name[dot + 1 :]):
+        delattr(parent, name[dot + 1 :])
+
+
 def unload_others(keep):
-    """Forget the modules of every game but ``keep`` (an Entry), so their
-    code can be collected: the Pico's heap holds one game's code at a time
-    instead of all three (tools/mem_report.py measures it)."""
+    """Forget the modules of every game but ``keep`` (an Entry, or None for
+    every game), so their code can be collected: the Pico's heap holds one
+    game's code at a time instead of all three (tools/mem_report.py measures
+    it)."""
     for e in GAMES:
-        if e is keep:
-            continue
-        for name in e.owns:
-            if name not in sys.modules:
-                continue
-            del sys.modules[name]
-            dot = name.rfind(".")
-            parent = sys.modules.get(name[:dot])
-            if parent is not None and hasattr(parent, name[dot + 1 :]):
-                delattr(parent, name[dot + 1 :])
+        if e is not keep:
+            for name in e.owns:
+                forget(name)
+    if keep is None:
+        for name in SHARED:
+            forget(name)
 
 
 def load(entry):

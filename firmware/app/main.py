@@ -11,8 +11,6 @@ import gc
 import sys
 
 from app import games
-from app.rules_screen import RulesScreen
-from app.title import TitleScreen
 from cardgames.rng import Rng
 
 FRAME_MS = 20
@@ -40,12 +38,15 @@ class App:
             self.sessions[e.name] = {}
         self.game_index = 0
         self.last_seed = None
-        # On MicroPython a game's code is dropped when another game starts, to
-        # keep one game's code in the heap at a time. CPython has memory to
-        # spare, and its test suites hold on to the game modules they import.
+        # On MicroPython code is dropped from the heap when its screens are
+        # left: a game's modules when another game starts or on the way back
+        # to the title, the title's and the rule summaries' when a game
+        # starts. CPython has memory to spare, and its test suites hold on to
+        # the modules they import.
         self.unload_games = sys.implementation.name == "micropython"
         self.dirty = True
-        self.screen = TitleScreen(self)
+        self.screen = None
+        self.to_title()
 
     # --- navigation --------------------------------------------------------
 
@@ -72,17 +73,27 @@ class App:
 
     def to_title(self):
         """Back to the title screen (the series score is kept)."""
-        self.show(TitleScreen(self))
+        self.screen = None
+        if self.unload_games:
+            games.unload_others(None)
         gc.collect()
+        from app.title import TitleScreen
+
+        self.show(TitleScreen(self))
 
     def show_rules(self, back):
         """The rule summary of the current game; B returns to ``back``."""
         e = self.game()
-        # Imported here, not at boot: the summaries are a few KB of heap that
-        # only the Rules screen needs.
+        # Imported here, not at boot, and dropped at once: the summaries are a
+        # few KB of heap, and the Rules screen keeps only its wrapped lines.
         from app import rules_text
+        from app.rules_screen import RulesScreen
 
-        self.show(RulesScreen(self, "Rules: " + e.name, getattr(rules_text, e.rules), back))
+        paragraphs = getattr(rules_text, e.rules)
+        rules_text = None
+        if self.unload_games:
+            games.forget("app.rules_text")
+        self.show(RulesScreen(self, "Rules: " + e.name, paragraphs, back))
 
     def new_game(self):
         """Start a new game of the picked game with its options; the seed is
@@ -92,6 +103,8 @@ class App:
         e = self.game()
         if self.unload_games:
             games.unload_others(e)
+            for name in ("app.title", "app.rules_screen"):
+                games.forget(name)
             gc.collect()
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         mod = games.load(e)
