@@ -27,14 +27,16 @@ class Entry:
 
 GAMES = (
     Entry("Clubbed", "app.clubbed_screen", "CLUBBED", (("refill", "Refill", True),),
-          ("app.result_screen", "cardgames.clubbed", "players.clubbed_heuristic")),
+          ("app.result_screen", "cardgames.clubbed", "cardgames.clubbed_text",
+           "players.clubbed_heuristic")),
     Entry("Klaberjass", "app.klaberjass_screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
-          ("app.klaberjass_summary", "cardgames.klaberjass", "players.klaberjass_heuristic")),
+          ("app.klaberjass_summary", "cardgames.klaberjass",
+           "cardgames.klaberjass_text", "players.klaberjass_heuristic")),
     Entry("Clubs", "app.clubs_screen", "CLUBS", (),
           ("app.clubs_table", "app.clubs_summary", "cardgames.clubs",
-           "players.clubs_heuristic")),
+           "cardgames.clubs_text", "players.clubs_heuristic")),
 )
 
 

@@ -24,7 +24,7 @@ characters each, written without separators.
 """
 
 from cardgames import cards
-from cardgames.game import Game, parse_int, split_fields
+from cardgames.game import Game
 from cardgames.rng import Rng
 
 NUM_SEATS = 2
@@ -354,7 +354,6 @@ def _drew_text(c):
 
 
 _cards_text = cards.run_text
-_parse_cards = cards.parse_run
 
 
 def from_text(text):
@@ -366,95 +365,11 @@ def from_text(text):
     end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
     move while the stock lasts.
     """
-    f = split_fields(text, "CB1")
-    known = ("r", "d", "m", "h0", "h1", "s", "p", "c0", "c1", "x")
-    for k in f:
-        if k not in known:
-            raise ValueError("unknown field %r" % k)
-    for k in known:
-        if k not in f:
-            raise ValueError("field %r is missing" % k)
-    g = Clubbed(None)
-    g.refill = parse_int(f, "r", 0, 1) == 1
-    g.dealer = parse_int(f, "d", 0, 1)
-    g.events = []
-    g.loc = bytearray(52)
-    seen = bytearray(52)
-    groups = (
-        ("h0", L_HAND),
-        ("h1", L_HAND + 1),
-        ("s", L_STOCK),
-        ("p", L_PILE),
-        ("c0", L_COLL),
-        ("c1", L_COLL + 1),
-    )
-    parsed = {}
-    for key, code in groups:
-        cs = _parse_cards(f[key], key)
-        for c in cs:
-            if seen[c]:
-                raise ValueError("card %s appears twice (CB-12)" % cards.name(c))
-            seen[c] = 1
-            g.loc[c] = code
-        parsed[key] = cs
-    for c in range(52):
-        if not seen[c]:
-            raise ValueError("card %s is missing (CB-12)" % cards.name(c))
-    g.stock = bytearray(52)
-    g.n_stock = len(parsed["s"])
-    g.stock[: g.n_stock] = parsed["s"]
-    g.pile = bytearray(52)
-    pile = parsed["p"]
-    g.n_pile = len(pile)
-    g.pile[: g.n_pile] = pile
-    for i in range(len(pile)):
-        if pile[i] < 13 and i != 0:
-            raise ValueError("a club can only lie on the pile as its starter (CB-5, CB-7)")
-        # CB-3: each card played on the pile matches the one below it, except
-        # on a club starter, where any card may be played (CB-7).
-        if i and pile[i - 1] >= 13 and not _matches(pile[i], pile[i - 1]):
-            raise ValueError("%s cannot lie on %s in the pile: it does not match (CB-2, CB-3)"
-                             % (cards.name(pile[i]), cards.name(pile[i - 1])))
-    x = f["x"]
-    if len(x) != 4:
-        raise ValueError("field 'x' wants two cards or '--' each")
-    g.drew_against = bytearray(2)
-    for i in (0, 1):
-        t = x[2 * i : 2 * i + 2]
-        if t == "--":
-            g.drew_against[i] = NO_CARD
-        elif t == "**":
-            g.drew_against[i] = DREW_ON_EMPTY
-        else:
-            c = cards.parse(t)
-            if c < 13:
-                # Nobody may draw facing a club (CB-3, CB-7).
-                raise ValueError("field 'x': seat %d cannot have drawn against a club" % i)
-            g.drew_against[i] = c
-    m = f["m"]
-    if m == "-":
-        if parsed["h0"] or parsed["h1"]:
-            raise ValueError("a finished game has no cards in hand (CB-9)")
-        if g.n_stock:
-            raise ValueError("a finished game cannot have cards in the stock (CB-9)")
-        g._to_move = 0
-        g.over = True
-    else:
-        g._to_move = parse_int(f, "m", 0, 1)
-        g.over = False
-        if pile and pile[0] < 13 and (parsed["c0"] or parsed["c1"]):
-            # A club lies at the bottom only while the starter does, that is
-            # before anyone has been clubbed (CB-5, CB-7); until the end (CB-9)
-            # only clubbing fills a collection.
-            raise ValueError("a club starter is still on the pile, so nobody can have "
-                             "collected cards yet (CB-5, CB-7)")
-        g._check_end()
-        g.events = []
-        if not g.over and not g._legal(g._to_move):
-            # Only a club on top facing an empty hand gets here (CB-7 applies
-            # to the first move, with a full hand): no move, yet not over.
-            raise ValueError("seat %d has no legal move but the stock is not empty" % g._to_move)
-    return g
+    # The parser lives in its own module, imported on first use: a game in
+    # play does not hold its code in the heap.
+    from cardgames.clubbed_text import from_text as parse
+
+    return parse(text)
 
 
 def _matches(a, b):
