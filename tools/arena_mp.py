@@ -48,7 +48,22 @@ def _heuristic(game, seed):
     return ClubsHeuristic(seed)
 
 
-PLAYERS = {"random": _random, "heuristic": _heuristic}
+def _level(level):
+    def factory(game, seed):
+        from players import levels
+
+        return levels.make(game, level, seed)
+
+    return factory
+
+
+PLAYERS = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "easy": _level(0),
+    "normal": _level(1),
+    "hard": _level(2),
+}
 
 
 def register(name, factory):

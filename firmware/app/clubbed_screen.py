@@ -12,7 +12,7 @@ from app import screen as shared
 from app.menu import panel
 from app.result_screen import ResultScreen
 from cardgames import clubbed
-from players.clubbed_heuristic import ClubbedHeuristic
+from players import levels
 
 HUMAN = 0
 NAMES = ("You", "West")
@@ -61,7 +61,8 @@ class ClubbedScreen:
     def __init__(self, app, seed, dealer, refill, on_over):
         self.app = app
         self.game = clubbed.Clubbed(seed=seed, dealer=dealer, refill=refill)
-        self.ai = ClubbedHeuristic(seed)
+        # West at the difficulty chosen in the settings (app.level).
+        self.ai = levels.make("clubbed", app.level, seed, app.clock)
         self.on_over = on_over
         self.cursor = 0
         self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",

@@ -21,7 +21,7 @@ from app import buttons, clubs_summary, clubs_table
 from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.screen import PAUSE_ITEMS, move_cursor, pause_button, pause_menu  # noqa: F401
 from cardgames import clubs
-from players.clubs_heuristic import ClubsHeuristic
+from players import levels
 
 HUMAN = clubs.SOUTH
 NAMES = ("North", "East", "You", "West")  # as the table labels them
@@ -92,7 +92,10 @@ class ClubsScreen:
     def __init__(self, app, seed, autoplay, on_over):
         self.app = app
         self.game = clubs.Clubs(seed=seed)
-        self.ai = ClubsHeuristic(seed)
+        # North, East and West at the difficulty chosen in the settings
+        # (app.level); with autoplay the heuristic plays South.
+        self.ai = levels.make("clubs", app.level, seed, app.clock)
+        self.south_ai = levels.heuristic("clubs", seed) if autoplay else None
         self.autoplay = autoplay
         self.on_over = on_over
         self.queue = []  # core events not yet shown
@@ -459,7 +462,8 @@ class ClubsScreen:
         p = g.current_player
         if p is None:
             return
-        self._apply(self.ai.choose(g.observation(p), g.legal_actions()), now)
+        ai = self.south_ai if p == HUMAN else self.ai
+        self._apply(ai.choose(g.observation(p), g.legal_actions()), now)
 
     def on_button(self, b):
         app = self.app

@@ -28,21 +28,24 @@ class Entry:
 GAMES = (
     Entry("Clubbed", "app.clubbed_screen", "CLUBBED", (("refill", "Refill", True),),
           ("app.result_screen", "cardgames.clubbed", "cardgames.clubbed_text",
-           "players.clubbed_heuristic")),
+           "players.clubbed_heuristic",
+           "players.clubbed_kit")),
     Entry("Klaberjass", "app.klaberjass_screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
           ("app.klaberjass_summary", "cardgames.klaberjass",
-           "cardgames.klaberjass_text", "players.klaberjass_heuristic")),
+           "cardgames.klaberjass_text", "players.klaberjass_heuristic",
+           "players.klaberjass_kit")),
     Entry("Clubs", "app.clubs_screen", "CLUBS", (),
           ("app.clubs_table", "app.clubs_summary", "cardgames.clubs",
-           "cardgames.clubs_text", "players.clubs_heuristic")),
+           "cardgames.clubs_text", "players.clubs_heuristic", "players.clubs_kit")),
 )
 
 
 # Modules the games share and the title screen does not need: dropped with
 # the games' own on the way back to the title (``unload_others(None)``).
-SHARED = ("cardgames.cards", "cardgames.game", "players.heuristic", "players")
+SHARED = ("cardgames.cards", "cardgames.game", "players.heuristic", "players.levels",
+          "players.search", "players")
 
 
 def forget(name):

@@ -30,7 +30,7 @@ from app.klaberjass_summary import (
 )
 from app.menu import panel
 from cardgames import klaberjass as kj
-from players.klaberjass_heuristic import KlaberjassHeuristic
+from players import levels
 
 HUMAN = 0
 NAMES = ("You", "West")
@@ -103,8 +103,10 @@ class KlaberjassScreen:
                                   all_sequences=options.get("all_sequences", False),
                                   classic=options.get("classic", False))
         self.autoplay = bool(options.get("autoplay", False))
-        ai = KlaberjassHeuristic(seed)
-        self.ais = (ai if self.autoplay else None, ai)
+        # West at the difficulty chosen in the settings (app.level); with
+        # autoplay the heuristic plays your seat.
+        self.ais = (levels.heuristic("klaberjass", seed) if self.autoplay else None,
+                    levels.make("klaberjass", app.level, seed, app.clock))
         self.on_over = on_over
         self.round_no = 1
         self.msgs = []  # recent event lines, newest last

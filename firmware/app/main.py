@@ -37,6 +37,9 @@ class App:
             self.options[e.name] = {k: d for k, _, d in e.options}
             self.sessions[e.name] = {}
         self.game_index = 0
+        # Difficulty of the computer players: 0 Easy, 1 Normal, 2 Hard
+        # (players.levels; Normal by default, set by the Settings screen).
+        self.level = 1
         self.last_seed = None
         # On MicroPython code is dropped from the heap when its screens are
         # left: a game's modules when another game starts or on the way back

@@ -312,16 +312,18 @@ class Clubbed(Game):
             x,
         )
 
-    def copy(self):
-        """An independent copy of this game (events not copied)."""
-        g = Clubbed(None)
+    def copy(self, into=None):
+        """An independent copy of this game (events not copied). With
+        ``into`` (a Clubbed) that game is overwritten in place and returned,
+        allocating nothing: search players reuse one scratch game."""
+        g = Clubbed(None) if into is None else into
         g.refill = self.refill
         g.dealer = self.dealer
-        g.loc = bytearray(self.loc)
-        g.stock = bytearray(self.stock)
-        g.pile = bytearray(self.pile)
-        g.drew_against = bytearray(self.drew_against)
-        g.events = []
+        g.loc[:] = self.loc
+        g.stock[:] = self.stock
+        g.pile[:] = self.pile
+        g.drew_against[:] = self.drew_against
+        g.events.clear()
         g.n_pile = self.n_pile
         g.n_stock = self.n_stock
         g._to_move = self._to_move
@@ -332,6 +334,72 @@ class Clubbed(Game):
         return isinstance(other, Clubbed) and self.to_text() == other.to_text()
 
     __hash__ = None  # mutable: equal by position, so not hashable
+
+
+def world(obs, rng, g=None):
+    """A whole position consistent with ``obs`` (a seat's Observation, CB-11):
+    the cards that seat cannot see (the other hand and the stock) dealt at
+    random by ``rng`` (an Rng), for a search player to play out. ``g``: a
+    Clubbed to overwrite (no new game allocated), else a new one.
+
+    What the seat saw constrains the deal (CB-11): when the other seat last
+    drew facing a top card, the cards it holds are taken among those that do
+    not match that card (all clubs if it drew facing an empty pile), as far
+    as there are enough of them; cards it drew afterwards may match, which
+    the observation cannot tell, so this is a preference, not a rule.
+    Raises ValueError when the game is over.
+    """
+    if obs.to_move is None:
+        raise ValueError("the game is over")
+    if g is None:
+        g = Clubbed(None)
+    me = obs.seat
+    opp = 1 - me
+    loc = g.loc
+    for c in range(52):
+        loc[c] = NO_CARD
+    for c in obs.hand:
+        loc[c] = L_HAND + me
+    for c in obs.pile:
+        loc[c] = L_PILE
+    for s in (0, 1):
+        for c in obs.collected[s]:
+            loc[c] = L_COLL + s
+    # The unseen cards in random order, those the other seat may well hold
+    # (see above) moved to the front, keeping their order.
+    unseen = bytearray()
+    for c in range(52):
+        if loc[c] == NO_CARD:
+            unseen.append(c)
+    rng.shuffle(unseen)
+    t = obs.drew_against[opp]
+    if t != NO_CARD:
+        j = 0
+        for i in range(len(unseen)):
+            c = unseen[i]
+            likely = c < 13 if t == DREW_ON_EMPTY else not _matches(c, t)
+            if likely:
+                unseen[i] = unseen[j]
+                unseen[j] = c
+                j += 1
+    k = obs.hand_sizes[opp]
+    for i in range(k):
+        loc[unseen[i]] = L_HAND + opp
+    n = len(unseen) - k
+    for i in range(n):
+        c = unseen[k + i]
+        g.stock[i] = c
+        loc[c] = L_STOCK
+    g.n_stock = n
+    g.n_pile = len(obs.pile)
+    g.pile[: g.n_pile] = obs.pile
+    g.drew_against[:] = obs.drew_against
+    g.refill = obs.refill
+    g.dealer = 0  # not part of the observation, and no rule reads it in play
+    g._to_move = obs.to_move
+    g.over = False
+    g.events.clear()
+    return g
 
 
 def _seat(seat):

@@ -875,22 +875,27 @@ class Clubs(Game):
             else "".join(_DIGITS[b] if b != NO_BID else "-" for b in self.last),
         )
 
-    def copy(self):
-        """An independent copy of this game (events not copied)."""
-        g = Clubs(None, target=self.target)
-        g.rng.set_state(self.rng.state())
-        g.loc = bytearray(self.loc)
-        g.seq = bytearray(self.seq)
-        g.takers = bytearray(self.takers)
-        g.passes = bytearray(self.passes)
-        g.shown = bytearray(self.shown)
-        g.bids = bytearray(self.bids)
-        g.won = bytearray(self.won)
-        g.neg_ones = bytearray(self.neg_ones)
-        g.adams = bytearray(self.adams)
-        g.voids = bytearray(self.voids)
+    def copy(self, into=None):
+        """An independent copy of this game (events not copied). With
+        ``into`` (a Clubs) that game is overwritten in place and returned:
+        search players reuse one scratch game."""
+        g = Clubs(None, target=self.target) if into is None else into
+        g.target = self.target
+        g.rng.hi = self.rng.hi
+        g.rng.lo = self.rng.lo
+        g.loc[:] = self.loc
+        g.seq[:] = self.seq
+        g.takers[:] = self.takers
+        g.passes[:] = self.passes
+        g.shown[:] = self.shown
+        g.bids[:] = self.bids
+        g.won[:] = self.won
+        g.neg_ones[:] = self.neg_ones
+        g.adams[:] = self.adams
+        g.voids[:] = self.voids
         g.last = self.last
-        g.scores = [self.scores[0], self.scores[1]]
+        g.scores[0] = self.scores[0]
+        g.scores[1] = self.scores[1]
         g.hand_no = self.hand_no
         g.dealer = self.dealer
         g.phase = self.phase
@@ -899,12 +904,136 @@ class Clubs(Game):
         g.n_tricks = self.n_tricks
         g.broken = self.broken
         g.winner = self.winner
+        g._replay = self._replay
+        g.events = []
         return g
 
     def __eq__(self, other):
         return isinstance(other, Clubs) and self.to_text() == other.to_text()
 
     __hash__ = None  # mutable: equal by position, so not hashable
+
+
+def world(obs, rng, g=None):
+    """A whole position consistent with ``obs`` (a seat's Observation once the
+    cards are shown, PC-16): the cards that seat cannot see dealt at random by
+    ``rng`` (an Rng) to the other three hands, for a search player to play
+    out; the hand then stops after its 13th trick, unscored (read it with
+    ``hand_summary()``), as in a ``from_text`` replay. ``g``: a Clubs to
+    overwrite, else a new one.
+
+    Each hand keeps its size and what the seat knows of it (PC-16): the shown
+    cards still unplayed, the two cards this seat passed (PC-2: passes are
+    chosen before anything is received, so the receiver still holds them
+    unless played), and no card of a suit it has shown a void in. Raises
+    ValueError before the cards are shown or when the game is over.
+    """
+    if obs.phase < PH_PLAY or obs.phase == PH_OVER:
+        raise ValueError("a world is dealt only once the cards are shown (phase %d)" % obs.phase)
+    if g is None:
+        g = Clubs(None, target=obs.target)
+    me = obs.seat
+    loc = g.loc
+    pb = obs.played_by
+    cap = bytearray(obs.hand_sizes)
+    for c in range(52):
+        loc[c] = pb[c] if pb[c] != NO_CARD else NO_CARD
+    for c in obs.hand:
+        loc[c] = me
+    cap[me] = 0
+
+    def known(c, s):
+        if loc[c] == NO_CARD and cap[s]:
+            loc[c] = s
+            cap[s] -= 1
+
+    for s in range(4):
+        if s != me and obs.shown_live[s] != NO_CARD:
+            known(obs.shown_live[s], s)
+    h, p = obs.passed[0], obs.passed[1]
+    if p != NO_CARD:
+        known(p, (me + 2) % 4)
+    if h != NO_CARD and obs.pass_dir != PASS_NONE:
+        known(h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
+    free = bytearray()
+    for c in range(52):
+        if loc[c] == NO_CARD:
+            free.append(c)
+    _deal_free(free, cap, obs.voids, loc, rng)
+    g.target = obs.target
+    for i in range(8):
+        g.passes[i] = NO_CARD
+    g.passes[2 * me] = h
+    g.passes[2 * me + 1] = p
+    rh, rp = obs.received[0], obs.received[1]
+    if rh != NO_CARD:
+        g.passes[2 * ((me - PASS_OFFSET[obs.pass_dir]) % 4)] = rh
+    g.passes[2 * ((me + 2) % 4) + 1] = rp
+    g.shown[:] = obs.shown
+    n = len(obs.seq)
+    g.seq[:n] = obs.seq
+    g.takers[: len(obs.takers)] = obs.takers
+    g.bids[:] = obs.bids
+    g.won[:] = obs.won
+    g.neg_ones[:] = obs.neg_ones
+    g.adams[:] = obs.adams
+    g.voids[:] = obs.voids
+    g.last = None
+    g.scores[0] = obs.scores[0]
+    g.scores[1] = obs.scores[1]
+    g.hand_no = obs.hand_no
+    g.dealer = obs.dealer
+    g.phase = obs.phase
+    g._to_move = obs.to_move
+    g.n_played = n
+    g.n_tricks = len(obs.takers)
+    g.broken = obs.broken
+    g.winner = None
+    g._replay = True
+    g.events = []
+    return g
+
+
+def _deal_free(free, cap, voids, loc, rng):
+    # Deal the cards of ``free`` to the seats with room left (``cap``), none
+    # into a suit the seat has shown void in: the cards fewest seats may
+    # hold go first, each to a seat drawn in proportion to its room. A few
+    # tries, as a draw can corner itself; then voids are ignored (only for an
+    # observation no real deal could give).
+    for attempt in range(9):
+        left = bytearray(cap)
+        rng.shuffle(free)
+        ok = True
+        for k in (1, 2, 3):
+            for c in free:
+                if loc[c] != NO_CARD:
+                    continue
+                bit = 1 << (c // 13)
+                n = 0
+                room = 0
+                for s in range(4):
+                    if left[s] and (attempt == 8 or not voids[s] & bit):
+                        n += 1
+                        room += left[s]
+                if n == 0:
+                    ok = False
+                    break
+                if n > k:
+                    continue
+                r = rng.below(room)
+                for s in range(4):
+                    if left[s] and (attempt == 8 or not voids[s] & bit):
+                        if r < left[s]:
+                            loc[c] = s
+                            left[s] -= 1
+                            break
+                        r -= left[s]
+            if not ok:
+                break
+        if ok:
+            return
+        for c in free:
+            loc[c] = NO_CARD
 
 
 def _game_winner(s0, s1, target):

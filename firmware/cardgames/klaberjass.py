@@ -347,6 +347,9 @@ class Klaberjass(Game):
         self.events = []
         self.last_round = None
         self.winner = None
+        # True in a search player's world (see ``world``): the round stops
+        # after its ninth trick, unscored, instead of dealing the next.
+        self.hold_round = False
         self.dealer = 0 if dealer is None else dealer
         self.rng = Rng(0 if seed is None else seed)
         self._reset_round()
@@ -623,7 +626,7 @@ class Klaberjass(Game):
         ph = self.phase
         p = self._to_move
         if ph == PLAY:
-            if self._play(action):
+            if self._play(action) and not self.hold_round:
                 self._end_round()
             return
         ev = self.events
@@ -861,48 +864,171 @@ class Klaberjass(Game):
         )
         return ";".join(parts)
 
-    def copy(self):
-        """An independent copy of this game (events not copied)."""
-        g = Klaberjass(None, target=self.target)
-        for k in (
-            "alternate",
-            "all_sequences",
-            "classic",
-            "dealer",
-            "phase",
-            "_to_move",
-            "n_stock",
-            "turned",
-            "turned_suit",
-            "trump",
-            "maker",
-            "ex",
-            "ex_card",
-            "ex_seat",
-            "n_played",
-            "leader",
-            "seq_seat",
-            "last_round",
-            "winner",
-        ):
+    def copy(self, into=None):
+        """An independent copy of this game (events not copied). With
+        ``into`` (a Klaberjass) that game is overwritten in place and
+        returned: search players reuse one scratch game."""
+        g = Klaberjass(None, target=self.target) if into is None else into
+        g.target = self.target
+        for k in _COPIED:
             setattr(g, k, getattr(self, k))
-        g.loc = bytearray(self.loc)
-        g.stock = bytearray(self.stock)
-        g.played = bytearray(self.played)
-        g.lacks = bytearray(self.lacks)
-        g.shown = bytearray(self.shown)
-        g.won = bytearray(self.won)
-        g.points = list(self.points)
-        g.seq_pts = list(self.seq_pts)
-        g.bella = list(self.bella)
-        g.scores = list(self.scores)
-        g.rng.set_state(self.rng.state())
+        g.loc[:] = self.loc
+        g.stock[:] = self.stock
+        g.played[:] = self.played
+        g.lacks[:] = self.lacks
+        g.shown[:] = self.shown
+        g.won[:] = self.won
+        for i in (0, 1):
+            g.points[i] = self.points[i]
+            g.seq_pts[i] = self.seq_pts[i]
+            g.bella[i] = self.bella[i]
+            g.scores[i] = self.scores[i]
+        g.rng.hi = self.rng.hi
+        g.rng.lo = self.rng.lo
+        g.events.clear()
         return g
 
     def __eq__(self, other):
         return isinstance(other, Klaberjass) and self.to_text() == other.to_text()
 
     __hash__ = None  # mutable: equal by position, so not hashable
+
+
+# The plain attributes ``copy`` copies as they are.
+_COPIED = (
+    "alternate",
+    "all_sequences",
+    "classic",
+    "dealer",
+    "phase",
+    "_to_move",
+    "n_stock",
+    "turned",
+    "turned_suit",
+    "trump",
+    "maker",
+    "ex",
+    "ex_card",
+    "ex_seat",
+    "n_played",
+    "leader",
+    "seq_seat",
+    "last_round",
+    "winner",
+    "hold_round",
+)
+
+
+def world(obs, rng, g=None):
+    """A whole position consistent with ``obs`` (a seat's Observation during
+    the play, KJ-16): the cards that seat cannot see (the other hand and the
+    stock under its turned bottom card) dealt at random by ``rng`` (an Rng),
+    for a search player to play out; the round then stops after its ninth
+    trick instead of being scored and redealt (``hold_round``; read it with
+    ``summary()``). ``g``: a Klaberjass to overwrite, else a new one.
+
+    The other hand keeps what the seat knows of it (KJ-16): its unplayed
+    cards of the sequence it showed (KJ-8), the turned card it took by the
+    exchange (KJ-7), and none of the cards it has shown it lacks (``lacks``:
+    not following, not trumping, not heading). Raises ValueError outside the
+    play phase (bidding and the exchange are not searched).
+    """
+    if obs.phase != PLAY:
+        raise ValueError("a world is dealt only during the play (phase %d)" % obs.phase)
+    if g is None:
+        g = Klaberjass(None, target=obs.target)
+    me = obs.seat
+    opp = 1 - me
+    loc = g.loc
+    for c in range(52):
+        loc[c] = L_NONE
+    for c in cards.DECK32:
+        loc[c] = L_STOCK
+    for c in obs.hand:
+        loc[c] = L_HAND + me
+    for i in range(len(obs.played)):
+        loc[obs.played[i]] = L_PLAYED + obs.played_by[i]
+    loc[obs.turned] = L_TURNED
+    n_opp = obs.hand_sizes[opp]
+    if obs.seq_winner == opp:
+        for c in obs.seq_cards:
+            if loc[c] == L_STOCK:
+                loc[c] = L_HAND + opp
+                n_opp -= 1
+    if obs.exchanged == opp and loc[obs.exchange_card] == L_STOCK:
+        loc[obs.exchange_card] = L_HAND + opp
+        n_opp -= 1
+    bottom = obs.bottom
+    if bottom != NO_CARD:
+        loc[bottom] = NO_CARD  # set apart: it stays at the stock's bottom
+    # The cards still unplaced, in random order; the other seat gets the
+    # first n_opp it may hold, the stock the rest.
+    free = bytearray()
+    for c in cards.DECK32:
+        if loc[c] == L_STOCK:
+            free.append(c)
+    rng.shuffle(free)
+    lk = obs.lacks[opp]
+    for c in free:
+        if n_opp and not (lk[c // 13] >> (c % 13 - R7)) & 1:
+            loc[c] = L_HAND + opp
+            n_opp -= 1
+    if n_opp:
+        # Only when ``obs`` itself is inconsistent: fill from the rest.
+        for c in free:
+            if n_opp and loc[c] == L_STOCK:
+                loc[c] = L_HAND + opp
+                n_opp -= 1
+    n = 0
+    if bottom != NO_CARD:
+        loc[bottom] = L_STOCK
+        g.stock[0] = bottom
+        n = 1
+    for c in free:
+        if loc[c] == L_STOCK:
+            g.stock[n] = c
+            n += 1
+    g.n_stock = n
+    g.target = obs.target
+    g.alternate = obs.alternate
+    g.all_sequences = obs.all_sequences
+    g.classic = obs.classic
+    g.dealer = obs.dealer
+    g.phase = PLAY
+    g._to_move = obs.to_move
+    g.turned = obs.turned
+    g.turned_suit = obs.turned_suit
+    g.trump = obs.trump
+    g.maker = obs.maker
+    if obs.exchanged is None:
+        g.ex = EX_NONE
+        g.ex_card = NO_CARD
+        g.ex_seat = 0
+    else:
+        g.ex = EX_DONE
+        g.ex_card = obs.exchange_card
+        g.ex_seat = obs.exchanged
+    g.n_played = len(obs.played)
+    g.played[: g.n_played] = obs.played
+    g.leader = obs.leader
+    g.seq_seat = NO_SUIT if obs.seq_winner is None else obs.seq_winner
+    for i in range(4):
+        g.shown[i] = 0
+    for c in obs.seq_cards:
+        g.shown[c // 13] |= 1 << (c % 13 - R7)
+    g.lacks[0:4] = obs.lacks[0]
+    g.lacks[4:8] = obs.lacks[1]
+    for i in (0, 1):
+        g.won[i] = obs.tricks_won[i]
+        g.points[i] = obs.points[i]
+        g.seq_pts[i] = obs.seq_points[i]
+        g.bella[i] = obs.bella[i]
+        g.scores[i] = obs.scores[i]
+    g.last_round = obs.last_round
+    g.winner = None
+    g.hold_round = True
+    g.events.clear()
+    return g
 
 
 def _game_winner(sc, target):

@@ -1,0 +1,149 @@
+"""What the search player (players/search.py) needs to play Clubs (RULES.md
+PC-1 ... PC-16): worlds from ``clubs.world`` (the play only: passing, showing,
+bids and take choices stay with the heuristic), a cheap playout policy, and
+the hand's outcome.
+
+Playout policy (it sees the whole sampled world): a seat wants tricks while
+it is short of its bid, or, not having bid, when its hand is strong enough
+to play for tricks (``clubs_heuristic.strength``, the heuristic's plan). A
+seat whose partnership wants the trick plays its lowest card that puts the
+partnership ahead in the trick so far (PC-7, PC-8), else its lowest card (an
+off-suit 2 is a Negative One, PC-11); one whose partnership does not want it
+plays its highest card that keeps it behind, else its lowest. The leader
+leads high when it wants tricks, low otherwise. Bids follow the heuristic's
+rule of thumb (tricks won plus 1.6 times the strength left, PC-10).
+"""
+
+from cardgames import clubs
+from cardgames.clubs import (
+    BID0,
+    NO_BID,
+    PH_BID,
+    PH_PLAY,
+    PH_TAKE,
+    TAKE_PARTNER,
+    TAKE_SELF,
+    card_value,
+    team_scores,
+)
+from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
+
+MARGIN = 1  # team points per world another card must gain over the heuristic's
+MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
+_DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
+
+# Whether each seat plays for tricks before it has bid, set with each world.
+_plan = bytearray(4)
+
+
+def searchable(obs):
+    """The card play (PC-4 ... PC-9) is searched."""
+    return obs.phase == PH_PLAY
+
+
+def world(obs, rng, g):
+    """``clubs.world``: hidden cards dealt consistently with ``obs``; also
+    sets each seat's plan from the hand it got."""
+    clubs.world(obs, rng, g)
+    for s in range(4):
+        _plan[s] = 1 if strength(g.hand(s)) >= TAKER_STRENGTH else 0
+    return g
+
+
+def new_game():
+    """An empty game for ``world`` and the playouts to fill."""
+    return clubs.Clubs(None)
+
+
+def done(g):
+    """True once the hand's 13th trick is taken."""
+    return g.phase == _DONE
+
+
+def _wants(g, s):
+    b = g.bids[s]
+    if b != NO_BID:
+        return g.won[s] < b
+    return _plan[s] == 1
+
+
+def policy(g, rng):
+    """The playout action of the seat to move in ``g`` (see the module doc)."""
+    p = g._to_move
+    ph = g.phase
+    if ph == PH_BID:
+        return _bid(g, p)
+    if ph == PH_TAKE:
+        return TAKE_PARTNER if _wants(g, (p + 2) % 4) and not _wants(g, p) else TAKE_SELF
+    legal = g._legal_play(p)
+    base = 4 * g.n_tricks
+    n = g.n_played - base
+    want = _wants(g, p) or _wants(g, (p + 2) % 4)
+    if n == 0:
+        best = legal[0]
+        for c in legal:
+            r = c % 13
+            if (r > best % 13) if want else (r < best % 13):
+                best = c
+        return best
+    # The trick so far (PC-7, PC-8): sums of this seat's partnership and the
+    # other's, and the key and partnership of its highest card.
+    seq = g.seq
+    led = seq[base] // 13
+    mine = 0
+    theirs = 0
+    top = -1
+    top_mine = False
+    for i in range(n):
+        x = seq[base + i]
+        is_mine = i % 2 == n % 2  # seats alternate partnerships
+        v = card_value(x, led)
+        if is_mine:
+            mine += v
+        else:
+            theirs += v
+        k = 100 + x if x < 13 else (x % 13 if x // 13 == led else -1)
+        if k > top:
+            top = k
+            top_mine = is_mine
+    low = legal[0]
+    pick = -1
+    for c in legal:
+        r = c % 13
+        if r < low % 13 or (r == low % 13 and c >= 13 and low < 13):
+            low = c
+        m = mine + card_value(c, led)
+        if m != theirs:
+            ahead = m > theirs
+        else:
+            k = 100 + c if c < 13 else (r if c // 13 == led else -1)
+            ahead = k > top or top_mine
+        if ahead == want:
+            if pick < 0 or ((r < pick % 13) if want else (r > pick % 13)):
+                pick = c
+    return pick if pick >= 0 else low
+
+
+def _bid(g, p):
+    # The heuristic's rule of thumb (PC-10), nearest legal bid, lower first.
+    want = g.won[p] + strength(g.hand(p)) * BID_SCALE // 1000
+    if want < 1:
+        want = 1
+    legal = g.legal_actions()
+    best = legal[0]
+    best_d = 1000
+    for a in legal:
+        d = a - BID0 - want
+        d = -2 * d if d <= 0 else 3 * d
+        if d < best_d:
+            best_d = d
+            best = a
+    return best
+
+
+def value(g, seat):
+    """The hand's score of ``seat``'s partnership minus the other's (PC-13,
+    PC-14)."""
+    t = team_scores(g.bids, g.won, g.neg_ones, g.adams)
+    m = seat & 1
+    return t[m] - t[1 - m]

@@ -1,0 +1,152 @@
+"""A search player shared by the games: determinized Monte Carlo.
+
+Each iteration deals one world consistent with what the seat has observed
+(the game module's ``world(obs, rng, g)``: the hidden cards dealt at random
+within everything the observation rules out), then plays every candidate
+action in that same world and plays the round out with a cheap playout
+policy, adding the outcome (the game kit's ``value``) to that action's total.
+Every action is judged on the same worlds, so their differences are not
+drowned by the luck of the deal. The heuristic's own choice is kept unless
+another action beats it by a margin per iteration (``kit.MARGIN``): a few
+dozen worlds are noisy, and the heuristic is already a good prior.
+
+Why a cheap playout policy and not the heuristic: on a Pico a heuristic move
+costs 2 to 15 ms (it rebuilds an observation and weighs scenarios), so a
+single Clubs playout would take most of a second. The kits' policies read the
+world directly (the world is a sample, so seeing all of it is the point of
+determinization) and cost a fraction of that (tools/bench_search.py).
+
+A game kit (``players/*_kit.py``) provides ``MARGIN``, ``searchable(obs)``,
+``world(obs, rng, g)``, ``new_game()``, ``policy(g, rng)``, ``done(g)``
+and ``value(g, seat)`` (an int, higher is better for ``seat``).
+
+Budget: playout moves per decision (``work``: time on the device follows
+the moves played, whatever the position, and the count is the same on every
+runtime), in whole worlds, at most ``max_worlds``; cut short when
+``time_ms`` > 0 and ``clock`` (``ticks_ms()``/``ticks_diff()``, integer ms)
+says the time is up. Without a clock the player is deterministic for its
+seed. Integer arithmetic only; the two games it plays
+in (world and scratch) are allocated once per player and reused; the playout
+loop is bounded by ``kit.MAX_MOVES`` and nothing recurses.
+"""
+
+from cardgames.rng import Rng
+
+MAX_ACTIONS = 16  # more legal actions than this are never searched at once
+
+
+class Search:
+    """Search player for one game. ``kit``: the game's kit module;
+    ``fallback``: the heuristic player (decides where the kit does not
+    search, and is the prior); ``seed``: the sampling generator's seed;
+    ``work``: the budget in playout moves per decision (every world started
+    is finished, so all candidates are judged on the same worlds);
+    ``max_worlds``: at most this many worlds; ``time_ms`` and ``clock``: a
+    time cap on the device (at least one world is always played).
+
+    Raises ValueError when ``work`` or ``max_worlds`` is below 1.
+    """
+
+    def __init__(self, kit, fallback, seed=0, work=1000, max_worlds=64, time_ms=0, clock=None):
+        if work < 1 or max_worlds < 1:
+            raise ValueError("work and max_worlds must be at least 1, got %r, %r"
+                             % (work, max_worlds))
+        self.kit = kit
+        self.fallback = fallback
+        self.rng = Rng(seed)
+        self.work = work
+        self.max_worlds = max_worlds
+        self.time_ms = time_ms
+        self.clock = clock
+        self.world = kit.new_game()
+        self.scratch = kit.new_game()
+        self.totals = [0] * MAX_ACTIONS
+        self.cands = bytearray(MAX_ACTIONS)
+        self.n_cands = 0
+        self.obs = None
+        self.prior = 0
+        self.done_iters = 0  # worlds completed
+        self.moves = 0  # playout moves made
+        self.cand = 0  # next candidate to play out in the current world
+        self.started = 0
+
+    def choose(self, obs, legal):
+        """Best of ``legal`` for ``obs`` (the seat's Observation).
+
+        Raises ValueError when ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if not self.begin(obs, legal):
+            return self.prior
+        while self.step():
+            pass
+        return self.best()
+
+    def begin(self, obs, legal):
+        """Start a decision; False when it is not searched (then ``prior``,
+        the heuristic's choice, is the answer)."""
+        self.prior = self.fallback.choose(obs, legal)
+        if len(legal) < 2 or not self.kit.searchable(obs):
+            return False
+        # The prior first, then the other actions (as many as fit).
+        self.cands[0] = self.prior
+        n = 1
+        for a in legal:
+            if a != self.prior and n < MAX_ACTIONS:
+                self.cands[n] = a
+                n += 1
+        self.n_cands = n
+        for i in range(n):
+            self.totals[i] = 0
+        self.obs = obs
+        self.done_iters = 0
+        self.moves = 0
+        self.cand = 0
+        if self.clock is not None:
+            self.started = self.clock.ticks_ms()
+        return True
+
+    def step(self):
+        """One playout: the next candidate in the current world (a new world
+        first when the last one is done). Returns True while the budget
+        allows another."""
+        kit = self.kit
+        rng = self.rng
+        seat = self.obs.seat
+        i = self.cand
+        if i == 0:
+            kit.world(self.obs, rng, self.world)
+        s = self.world.copy(self.scratch)
+        s._apply(self.cands[i])  # legal in every world: the seat's own card
+        k = 0
+        while not kit.done(s) and k < kit.MAX_MOVES:
+            s._apply(kit.policy(s, rng))
+            k += 1
+        self.moves += k + 1
+        self.totals[i] += kit.value(s, seat)
+        if i + 1 < self.n_cands:
+            self.cand = i + 1
+            return True
+        self.cand = 0
+        self.done_iters += 1
+        if self.moves >= self.work or self.done_iters >= self.max_worlds:
+            return False
+        if self.clock is not None and self.time_ms > 0:
+            if self.clock.ticks_diff(self.clock.ticks_ms(), self.started) >= self.time_ms:
+                return False
+        return True
+
+    def best(self):
+        """The decision: the best total, the prior unless beaten by the
+        kit's margin per world played."""
+        best = 0
+        bar = self.totals[0] + self.kit.MARGIN * self.done_iters
+        for i in range(1, self.n_cands):
+            if self.totals[i] > bar:
+                bar = self.totals[i]
+                best = i
+        self.obs = None
+        return self.cands[best]

@@ -1,0 +1,125 @@
+"""Benchmark of the computer players per game and level on MicroPython
+(Node), with the Pico time estimated by pystone:
+
+    python tools/bench_search.py [--decisions 12]
+
+Prints, per game and level (Easy, Normal, Hard): the time per decision on
+MicroPython (Node), the bytes allocated per decision, the peak live heap
+during a decision (above the heap before the player was made: the player,
+its two preallocated games and every temporary; tools/bench_search_mp.py
+says how it is taken), worlds searched per decision, and the estimated time
+on a Pico at 125 MHz: the Node time scaled by the pystone rate measured in
+the same MicroPython process, taking the Pico at PICO_PYSTONES (an estimate
+for MicroPython on an RP2040 at 125 MHz). Exits 1 when a Hard peak reaches
+HARD_PEAK_LIMIT bytes or a Hard decision's Pico estimate reaches 1 s.
+
+Pystone is micropython-lib's ``pystone_lowmem`` from its PyPI package
+``micropython-pystone_lowmem`` (pinned by version and SHA-256 below). That
+package predates pip's formats (no setup.py; MicroPython's old ``upip``
+installed it), so pip cannot install it: this script fetches the sdist the
+way upip did, from PyPI's JSON API, checks its hash and unpacks the one file
+into build/pystone/ (kept for the next runs).
+"""
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYSTONE_PKG = "micropython-pystone-lowmem"
+PYSTONE_VERSION = "3.4.2-4"
+PYSTONE_SHA256 = "3d5cd43a7b21539d55ad5de85a273c4c4025296a78525774b1583e22b6cd1c5c"
+PYSTONE_DIR = os.path.join(ROOT, "build", "pystone")
+PICO_PYSTONES = 1270  # per second, MicroPython on a Pico at 125 MHz (estimate)
+HARD_PEAK_LIMIT = 24 * 1024
+LEVEL_NAMES = ("Easy", "Normal", "Hard")
+
+
+def pystone_dir():
+    """Folder holding ``pystone_lowmem.py``, fetched from PyPI on first use.
+
+    Raises RuntimeError when the download fails or the hash differs.
+    """
+    path = os.path.join(PYSTONE_DIR, "pystone_lowmem.py")
+    if os.path.exists(path):
+        return PYSTONE_DIR
+    url = "https://pypi.org/pypi/%s/json" % PYSTONE_PKG
+    try:
+        with urllib.request.urlopen(url, timeout=60) as r:
+            meta = json.load(r)
+        files = meta["releases"][PYSTONE_VERSION]
+        sdist = [u for u in files if u["packagetype"] == "sdist"][0]
+        with urllib.request.urlopen(sdist["url"], timeout=60) as r:
+            data = r.read()
+    except (OSError, KeyError, IndexError, ValueError) as e:
+        raise RuntimeError("cannot fetch %s %s from PyPI: %s" % (PYSTONE_PKG, PYSTONE_VERSION, e))
+    if hashlib.sha256(data).hexdigest() != PYSTONE_SHA256:
+        raise RuntimeError("%s %s: SHA-256 differs from the pinned one" % (PYSTONE_PKG,
+                                                                          PYSTONE_VERSION))
+    with tarfile.open(fileobj=io.BytesIO(data)) as tf:
+        member = [m for m in tf.getmembers() if m.name.endswith("/pystone_lowmem.py")][0]
+        src = tf.extractfile(member).read()
+    os.makedirs(PYSTONE_DIR, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(src)
+    return PYSTONE_DIR
+
+
+def run_mp(decisions):
+    """The ``key value...`` lines of tools/bench_search_mp.py under MicroPython."""
+    cmd = ["node", "tools/mp_run.mjs", "--step", "step", "--path", "firmware",
+           "--path", pystone_dir(), "tools/bench_search_mp.py", str(decisions)]
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    if out.returncode:
+        sys.exit("MicroPython run failed:\n" + out.stderr[-3000:])
+    return [line.split() for line in out.stdout.splitlines() if line.strip()]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--decisions", type=int, default=12,
+                    help="decisions measured per game and level (default 12)")
+    args = ap.parse_args(argv)
+    lines = run_mp(args.decisions)
+    stones = None
+    rows = []
+    code = {}
+    for f in lines:
+        if f[0] == "pystone":
+            loops, ms = int(f[1]), int(f[2])
+            stones = loops * 1000 // max(1, ms)
+        elif f[0] == "code":
+            code[f[1]] = int(f[2])
+        elif f[0] == "level":
+            rows.append((f[1],) + tuple(int(x) for x in f[2:9]))
+    print("MicroPython (Node) pystone: %d pystones/s; Pico at 125 MHz taken as %d, "
+          "so Pico time = Node time x %.1f" % (stones, PICO_PYSTONES, stones / PICO_PYSTONES))
+    print("%-11s %-6s %9s %9s %12s %13s %7s %7s" % ("game", "level", "Node ms", "Pico ms*",
+                                                     "alloc B", "peak live B", "worlds", "moves"))
+    bad = []
+    for game, level, n, t_total, alloc, peak, iters, moves in rows:
+        node_ms = t_total / n
+        pico_ms = node_ms * stones / PICO_PYSTONES
+        worlds = "%.1f" % (iters / n) if level else "-"
+        mv = "%d" % (moves // n) if level else "-"
+        print("%-11s %-6s %9.1f %9.0f %12d %13d %7s %7s" % (game, LEVEL_NAMES[level], node_ms,
+                                                            pico_ms, alloc, peak, worlds, mv))
+        if level == 2 and (peak >= HARD_PEAK_LIMIT or pico_ms >= 1000):
+            bad.append("%s Hard: peak %d B, Pico %.0f ms" % (game, peak, pico_ms))
+    print("(* estimated: mean over %d decisions per game and level)" % args.decisions)
+    print("player code in the heap once imported (bytes, .py sources): "
+          + ", ".join("%s %d" % (g, code[g]) for g in code))
+    if bad:
+        print("OVER BUDGET: " + "; ".join(bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
