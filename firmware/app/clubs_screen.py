@@ -13,13 +13,16 @@ Modes (``mode``): ``PASS`` pick the Hearts-pass then the partner card (PC-2),
 ``SHOWN`` the four shown cards, ``TABLE`` the tricks (with the bid picker,
 PC-10, and the PC-9 take prompt as overlays), ``SUMMARY`` the hand's scores
 (PC-13, PC-14), ``SCORE`` the running score to 42 (PC-15). Drawing is in
-``app.clubs_table`` and ``app.clubs_summary``. Times are in milliseconds on
+``app.clubs_table`` and, for the last two modes and the result,
+``app.clubs_summary``: each is imported when needed, and on MicroPython the
+other is dropped from the heap (``App.module``). Times are in milliseconds on
 the app's clock.
 """
 
-from app import buttons, clubs_summary, clubs_table
+from app import buttons, text, theme
 from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
-from app.screen import PAUSE_ITEMS, move_cursor, pause_button, pause_menu  # noqa: F401
+from app.menu import panel
+from app.screen import PAUSE_ITEMS, draw_pause, move_cursor, pause_button, pause_menu  # noqa: F401
 from cardgames import clubs
 from players import levels
 
@@ -40,6 +43,27 @@ INFO_MODES = (RECEIVED, SHOWN, SUMMARY, SCORE)  # wait for A
 SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 
+def _table(app):
+    # The table's drawing module (the summary's dropped on MicroPython).
+    return app.module("app.clubs_table", "app.clubs_summary")
+
+
+def _summary(app):
+    # The between-hands and result drawing module (the table's dropped).
+    return app.module("app.clubs_summary", "app.clubs_table")
+
+
+def draw_banner(fb, banner):
+    """A framed banner over the hand, leaving the trick in view: ``banner``
+    is (title, line). Here, not in app.clubs_table, as it may stay up over
+    the hand's summary."""
+    title, line = banner
+    panel(fb, 4, 80, 232, 52)
+    fb.rect(5, 81, 230, 50, theme.GOLD)
+    text.draw_centered(fb, title, 120, 85, theme.GOLD, text.BIG)
+    text.draw_centered(fb, text.fit(line, 224), 120, 114, theme.WHITE, text.SMALL)
+
+
 def start(app, seed, options):
     """A new game of Clubs for the app (PC-1: the core draws the first dealer
     from ``seed``). ``options.get("autoplay")``: the computer plays South too."""
@@ -53,7 +77,7 @@ def _game_over(app, screen):
     wins = sess.get("wins", (0, 0))
     wins = (wins[0] + (g.winner == 0), wins[1] + (g.winner == 1))
     sess["wins"] = wins
-    app.show(clubs_summary.ResultScreen(app, g.result(), g.winner, (g.scores[0], g.scores[1]),
+    app.show(_summary(app).ResultScreen(app, g.result(), g.winner, (g.scores[0], g.scores[1]),
                                         screen.history, wins, g))
 
 
@@ -350,7 +374,7 @@ class ClubsScreen:
             t.taker = seat
             t.why = b
             self.won[seat] += 1
-            self.msg = clubs_table.trick_line(t)
+            self.msg = _table(self.app).trick_line(t)
             return TRICK_MS
         if kind == clubs.EV_BID:
             self.bids[seat] = a
@@ -399,7 +423,8 @@ class ClubsScreen:
             self.mode = TABLE
         elif m == SUMMARY:
             self._enter(SCORE, now)
-            self.score_top = max(0, len(self.history) - clubs_summary.ROWS)  # latest hands
+            rows = _summary(self.app).ROWS
+            self.score_top = max(0, len(self.history) - rows)  # latest hands
             return
         else:
             self.mode = TABLE
@@ -491,8 +516,9 @@ class ClubsScreen:
                 self._leave_info(now)
             elif self.mode == SCORE and (b == buttons.UP or b == buttons.DOWN):
                 # Earlier hands of the score to 42 (PC-15) scroll into view.
-                top = clubs_summary.score_first(self) + (1 if b == buttons.DOWN else -1)
-                self.score_top = max(0, min(top, len(self.history) - clubs_summary.ROWS))
+                summary = _summary(self.app)
+                top = summary.score_first(self) + (1 if b == buttons.DOWN else -1)
+                self.score_top = max(0, min(top, len(self.history) - summary.ROWS))
             return
         if self.bidding():
             self._bid_button(b, now)
@@ -613,12 +639,12 @@ class ClubsScreen:
     def draw(self, fb):
         m = self.mode
         if m == SUMMARY:
-            clubs_summary.draw_summary(fb, self)
+            _summary(self.app).draw_summary(fb, self)
         elif m == SCORE:
-            clubs_summary.draw_score(fb, self)
+            _summary(self.app).draw_score(fb, self)
         else:
-            clubs_table.draw(fb, self)
+            _table(self.app).draw(fb, self)
         if self.banner:
-            clubs_table.draw_banner(fb, self.banner)
+            draw_banner(fb, self.banner)
         if self.pause is not None:
-            clubs_table.draw_pause(fb, self.pause)
+            draw_pause(fb, self.pause)

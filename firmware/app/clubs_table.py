@@ -8,7 +8,6 @@ South's hand. Coordinates are pixels on the 240x135 screen; colours from
 
 from app import cardview, text, theme
 from app.menu import panel
-from app.screen import draw_pause  # noqa: F401  (kept as clubs_table.draw_pause)
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD
@@ -429,13 +428,3 @@ def _draw_take(fb, scr):
             fb.rect(40, y, 160, 15, theme.GOLD)
             text.draw(fb, "\u25ba", 44, y + 2, theme.GOLD, text.SMALL)
         text.draw(fb, items[i], 56, y + 2, theme.WHITE if sel else theme.TEXT, text.SMALL)
-
-
-def draw_banner(fb, banner):
-    """A framed banner over the hand, leaving the trick in view: ``banner``
-    is (title, line)."""
-    title, line = banner
-    panel(fb, 4, 80, 232, 52)
-    fb.rect(5, 81, 230, 50, theme.GOLD)
-    text.draw_centered(fb, title, 120, 85, theme.GOLD, text.BIG)
-    text.draw_centered(fb, text.fit(line, 224), 120, 114, theme.WHITE, text.SMALL)

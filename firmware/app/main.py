@@ -98,6 +98,18 @@ class App:
             games.forget("app.rules_text")
         self.show(RulesScreen(self, "Rules: " + e.name, paragraphs, back))
 
+    def module(self, name, drop):
+        """Module ``name`` (dotted), imported on first use; on MicroPython
+        module ``drop`` is forgotten, so that a screen drawn by two modules
+        in turn (a game's table and its between-hands summary) holds the
+        code of one at a time."""
+        if self.unload_games:
+            games.forget(drop)
+        mod = __import__(name)
+        for part in name.split(".")[1:]:
+            mod = getattr(mod, part)
+        return mod
+
     def new_game(self):
         """Start a new game of the picked game with its options; the seed is
         drawn from the session's PRNG (a small int below 2**30)."""
