@@ -12,7 +12,6 @@ from app import screen as shared
 from app.menu import panel
 from app.result_screen import ResultScreen
 from cardgames import clubbed
-from players import levels
 
 HUMAN = 0
 NAMES = ("You", "West")
@@ -62,6 +61,9 @@ class ClubbedScreen:
         self.app = app
         self.game = clubbed.Clubbed(seed=seed, dealer=dealer, refill=refill)
         # West at the difficulty chosen in the settings (app.level).
+        # Imported here: App.new_game drops the factory once the players exist.
+        from players import levels
+
         self.ai = levels.make("clubbed", app.level, seed, app.clock)
         self.on_over = on_over
         self.cursor = 0

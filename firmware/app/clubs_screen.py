@@ -24,7 +24,6 @@ from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.menu import panel
 from app.screen import PAUSE_ITEMS, draw_pause, move_cursor, pause_button, pause_menu  # noqa: F401
 from cardgames import clubs
-from players import levels
 
 HUMAN = clubs.SOUTH
 NAMES = ("North", "East", "You", "West")  # as the table labels them
@@ -118,6 +117,9 @@ class ClubsScreen:
         self.game = clubs.Clubs(seed=seed)
         # North, East and West at the difficulty chosen in the settings
         # (app.level); with autoplay the heuristic plays South.
+        # Imported here: App.new_game drops the factory once the players exist.
+        from players import levels
+
         self.ai = levels.make("clubs", app.level, seed, app.clock)
         self.south_ai = levels.heuristic("clubs", seed) if autoplay else None
         self.autoplay = autoplay

@@ -30,7 +30,6 @@ from app.klaberjass_summary import (
 )
 from app.menu import panel
 from cardgames import klaberjass as kj
-from players import levels
 
 HUMAN = 0
 NAMES = ("You", "West")
@@ -105,6 +104,9 @@ class KlaberjassScreen:
         self.autoplay = bool(options.get("autoplay", False))
         # West at the difficulty chosen in the settings (app.level); with
         # autoplay the heuristic plays your seat.
+        # Imported here: App.new_game drops the factory once the players exist.
+        from players import levels
+
         self.ais = (levels.heuristic("klaberjass", seed) if self.autoplay else None,
                     levels.make("klaberjass", app.level, seed, app.clock))
         self.on_over = on_over

@@ -124,6 +124,8 @@ class App:
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         mod = games.load(e)
         self.show(mod.start(self, self.last_seed, self.options[e.name]))
+        if self.unload_games:
+            games.forget("players.levels")  # the players are made
 
     # --- loop --------------------------------------------------------------
 
