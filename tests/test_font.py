@@ -1,4 +1,5 @@
-"""Fonts (firmware/app/fontdata.py, tools/gen_font.py) and app.text drawing."""
+"""Fonts (firmware/app/fontdata.py and firmware/fonts.bin, tools/gen_font.py)
+and app.text drawing."""
 
 import importlib
 import shutil
@@ -15,15 +16,18 @@ FONT_DIR = Path("/usr/share/fonts/opentype/terminus")
 SUITS = "\u2663\u2666\u2665\u2660"
 FONTS = {"SMALL": fontdata.SMALL, "BOLD": fontdata.BOLD, "BIG": fontdata.BIG}
 CELLS = {"SMALL": (6, 12), "BOLD": (8, 16), "BIG": (12, 24)}
+BITS = (ROOT / "firmware" / fontdata.FILE).read_bytes()
 
 
 def glyph_bits(data, ch):
-    """Glyph of ch in a fontdata tuple as a list of rows of 0/1."""
-    w, h, chars, bits = data
+    """Glyph of ch in a fontdata tuple (its bitmap in fonts.bin) as a list of
+    rows of 0/1."""
+    w, h, chars, offset = data
     i = chars.index(ch)
     stride = (w + 7) // 8
+    at = offset + i * h * stride
     return [
-        [(bits[(i * h + y) * stride + x // 8] >> (7 - x % 8)) & 1 for x in range(w)]
+        [(BITS[at + y * stride + x // 8] >> (7 - x % 8)) & 1 for x in range(w)]
         for y in range(h)
     ]
 
@@ -50,10 +54,12 @@ def test_fontdata_is_up_to_date():
 
 @pytest.mark.parametrize("name", sorted(FONTS))
 def test_font_shape(name):
-    w, h, chars, bits = FONTS[name]
+    w, h, chars, offset = FONTS[name]
     assert (w, h) == CELLS[name]
-    assert isinstance(bits, bytes)
-    assert len(bits) == len(chars) * h * ((w + 7) // 8)
+    # The fonts follow each other in the file, which holds nothing else.
+    ends = sorted((d[3], d[3] + len(d[2]) * d[1] * ((d[0] + 7) // 8)) for d in FONTS.values())
+    assert ends[0][0] == 0 and ends[-1][1] == len(BITS)
+    assert all(a[1] == b[0] for a, b in zip(ends, ends[1:], strict=False))
     assert len(set(chars)) == len(chars) < 255
     for ch in " ?0123456789AJQKT" + SUITS:
         assert ch in chars
@@ -200,10 +206,13 @@ from app import fontdata, text
 W, H = 60, 30
 fb = framebuf.FrameBuffer(bytearray(W * H * 2), W, H, framebuf.RGB565)
 
+with open(text.PATH, "rb") as f:
+    bits = f.read()
+
 def bit(data, ch, x, y):
-    w, h, chars, bits = data
+    w, h, chars, offset = data
     i = chars.find(ch)
-    return (bits[(i * h + y) * ((w + 7) // 8) + x // 8] >> (7 - x % 8)) & 1
+    return (bits[offset + (i * h + y) * ((w + 7) // 8) + x // 8] >> (7 - x % 8)) & 1
 
 # Pixel-exact against the font data, under the real framebuf.
 for name, font, data in (("SMALL", text.SMALL, fontdata.SMALL),
@@ -222,20 +231,24 @@ for name, font, data in (("SMALL", text.SMALL, fontdata.SMALL),
 
 # No allocation while drawing.
 s = "10\u2663 J\u2666 Q\u2665 K\u2660 A? \u25ba"
-for font in (text.SMALL, text.BOLD, text.BIG):
-    text.draw(fb, s, 0, 0, 0xFFFF, font)  # warm up (first use may intern chars)
-text.draw_centered(fb, s, 30, 0, 0, text.SMALL)
-text.draw_right(fb, s, 60, 0, 0, text.SMALL)
-gc.collect()
-before = gc.mem_alloc()
-for _ in range(100):
+def calls():
     text.draw(fb, s, 0, 0, 0xFFFF)
     text.draw(fb, s, -5, 3, 0x0000, text.BOLD)
     text.draw(fb, s, 1, 2, 0xF800, font=text.BIG)
     text.draw_centered(fb, s, 30, 0, 0, text.SMALL)
     text.draw_right(fb, s, 60, 0, 0, text.SMALL)
-after = gc.mem_alloc()
-print("ALLOC", after - before)
+
+def measure():
+    # In a function, so no new module global (a dict resize) is counted.
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(100):
+        calls()
+    return gc.mem_alloc() - before
+
+calls()  # warm up: a first use may intern characters
+
+print("ALLOC", measure())
 """
 
 

@@ -214,7 +214,8 @@ def test_frozen_copies_main_only_and_clears_shadows(stage, capsys):
     cmds = split(mp.copy_call())
     assert not [c for c in cmds if c[:2] == ["fs", "cp"]]  # main.py is already there
     removed = {c[2][1:] for c in cmds if c[:2] == ["fs", "rm"]}
-    assert removed == set(local) - {"/main.py"}
+    # main.py and the glyph file (read by app.text, not frozen) stay.
+    assert removed == set(local) - {"/main.py", "/fonts.bin"}
 
 
 def test_not_enough_room(stage, capsys):

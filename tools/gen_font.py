@@ -1,24 +1,25 @@
-"""Generate firmware/app/fontdata.py from the Terminus Font bitmap (OTB) files.
+"""Generate firmware/app/fontdata.py and firmware/fonts.bin from the Terminus
+Font bitmap (OTB) files.
 
-    .venv/bin/python tools/gen_font.py            # write firmware/app/fontdata.py
-    .venv/bin/python tools/gen_font.py --check    # exit 1 if the file is stale
+    .venv/bin/python tools/gen_font.py            # write both files
+    .venv/bin/python tools/gen_font.py --check    # exit 1 if either is stale
 
 Reads terminus-normal.otb / terminus-bold.otb (Debian package
 fonts-terminus-otb, SIL Open Font License 1.1) with Pillow, which renders
 their bitmap strikes exactly, and writes one fixed-cell font per entry of
-FONTS. Each font becomes a tuple ``(w, h, chars, bits)`` in fontdata.py:
+FONTS. Each font becomes a tuple ``(w, h, chars, offset)`` in fontdata.py:
 
 * ``w``, ``h``: cell width and height in pixels (every glyph advances by w);
 * ``chars``: str of the characters covered, glyph i is ``chars[i]``;
-* ``bits``: bytes of all glyphs stacked vertically in framebuf MONO_HLSB
-  format, i.e. a bitmap ``w`` pixels wide and ``h * len(chars)`` tall, glyph i
-  in rows ``i*h .. i*h+h-1``, each row ``(w + 7) // 8`` bytes, most
-  significant bit = leftmost pixel, 1 = ink.
+* ``offset``: where the font's glyphs start in fonts.bin. Glyph i is the
+  ``size = h * ((w + 7) // 8)`` bytes at ``offset + i * size``, in framebuf
+  MONO_HLSB format: ``h`` rows of ``(w + 7) // 8`` bytes, most significant
+  bit = leftmost pixel, 1 = ink.
 
-The bitmaps of a font are ONE bytes literal (adjacent literals, one glyph per
-line, which the compiler joins). It stays bytes on purpose: MicroPython keeps a
-module's constants alive as long as the module, so wrapping it in bytearray()
-here would hold the data twice; app.text wraps it without copying instead.
+The glyphs are a file, not a bytes constant, on purpose: a constant of a
+.mpy module lives in the Pico's heap (6.5 KB for these fonts), while app.text
+reads each glyph from the file as it draws it (tools/mem_report.py). The file
+sits in the folder that holds the ``app`` package (the board's root).
 
 The output depends only on the font files and this script (no dates, no
 paths), so ``--check`` can compare it byte for byte.
@@ -35,6 +36,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "firmware" / "app" / "fontdata.py"
+BIN = ROOT / "firmware" / "fonts.bin"  # fontdata.FILE, next to the app package
 FONT_DIR = Path("/usr/share/fonts/opentype/terminus")
 DEBIAN_CHANGELOG = Path("/usr/share/doc/fonts-terminus-otb/changelog.Debian.gz")
 
@@ -189,24 +191,6 @@ def pack_hlsb(rows):
     return bytes(out)
 
 
-_ESCAPES = {0x5C: "\\\\", 0x22: '\\"', 0x0A: "\\n", 0x09: "\\t", 0x0D: "\\r"}
-
-
-def bytes_literal(data):
-    """A compact b"..." literal for data (valid in CPython and MicroPython)."""
-    out = []
-    for i, b in enumerate(data):
-        if b in _ESCAPES:
-            out.append(_ESCAPES[b])
-        elif 32 <= b < 127:
-            out.append(chr(b))
-        elif b == 0 and not (i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x37):
-            out.append("\\0")  # octal escape; only if no octal digit follows
-        else:
-            out.append("\\x%02x" % b)
-    return 'b"' + "".join(out) + '"'
-
-
 def str_literal(s):
     """A str literal with non-ASCII characters as \\u escapes (ASCII-only file)."""
     out = []
@@ -220,13 +204,8 @@ def str_literal(s):
     return '"' + "".join(out) + '"'
 
 
-def glyph_comment(ch):
-    """A short ASCII label for a glyph's line."""
-    return repr(ch) if 32 <= ord(ch) < 127 else "U+%04X %s" % (ord(ch), ch)
-
-
 def generate(font_dir=FONT_DIR):
-    """The full text of fontdata.py."""
+    """The full text of fontdata.py and the bytes of fonts.bin, as a pair."""
     normal = (font_dir / "terminus-normal.otb").read_bytes()
     copyright_ = name_string(normal, 0) or "Copyright (C) Dimitar Toshkov Zhekov"
     lines = [
@@ -234,18 +213,21 @@ def generate(font_dir=FONT_DIR):
         "#",
         "# Bitmap glyphs converted from Terminus Font %s (terminus-normal.otb," % TERMINUS_VERSION,
         "# terminus-bold.otb). %s." % copyright_.rstrip("."),
-        '# Reserved Font Name "Terminus Font". This file is a converted subset of',
-        "# the font and is licensed under the SIL Open Font License, Version 1.1",
-        "# (SPDX: OFL-1.1, https://openfontlicense.org), not under the project's licence.",
-        "# SMALL's spade and club are redrawn for legibility (REDRAWN in the tool).",
+        '# Reserved Font Name "Terminus Font". This file and fonts.bin are a converted',
+        "# subset of the font and are licensed under the SIL Open Font License, Version",
+        "# 1.1 (SPDX: OFL-1.1, https://openfontlicense.org), not under the project's",
+        "# licence. SMALL's spade and club are redrawn for legibility (REDRAWN in the tool).",
         "#",
-        "# Each font is (w, h, chars, bits): cell width and height in pixels, the",
-        "# characters covered (glyph i is chars[i]) and all glyph bitmaps stacked",
-        "# vertically in framebuf MONO_HLSB format (a bitmap w px wide, glyph i in",
-        "# rows i*h .. i*h+h-1, (w+7)//8 bytes per row, MSB = leftmost pixel).",
-        "# Drawn by app.text.",
+        "# Each font is (w, h, chars, offset): cell width and height in pixels, the",
+        "# characters covered (glyph i is chars[i]) and where its glyphs start in",
+        "# FILE: glyph i is the h * ((w + 7) // 8) bytes at offset + i * that, in",
+        "# framebuf MONO_HLSB format (rows of (w+7)//8 bytes, MSB = leftmost pixel).",
+        "# FILE lies in the folder holding the app package. Drawn by app.text.",
         "# ruff: noqa",
+        "",
+        'FILE = "%s"' % BIN.name,
     ]
+    data = bytearray()
     for name, filename, size, chars, purpose in FONTS:
         path = font_dir / filename
         w, h, glyphs = render_font(path, size, chars)
@@ -260,16 +242,11 @@ def generate(font_dir=FONT_DIR):
             "",
             "# Terminus %d %s, %dx%d cells, %d glyphs, %d bytes: %s."
             % (size, style, w, h, len(chars), len(chars) * h * ((w + 7) // 8), purpose),
-            "%s = (" % name,
-            "    %d," % w,
-            "    %d," % h,
-            "    %s," % str_literal(chars),
-            "    (",
+            "%s = (%d, %d, %s, %d)" % (name, w, h, str_literal(chars), len(data)),
         ]
-        for ch, rows in zip(chars, glyphs, strict=True):
-            lines.append("        %s  # %s" % (bytes_literal(pack_hlsb(rows)), glyph_comment(ch)))
-        lines += ["    ),", ")"]
-    return "\n".join(lines) + "\n"
+        for rows in glyphs:
+            data += pack_hlsb(rows)
+    return "\n".join(lines) + "\n", bytes(data)
 
 
 def _warn_version():
@@ -291,9 +268,10 @@ def _warn_version():
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
-        "--check", action="store_true", help="do not write; exit 1 if the output file differs"
+        "--check", action="store_true", help="do not write; exit 1 if an output file differs"
     )
-    ap.add_argument("--out", type=Path, default=OUT, help="output file (default %(default)s)")
+    ap.add_argument("--out", type=Path, default=OUT, help="font table (default %(default)s)")
+    ap.add_argument("--bin", type=Path, default=BIN, help="glyph file (default %(default)s)")
     ap.add_argument(
         "--font-dir",
         type=Path,
@@ -302,19 +280,25 @@ def main(argv=None):
     )
     args = ap.parse_args(argv)
     _warn_version()
-    text = generate(args.font_dir)
+    text, data = generate(args.font_dir)
     if args.check:
-        try:
-            current = args.out.read_text(encoding="utf-8")
-        except OSError:
-            current = None
-        if current != text:
-            print("%s is stale: run tools/gen_font.py" % args.out, file=sys.stderr)
+        stale = []
+        for path, want in ((args.out, text.encode()), (args.bin, data)):
+            try:
+                current = path.read_bytes()
+            except OSError:
+                current = None
+            if current != want:
+                stale.append(str(path))
+        if stale:
+            print("%s stale: run tools/gen_font.py" % " and ".join(stale), file=sys.stderr)
             return 1
-        print("%s is up to date" % args.out)
+        print("%s and %s are up to date" % (args.out, args.bin))
         return 0
     args.out.write_text(text, encoding="utf-8", newline="\n")
-    print("wrote %s (%d bytes)" % (args.out, len(text.encode())))
+    args.bin.write_bytes(data)
+    print("wrote %s (%d bytes) and %s (%d bytes)"
+          % (args.out, len(text.encode()), args.bin, len(data)))
     return 0
 
 

@@ -13,13 +13,16 @@
 # colours are RGB565 ints 0..0xFFFF (app.display.rgb). Background transparent;
 # the framebuffer clips.
 #
-# How: each glyph is copied from the font's stacked MONO_HLSB bitmap into a
+# How: each glyph is read from the font file (app.fontdata.FILE) into a
 # glyph-sized scratch FrameBuffer, then blitted through a 2-entry RGB565
-# palette (entry 0 = key colour, skipped; entry 1 = text colour). All in
-# framebuf's C code, no allocation per character or per call (on MicroPython
-# the first use of a character may intern it once). Not reentrant (one shared
-# palette): fine for the single-threaded app. Runs on MicroPython and CPython
-# (where framebuf is host_sim's).
+# palette (entry 0 = key colour, skipped; entry 1 = text colour). A seek and a
+# readinto per character, the rest in framebuf's C code, no allocation per
+# character or per call (on MicroPython the first use of a character may
+# intern it once). The glyphs stay in the file because a .mpy module's
+# constants live in the Pico's heap: 6.5 KB for these fonts (tools/
+# mem_report.py). Not reentrant (one shared palette and file): fine for the
+# single-threaded app. Runs on MicroPython and CPython (where framebuf is
+# host_sim's).
 
 import framebuf
 
@@ -27,40 +30,40 @@ from app import fontdata
 
 SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
 
-try:  # MicroPython: wrap the font data where it lies (RAM, or flash if frozen)
-    from uctypes import addressof, bytearray_at
-except ImportError:  # CPython
-    addressof = bytearray_at = None
+
+def _glyph_path():
+    # The folder holding the app package: the board's root (also for an app
+    # frozen into the firmware, whose modules live under ".frozen"), the
+    # MicroPython runner's /lib/N, or firmware/ in a checkout.
+    path = __file__.replace("\\", "/")
+    i = path.rfind("/app/")
+    root = path[: i + 1] if i >= 0 else "/"
+    if root.startswith(".frozen"):
+        root = "/"
+    return root + fontdata.FILE
 
 
-def _writable(data):
-    """A bytearray over ``data`` (bytes), without copying where possible.
-
-    framebuf wants a writable buffer even as a blit source. The fonts are only
-    read, so on MicroPython a bytearray view of the bytes constant (kept alive
-    by fontdata) avoids holding the glyphs twice in RAM.
-    """
-    if bytearray_at is not None:
-        return bytearray_at(addressof(data), len(data))
-    return bytearray(data)
+PATH = _glyph_path()
+_GLYPHS = open(PATH, "rb")  # kept open for the program's life
 
 
 class Font:
     """One fixed-cell bitmap font from ``app.fontdata``.
 
     ``w``, ``h``: cell width and height in pixels; ``chars``: the characters
-    covered, in glyph order; ``bits``: the stacked MONO_HLSB glyph bitmaps.
+    covered, in glyph order; ``offset``: where its glyphs start in the font
+    file; ``size``: bytes per glyph (MONO_HLSB).
     """
 
     def __init__(self, data):
-        w, h, chars, bits = data
+        w, h, chars, offset = data
         self.w = w
         self.h = h
         self.chars = chars
-        self.bits = bits  # keeps the bytes alive for the view below
-        n = len(chars)
-        self.strip = framebuf.FrameBuffer(_writable(bits), w, h * n, framebuf.MONO_HLSB)
-        self.scratch = framebuf.FrameBuffer(bytearray(((w + 7) // 8) * h), w, h, framebuf.MONO_HLSB)
+        self.offset = offset
+        self.size = ((w + 7) // 8) * h
+        self.glyph = bytearray(self.size)
+        self.scratch = framebuf.FrameBuffer(self.glyph, w, h, framebuf.MONO_HLSB)
         q = chars.find("?")
         # Glyph index by code point: a table for ASCII, a dict for the rest.
         # Uncovered lowercase falls back to capitals, anything else to "?".
@@ -113,8 +116,10 @@ def draw(fb, s, x, y, color, font=SMALL):
     _PALETTE.pixel(0, 0, key)
     _PALETTE.pixel(1, 0, color)
     w = font.w
-    h = font.h
-    strip = font.strip
+    f = _GLYPHS
+    base = font.offset
+    size = font.size
+    glyph = font.glyph
     scratch = font.scratch
     ascii_ = font.ascii
     extra = font.extra
@@ -124,7 +129,8 @@ def draw(fb, s, x, y, color, font=SMALL):
         o = ord(ch)
         i = ascii_[o] if o < 128 else extra.get(o, q)
         if i != space:
-            scratch.blit(strip, 0, -i * h)
+            f.seek(base + i * size)
+            f.readinto(glyph)
             fb.blit(scratch, x, y, key, _PALETTE)
         x += w
     return x
