@@ -60,7 +60,7 @@ def load_app_class(spec=DEFAULT_APP):
     return cls
 
 
-def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None):
+def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None, mono=False):
     """A simulated console running the app: ``(app, display, buttons)``.
 
     ``display`` is a ``host_sim.display.SimDisplay`` of ``width x height``
@@ -71,19 +71,21 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
     dict, see ``host_sim.boardkeys.open_board``): the display takes its size
     and ``buttons`` is a ``host_sim.boardkeys.BoardButtons`` (keys -> its
     physical buttons -> ``hw.buttons``) instead of the logical queue.
+    ``mono``: a 1-bit MONO_VLSB frame (an SSD1306 board's), without ``board``.
     """
     if board is not None:
         from host_sim.boardkeys import BoardButtons
         from host_sim.display import SimDisplay
 
-        display = SimDisplay(board["display"]["width"], board["display"]["height"])
+        d = board["display"]
+        display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
         buttons = BoardButtons(board, clock)
         app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
         return app_class(display, buttons, clock, seed=seed), display, buttons
     from app.buttons import ScriptedButtons
     from host_sim.display import SimDisplay
 
-    display = SimDisplay(width, height)
+    display = SimDisplay(width, height, mono)
     buttons = ScriptedButtons()
     app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
     return app_class(display, buttons, clock, seed=seed), display, buttons

@@ -38,6 +38,8 @@ GROUP_KEYS = {"left": "Left", "right": "Right", "up": "Up", "down": "Down",
 STAGGER_MS = 40
 MIN_HOLD_MS = 60
 TAP_MS = 80
+#: Display controllers the simulator shows: RGB565 colour and 1-bit mono.
+CONTROLLERS = ("st7789", "ssd1306")
 
 
 class BoardError(ValueError):
@@ -46,23 +48,23 @@ class BoardError(ValueError):
 
 def open_board(name):
     """The ``BOARD`` dict of ``boards/<name>.py``. BoardError (one line) for
-    an unknown name (listing the names) or a board the app has no layout for."""
+    an unknown name (listing the names) or a display controller the
+    simulator cannot show."""
     known = boards.names()
     if name not in known:
         raise BoardError("unknown board %r; boards: %s" % (name, ", ".join(known)))
     board = boards.load(name)
     d = board["display"]
-    if d["controller"] != "st7789":
-        raise BoardError("board %s (%dx%d %s) is not supported: the app has no layout for it yet "
-                         "(it draws 240x135 RGB565); supported: %s"
+    if d["controller"] not in CONTROLLERS:
+        raise BoardError("board %s (%dx%d %s) is not supported: the simulator shows %s screens"
                          % (name, d["width"], d["height"], d["controller"],
-                            ", ".join(supported_names())))
+                            " and ".join(CONTROLLERS)))
     return board
 
 
 def supported_names():
-    """Board names the simulator can run (colour ST7789 screens)."""
-    return [n for n in boards.names() if boards.load(n)["display"]["controller"] == "st7789"]
+    """Board names the simulator can run (every board with a known controller)."""
+    return [n for n in boards.names() if boards.load(n)["display"]["controller"] in CONTROLLERS]
 
 
 def bindings(board):

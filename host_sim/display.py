@@ -71,6 +71,36 @@ def rgb565_to_rgb24(buf):
     return bytes(out)
 
 
+#: The colours a monochrome (OLED) frame is shown in: dark, lit.
+MONO_DARK = (0, 0, 0)
+MONO_LIT = (236, 244, 255)
+
+
+def mono_vlsb_to_rgb24(buf, width, height):
+    """RGB24 bytes (``width * height * 3``) of a MONO_VLSB frame: byte
+    ``(y // 8) * width + x`` holds column x of rows 8*(y//8) ... (LSB on top);
+    a set bit is ``MONO_LIT``, a clear one ``MONO_DARK``. ValueError if ``buf``
+    is shorter than ``width * ((height + 7) // 8)``."""
+    need = width * ((height + 7) // 8)
+    if len(buf) < need:
+        raise ValueError("MONO_VLSB buffer has %d bytes, %dx%d needs %d"
+                         % (len(buf), width, height, need))
+    out = bytearray(width * height * 3)
+    lit = bytes(MONO_LIT)
+    dark = bytes(MONO_DARK)
+    if dark != b"\0\0\0":
+        out[:] = dark * (width * height)
+    for y in range(height):
+        row = (y >> 3) * width
+        bit = 1 << (y & 7)
+        base = y * width * 3
+        for x in range(width):
+            if buf[row + x] & bit:
+                i = base + 3 * x
+                out[i : i + 3] = lit
+    return bytes(out)
+
+
 class SimDisplay(FrameDisplay):
     """A FrameDisplay whose ``show()`` keeps a copy of the frame it pushed.
 
@@ -81,8 +111,8 @@ class SimDisplay(FrameDisplay):
     shown frame, filled by headless ``SHOT:name`` steps.
     """
 
-    def __init__(self, width=240, height=135):
-        super().__init__(width, height)
+    def __init__(self, width=240, height=135, mono=False):
+        super().__init__(width, height, mono)
         self.shown = bytes(len(self.buf))
         self.shots = {}
 
@@ -93,10 +123,15 @@ class SimDisplay(FrameDisplay):
 
     def rgb24(self):
         """RGB24 bytes (``width * height * 3``) of the shown frame."""
+        if self.mono:
+            return mono_vlsb_to_rgb24(self.shown, self.width, self.height)
         return rgb565_to_rgb24(self.shown)
 
     def pixel_rgb(self, x, y):
         """``(r, g, b)`` 8-bit tuple of the shown pixel at column x, row y."""
+        if self.mono:
+            on = self.shown[(y >> 3) * self.width + x] & (1 << (y & 7))
+            return MONO_LIT if on else MONO_DARK
         i = 2 * (y * self.width + x)
         return rgb565_to_tuple(self.shown[i] | (self.shown[i + 1] << 8))
 
@@ -106,4 +141,6 @@ def frame_rgb24(display):
     (SimDisplay), else its current ``buf``."""
     if hasattr(display, "rgb24"):
         return display.rgb24()
+    if getattr(display, "mono", False):
+        return mono_vlsb_to_rgb24(display.buf, display.width, display.height)
     return rgb565_to_rgb24(display.buf)

@@ -70,7 +70,9 @@ class HeadlessRun:
         self.clock = VirtualClock()
         w, h = (240, 135) if board is None else (board["display"]["width"],
                                                  board["display"]["height"])
-        self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec, w, h)
+        mono = board is not None and board["display"]["controller"] == "ssd1306"
+        self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec, w, h,
+                                                        mono=mono)
         self.shots_dir = shots_dir
         self.scale = scale
         self.on_write = on_write

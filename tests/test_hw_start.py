@@ -161,10 +161,10 @@ def test_log_is_kept_small(tmp_path):
 
 
 def test_unsupported_display_fails_loudly(tmp_path, capsys):
-    with pytest.raises(NotImplementedError):
-        boot(tmp_path, board="oled_ssd1306_128x64")
-    assert "ssd1306" in (tmp_path / "error.log").read_text()
-    assert "cannot" not in capsys.readouterr().err
+    board = dict(boards.load("oled_ssd1306_128x64"))
+    board["display"] = dict(board["display"], controller="sh1106")
+    with pytest.raises(ValueError, match="sh1106"):
+        start.make_display(board, fake)
 
 
 def test_main_py_is_a_thin_guard(tmp_path):

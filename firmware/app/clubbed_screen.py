@@ -271,6 +271,11 @@ class ClubbedScreen:
 
     def draw(self, fb):
         app = self.app
+        if app.compact:
+            from app import compact_clubbed
+
+            compact_clubbed.draw(fb, self)
+            return
         g = self.game
         w = app.width
         fb.fill(theme.FELT)
@@ -398,8 +403,9 @@ class ClubbedScreen:
             out.append(title)
             if not cs:
                 out.append(b"")
-            for i in range(0, len(cs), 9):
-                out.append(cs[i : i + 9])
+            k = 7 if self.app.compact else 9  # cards per row
+            for i in range(0, len(cs), k):
+                out.append(cs[i : i + k])
         return out
 
     def _draw_look(self, fb):

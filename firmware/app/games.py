@@ -27,13 +27,13 @@ class Entry:
 
 GAMES = (
     Entry("Clubbed", "app.clubbed_screen", "CLUBBED", (("refill", "Refill", True),),
-          ("app.result_screen", "cardgames.clubbed", "cardgames.clubbed_text",
-           "players.clubbed_heuristic",
+          ("app.result_screen", "app.compact_clubbed", "cardgames.clubbed",
+           "cardgames.clubbed_text", "players.clubbed_heuristic",
            "players.clubbed_kit")),
     Entry("Klaberjass", "app.klaberjass_screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
-          ("app.klaberjass_summary", "cardgames.klaberjass",
+          ("app.klaberjass_summary", "app.compact_klaberjass", "cardgames.klaberjass",
            "cardgames.klaberjass_text", "players.klaberjass_heuristic",
            "players.klaberjass_kit")),
     Entry("Clubs", "app.clubs_screen", "CLUBS", (),

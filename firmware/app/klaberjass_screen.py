@@ -541,6 +541,11 @@ class KlaberjassScreen:
     # --- drawing -----------------------------------------------------------
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact_klaberjass
+
+            compact_klaberjass.draw(fb, self)
+            return
         if self.summary is not None:
             self.summary.draw(fb, self.app.width)
             if self.pause is not None:

@@ -149,6 +149,11 @@ class KlaberjassResult(GameOverScreen):
         self.headline = "You win!" if outcome[0] > 0 else "%s wins" % names[1]
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact_klaberjass
+
+            compact_klaberjass.result(fb, self)
+            return
         w = self.app.width
         fb.fill(theme.FELT_DARK)
         col = theme.GOLD if self.outcome[0] > 0 else theme.ALERT

@@ -28,6 +28,13 @@ class App:
         self.clock = clock
         self.width = display.width
         self.height = display.height
+        # The layout, chosen once: ``compact`` for a small (128x64) screen,
+        # drawn 1-bit by the app.compact* modules (imported only then);
+        # ``tall`` for a square 240x240 one, whose screens use the extra
+        # rows; otherwise the 240x135 layout. ``mono``: colours are 0/1.
+        self.mono = getattr(display, "mono", False)
+        self.compact = self.height < 100 or self.width < 200
+        self.tall = not self.compact and self.height >= 200
         self.rng = Rng(seed)
         # Per game: its variant options, and a session dict the game's screen
         # keeps between games (who deals next, series totals).

@@ -28,6 +28,17 @@ class ResultScreen(GameOverScreen):
             self.headline = "A draw"
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact
+
+            lines = ["%s: %d cards%s" % (self.names[s], self.counts[s],
+                                         " (%d hand)" % self.from_hand[s] if self.from_hand[s]
+                                         else "") for s in range(2)]
+            lines.insert(0, "Fewer cards wins")
+            if self.games > 1:
+                lines.append("Series: %d-%d" % (self.totals[0], self.totals[1]))
+            compact.result(fb, self.app.width, self.app.height, self.headline, lines)
+            return
         w = self.app.width
         fb.fill(theme.FELT_DARK)
         col = theme.GOLD if self.outcome[0] >= 0 else theme.ALERT

@@ -24,6 +24,13 @@ class RulesScreen(StaticScreen):
                 self.lines.extend(text.wrap(p, w, text.SMALL))
         self.top = 0
         self.rows = (app.height - 20) // ROW_H
+        if app.compact:
+            from app import compact
+
+            self.lines = []
+            for p in paragraphs:
+                self.lines.extend(text.wrap(p, app.width - 2, text.SMALL) if p else [""])
+            self.rows = compact.rules_rows(app.height)
 
     def on_button(self, b):
         # A page keeps its last line as the next page's first, for context.
@@ -39,6 +46,11 @@ class RulesScreen(StaticScreen):
         self.app.invalidate()
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact
+
+            compact.rules(fb, self)
+            return
         fb.fill(theme.PANEL)
         fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
         text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)

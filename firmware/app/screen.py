@@ -56,6 +56,8 @@ def look_button(screen, b, rows, up_at_top_closes=False):
     DOWN/UP scroll a page less one row, any other key closes it (so does UP
     at the top with ``up_at_top_closes``)."""
     top = screen.look_top
+    if screen.app.compact:
+        rows = screen.app.height // 12  # compact.look_rows
     if b == buttons.DOWN:
         screen.look_top = min(max(0, len(screen.look_lines) - rows), top + rows - 1)
     elif b == buttons.UP and (top or not up_at_top_closes):
@@ -67,7 +69,12 @@ def look_button(screen, b, rows, up_at_top_closes=False):
 def open_look(screen):
     """Opens the look overlay at its first row (``screen._look_lines()``)."""
     screen.looking = True
-    screen.look_lines = screen._look_lines()
+    lines = screen._look_lines()
+    if screen.app.compact:
+        from app import compact
+
+        lines = compact.wrap_lines(lines, screen.app.width)
+    screen.look_lines = lines
     screen.look_top = 0
 
 

@@ -47,6 +47,11 @@ class TitleScreen(StaticScreen):
             self.menu.items = self._items()
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact
+
+            compact.title(fb, self)
+            return
         w = self.app.width
         fb.fill(theme.FELT)
         fb.fill_rect(0, 0, w, 34, theme.FELT_DARK)

@@ -81,9 +81,26 @@ def make_display(board, machine=None, sleep_ms=None):
         from hw import st7789
 
         return st7789.from_board(cfg, machine, sleep_ms=sleep_ms)
-    raise NotImplementedError("display controller %r: the app has no layout for a %dx%d %s "
-                              "screen yet" % (cfg["controller"], cfg["width"], cfg["height"],
-                                              cfg["controller"]))
+    if cfg["controller"] == "ssd1306":
+        from hw import oled
+
+        return oled.from_board(cfg, machine, driver=ssd1306_driver)
+    raise ValueError("display controller %r is not supported (st7789, ssd1306)"
+                     % (cfg["controller"],))
+
+
+# The ``ssd1306`` driver module for SSD1306 boards; None imports micropython-lib's
+# (installed with mip). Tests put their copy of the driver here.
+ssd1306_driver = None
+
+
+def palette(display):
+    """``(bg, fg, dim, gold, band, band_text)`` colours for the splash and
+    error screens: RGB565, or on a 1-bit display 0/1 with the band inverted
+    (lit, dark text) so it stays readable."""
+    if getattr(display, "mono", False):
+        return 0, 1, 1, 1, 1, 0
+    return BG, FG, DIM, GOLD, RED, FG
 
 
 class _Pen:
@@ -132,26 +149,29 @@ def splash(display, board, warning=None):
     """Title, board name and button help, then shown. Drawn with the app's
     small font (importing it is most of the app's start-up work anyway)."""
     fb, w, h = display.fb, display.width, display.height
+    bg, fg, dim, gold, _, _ = palette(display)
     pen = _Pen(fb)
     cols = w // pen.w - 2
-    fb.fill(BG)
-    fb.rect(2, 2, w - 4, h - 4, GOLD)
+    fb.fill(bg)
+    fb.rect(2, 2, w - 4, h - 4, gold)
     lines = _wrap(board["name"], cols) + _wrap(board["buttons"].get("help", ""), cols)
     if warning:
         lines += _wrap(warning, cols)
-    y = max(8, (h - 34 - (pen.h + 2) * len(lines)) // 2)
-    pen.center("PICO CARDS", w, y, GOLD)
-    for i in range(4):  # four little cards
-        x = w // 2 - 38 + 20 * i
-        fb.fill_rect(x, y + pen.h + 3, 14, 10, FG)
-        fb.rect(x, y + pen.h + 3, 14, 10, DIM)
-    y += pen.h + 20
+    small = h < 100  # a 128x64 OLED: no cards, name and "loading" only
+    y = 4 if small else max(8, (h - 34 - (pen.h + 2) * len(lines)) // 2)
+    pen.center("PICO CARDS", w, y, gold)
+    if not small:
+        for i in range(4):  # four little cards
+            x = w // 2 - 38 + 20 * i
+            fb.fill_rect(x, y + pen.h + 3, 14, 10, fg)
+            fb.rect(x, y + pen.h + 3, 14, 10, dim)
+    y += pen.h + (2 if small else 20)
     for line in lines:
         if y + pen.h > h - pen.h - 4:
             break
-        pen.center(line, w, y, DIM)
-        y += pen.h + 2
-    pen.center("loading...", w, h - pen.h - 4, FG)
+        pen.center(line, w, y, dim)
+        y += pen.h + (0 if small else 2)
+    pen.center("loading...", w, h - pen.h - 4, fg)
     display.show()
 
 
@@ -209,12 +229,13 @@ def log_error(text, path=LOG_FILE, header=""):
 def error_screen(display, summary, where, logged, path=LOG_FILE):
     """The exception on screen, where it happened, and how to go on."""
     fb, w, h = display.fb, display.width, display.height
+    bg, fg, dim, gold, red, band_text = palette(display)
     pen = _Pen(fb)
     cols = w // pen.w - 1
     band = pen.h + 4
-    fb.fill(BG)
-    fb.fill_rect(0, 0, w, band, RED)
-    pen.draw("Something went wrong", 4, 2, FG)
+    fb.fill(bg)
+    fb.fill_rect(0, 0, w, band, red)
+    pen.draw("Something went wrong" if w >= 150 else "Error", 4, 2, band_text)
     lines = _wrap(summary, cols)
     body = len(lines)
     if where:
@@ -224,9 +245,9 @@ def error_screen(display, summary, where, logged, path=LOG_FILE):
     for i, line in enumerate(lines):
         if y + pen.h > h - pen.h - 4:
             break
-        pen.draw(line, 4, y, FG if i < body else DIM)
+        pen.draw(line, 4, y, fg if i < body else dim)
         y += pen.h + 1
-    pen.draw("A: restart", 4, h - pen.h - 2, GOLD)
+    pen.draw("A: restart", 4, h - pen.h - 2, gold)
     display.show()
 
 

@@ -9,7 +9,9 @@ WebAssembly port as ``machine``).
 
 Events: ("pin", gpio, level), ("spi_init", id, baudrate, polarity, phase,
 sck, mosi, miso), ("spi", id, bytes), ("pwm", gpio, duty_u16),
-("i2c_init", id, scl, sda, freq), ("i2c", addr, bytes).
+("i2c_init", id, scl, sda, freq), ("i2c", addr, bytes). I2C devices answer
+at ``bus.i2c_devices`` (default [0x3C]); a write to another address raises
+OSError(5) as on the rp2 port.
 """
 
 
@@ -17,6 +19,7 @@ class _Bus:
     def __init__(self):
         self.events = []
         self.inputs = {}
+        self.i2c_devices = [0x3C]  # addresses that answer (I2C.scan, writes)
 
 
 bus = _Bus()
@@ -26,6 +29,7 @@ def reset():
     """Forget all events and input levels."""
     bus.events = []
     bus.inputs = {}
+    bus.i2c_devices = [0x3C]
 
 
 def _gpio(pin):
@@ -112,13 +116,21 @@ class I2C:
         bus.events.append(("i2c_init", id, _gpio(scl), _gpio(sda), freq))
 
     def writeto(self, addr, buf, stop=True):
+        _ack(addr)
         bus.events.append(("i2c", addr, bytes(buf)))
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
+        _ack(addr)
         data = b"".join(bytes(b) for b in vector)
         bus.events.append(("i2c", addr, data))
         return len(data)
 
     def scan(self):
-        return [0x3C]
+        return list(bus.i2c_devices)
+
+
+def _ack(addr):
+    # rp2's machine.I2C raises OSError(EIO) when no device acknowledges.
+    if addr not in bus.i2c_devices:
+        raise OSError(5)

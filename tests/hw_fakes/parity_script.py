@@ -86,3 +86,25 @@ clock = VirtualClock()
 app = start.main(machine=machine, clock=clock, board_file=folder + "/board.txt",
                  log_file=folder + "/error.log", steps=3)
 print("boot", clock.now < 1000, app.display.frames, digest(bytes(app.display.buf)))
+
+# SSD1306 through micropython-lib's driver (``ssd1306`` on the path): found at
+# 0x3D, a pattern pushed, then the boot with the app's compact title.
+import ssd1306  # noqa: E402
+
+from hw import oled  # noqa: E402
+
+cfg = boards.load("oled_ssd1306_128x64")["display"]
+machine.reset()
+machine.bus.i2c_devices = [0x3D]
+d = oled.from_board(cfg, machine, driver=ssd1306)
+d.init()
+d.fb.rect(0, 0, 128, 64, 1)
+d.fb.line(0, 0, 127, 63, 1)
+d.show()
+start.ssd1306_driver = ssd1306
+with open(folder + "/board.txt", "w") as f:
+    f.write("oled_ssd1306_128x64\n")
+app = start.main(machine=machine, clock=VirtualClock(), board_file=folder + "/board.txt",
+                 log_file=folder + "/error.log", steps=3)
+print("oled", hex(d.addr), len(machine.bus.events), digest(wire()), app.compact,
+      digest(bytes(app.display.buf)))
