@@ -1,5 +1,5 @@
 """Shared driver for the app tests: an ``App`` on the simulator's framebuf
-(240x135), scripted buttons and a virtual clock, run until it waits for a
+(240x135 unless a test sets ``Session.SIZE``), scripted buttons and a virtual clock, run until it waits for a
 human after every press."""
 
 import os
@@ -21,9 +21,19 @@ class Session:
 
     SETTLE_LIMIT = 5000
     WAIT_QUEUE = False
+    # The screen: size, 1-bit (an SSD1306's) or RGB565; with CHECK_BOUNDS
+    # the app draws through tests/bounds.py, which records anything drawn
+    # off the screen in ``self.disp.fb.outside``.
+    SIZE = (240, 135)
+    MONO = False
+    CHECK_BOUNDS = False
 
     def __init__(self, seed):
-        self.disp = FrameDisplay(240, 135)
+        self.disp = FrameDisplay(self.SIZE[0], self.SIZE[1], self.MONO)
+        if self.CHECK_BOUNDS:
+            from bounds import BoundsCheck
+
+            self.disp.fb = BoundsCheck(self.disp.fb, self.SIZE[0], self.SIZE[1])
         self.btn = ScriptedButtons()
         self.clock = VirtualClock()
         self.app = App(self.disp, self.btn, self.clock, seed=seed)

@@ -639,6 +639,11 @@ class ClubsScreen:
     # --- drawing -----------------------------------------------------------------
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact_clubs
+
+            compact_clubs.draw(fb, self)
+            return
         m = self.mode
         if m == SUMMARY:
             _summary(self.app).draw_summary(fb, self)

@@ -172,6 +172,11 @@ class ResultScreen(GameOverScreen):
             max(scores), min(scores))
 
     def draw(self, fb):
+        if self.app.compact:
+            from app import compact_clubs
+
+            compact_clubs.result(fb, self)
+            return
         w = self.app.width
         fb.fill(theme.FELT_DARK)
         won = self.outcome[clubs.SOUTH] > 0

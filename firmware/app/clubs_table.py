@@ -98,8 +98,11 @@ def cross(fb, scr, cards4, values, turn, mark):
             continue
         chip(fb, c, x, cy)
         if mark == s:
-            fb.rect(x - 1, cy - 1, CHIP_W + 2, CHIP_H + 2, theme.GOLD)
-            fb.rect(x - 2, cy - 2, CHIP_W + 4, CHIP_H + 4, theme.GOLD)
+            # West's box touches the left edge: there the frame stops at it.
+            l1 = max(0, x - 1)
+            l2 = max(0, x - 2)
+            fb.rect(l1, cy - 1, x + CHIP_W + 1 - l1, CHIP_H + 2, theme.GOLD)
+            fb.rect(l2, cy - 2, x + CHIP_W + 2 - l2, CHIP_H + 4, theme.GOLD)
         if values is not None:
             v = values[s]
             text.draw(fb, str(v), x + CHIP_W + 4, cy + 1, theme.ALERT if v < 0 else theme.WHITE,

@@ -115,8 +115,8 @@ def hand(fb, cards, cursor, y, x0, x1, up=None, marks=None):
     first = 0
     last = n
     if sum(widths) > x1 - x0:
-        # Scroll: the widest window containing the cursor, markers take 6 px.
-        room = x1 - x0 - 12
+        # Scroll: the widest window containing the cursor, markers take 7 px.
+        room = x1 - x0 - 14
         cur = max(0, cursor)
         first = cur
         last = cur + 1
@@ -135,14 +135,14 @@ def hand(fb, cards, cursor, y, x0, x1, up=None, marks=None):
                 break
     x = x0
     if first > 0:
-        text.draw(fb, "\u25c4", x - 1, y - 1, ON, SMALL)
-        x += 6
+        text.draw(fb, "\u25c4", x, y - 1, ON, SMALL)
+        x += 7
     for i in range(first, last):
         c = cards[i]
         cy = y - 2 if up is not None and up(i) else y
         card(fb, c, x, cy, i == cursor)
         if marks is not None and marks(i):
-            fb.hline(x, cy + BAR, card_w(c), ON)
+            fb.hline(x + 1, cy + BAR - 1, card_w(c) - 2, ON)
         x += widths[i]
     if last < n:
         text.draw(fb, "\u25ba", x, y - 1, ON, SMALL)

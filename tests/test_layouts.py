@@ -1,0 +1,97 @@
+"""The app's screens on every screen size the boards have: the 128x64
+monochrome compact layout (SSD1306), the square 240x240 one and the 240x135
+one. The games' own whole-game and overlay tests (tests/test_app_*.py) run
+unchanged on each size, through tests/bounds.py, and nothing may be drawn
+outside the screen on any of them."""
+
+import apptest
+import pytest
+import test_app_clubs
+import test_app_game
+import test_app_klaberjass
+
+from app.clubbed_screen import ClubbedScreen
+from app.title import TitleScreen
+
+LAYOUTS = {"128x64": ((128, 64), True), "240x240": ((240, 240), False),
+           "240x135": ((240, 135), False)}
+
+
+@pytest.fixture(params=sorted(LAYOUTS))
+def sessions(request, monkeypatch):
+    """Every apptest.Session made in the test runs on the layout's screen;
+    afterwards none of them may have drawn outside it."""
+    size, mono = LAYOUTS[request.param]
+    monkeypatch.setattr(apptest.Session, "SIZE", size)
+    monkeypatch.setattr(apptest.Session, "MONO", mono)
+    monkeypatch.setattr(apptest.Session, "CHECK_BOUNDS", True)
+    made = []
+    init = apptest.Session.__init__
+
+    def recording_init(self, *a, **kw):
+        init(self, *a, **kw)
+        made.append(self)
+
+    monkeypatch.setattr(apptest.Session, "__init__", recording_init)
+    yield made
+    assert made
+    for s in made:
+        app = s.app
+        assert (app.width, app.height) == size
+        assert app.compact == (size[1] < 100) and app.mono == mono
+        assert s.disp.fb.outside == [], "drawn outside the %dx%d screen: %r" % (
+            size[0], size[1], s.disp.fb.outside[:5])
+
+
+@pytest.mark.parametrize("seed", (0, 1, 2))
+def test_clubbed_whole_game(sessions, seed):
+    test_app_game.test_whole_game_by_key_presses(seed)
+
+
+def test_clubbed_pause_menu(sessions):
+    test_app_game.test_pause_menu_new_game_and_quit()
+
+
+def test_clubbed_illegal_choice(sessions):
+    test_app_game.test_illegal_choice_shows_why_and_changes_nothing()
+
+
+@pytest.mark.parametrize("seed", (0, 1))
+def test_klaberjass_round(sessions, seed):
+    test_app_klaberjass.test_round_by_key_presses(seed)
+
+
+def test_klaberjass_whole_game(sessions):
+    test_app_klaberjass.test_whole_game_autoplay_through_app_loop()
+
+
+def test_klaberjass_overlays(sessions):
+    test_app_klaberjass.test_pause_menu_and_look_overlay()
+    test_app_klaberjass.test_exchange_prompt_only_when_the_core_offers_it()
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_clubs_hand(sessions, seed):
+    test_app_clubs.test_whole_hand_by_key_presses(seed)
+
+
+def test_clubs_whole_game(sessions):
+    test_app_clubs.test_whole_game_autoplay_ends_on_core_result()
+
+
+def test_clubs_overlays(sessions):
+    test_app_clubs.test_pause_menu_last_trick_and_stray_buttons()
+    test_app_clubs.test_bid_picker_refuses_the_bid_making_13()
+    test_app_clubs.test_score_screen_reaches_earlier_hands()
+
+
+def test_title_rules_and_look(sessions):
+    s = apptest.Session(3)
+    assert isinstance(s.app.screen, TitleScreen)
+    for _ in range(3):  # every game's title and rules, every page
+        s.press("DOWN", "A")
+        for _ in range(20):
+            s.press("DOWN")
+        s.press("B", "UP", "RIGHT")
+    s.press("A", "UP", "DOWN", "DOWN", "B")
+    assert isinstance(s.app.screen, ClubbedScreen) and not s.app.screen.looking
