@@ -1,6 +1,6 @@
 """Shared driver for the app tests: an ``App`` on the simulator's framebuf
-(240x135 unless a test sets ``Session.SIZE``), scripted buttons and a virtual clock, run until it waits for a
-human after every press."""
+(240x135 unless a test sets ``Session.SIZE``), scripted buttons and a
+virtual clock, run until it waits for a human after every press."""
 
 import os
 import sys
