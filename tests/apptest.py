@@ -23,20 +23,28 @@ class Session:
     WAIT_QUEUE = False
     # The screen: size, 1-bit (an SSD1306's) or RGB565; with CHECK_BOUNDS
     # the app draws through tests/bounds.py, which records anything drawn
-    # off the screen in ``self.disp.fb.outside``.
+    # off the screen (or off the tall layout's views) in ``self.checks``.
     SIZE = (240, 135)
     MONO = False
     CHECK_BOUNDS = False
 
     def __init__(self, seed):
         self.disp = FrameDisplay(self.SIZE[0], self.SIZE[1], self.MONO)
+        self.checks = []
         if self.CHECK_BOUNDS:
             from bounds import BoundsCheck
 
             self.disp.fb = BoundsCheck(self.disp.fb, self.SIZE[0], self.SIZE[1])
+            self.checks.append(self.disp.fb)
         self.btn = ScriptedButtons()
         self.clock = VirtualClock()
         self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        if self.CHECK_BOUNDS and self.app.tall:
+            # The tall layout draws the 240x135 screens into views of the frame.
+            for name in ("lower", "middle"):
+                view = BoundsCheck(getattr(self.app, name), self.SIZE[0], 135)
+                setattr(self.app, name, view)
+                self.checks.append(view)
         self.settle()
 
     def settle(self, limit=None):

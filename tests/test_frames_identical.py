@@ -1,6 +1,7 @@
-"""UI frames rendered under MicroPython's own framebuf (WebAssembly port, in
-Node) and under the simulator's framebuf on CPython are byte-identical
-(issue: one core, two runtimes)."""
+"""UI frames (240x135 RGB565, 240x240, 128x64 mono) rendered under
+MicroPython's own framebuf (WebAssembly port, in Node) and under the
+simulator's framebuf on CPython are byte-identical (issue: one core, two
+runtimes)."""
 
 import os
 import shutil
@@ -49,19 +50,20 @@ def render_mp(tmp, seed, keys=KEYS):
     return work / "mp_out"
 
 
-def assert_frames_identical(tmp_path, seed, keys, min_distinct):
+def assert_frames_identical(tmp_path, seed, keys, min_distinct, size=240 * 135 * 2):
     """The frames of ``keys`` render byte-identical on CPython and
-    MicroPython, one per key, full size, at least ``min_distinct`` of them
-    different (the script really moves through different screens)."""
+    MicroPython, one per key, full ``size`` bytes, at least ``min_distinct``
+    of them different (the script really moves through different screens).
+    A first key ``SIZE:...`` (tools/ui_frames.py) is no frame of its own."""
     cp = render_cpython(tmp_path, seed, keys)
     mp = render_mp(tmp_path, seed, keys)
     names = sorted(os.listdir(cp))
-    assert len(names) == len(keys)
+    assert len(names) == len([k for k in keys if not k.startswith("SIZE:")])
     assert sorted(os.listdir(mp)) == names
     distinct = set()
     for name in names:
         a = (cp / name).read_bytes()
-        assert len(a) == 240 * 135 * 2
+        assert len(a) == size
         assert a == (mp / name).read_bytes(), "%s differs between CPython and MicroPython" % name
         distinct.add(a)
     assert len(distinct) >= min_distinct
@@ -83,3 +85,22 @@ def test_klaberjass_frames_byte_identical(tmp_path, seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_clubs_frames_byte_identical(tmp_path, seed):
     assert_frames_identical(tmp_path, seed, CLUBS_KEYS, 14)
+
+
+# The same sessions on the 128x64 SSD1306's 1-bit MONO_VLSB frame (compact
+# layout): MicroPython's framebuf and host_sim's agree on the mono format too.
+MONO = ["SIZE:128x64m"]
+
+
+@needs_node
+@pytest.mark.parametrize("keys,distinct", [(KEYS, 8), (KJ_KEYS, 10), (CLUBS_KEYS, 14)],
+                         ids=["clubbed", "klaberjass", "clubs"])
+def test_mono_frames_byte_identical(tmp_path, keys, distinct):
+    assert_frames_identical(tmp_path, 77, MONO + keys, distinct, size=128 * 64 // 8)
+
+
+@needs_node
+def test_tall_frames_byte_identical(tmp_path):
+    """The 240x240 layout (panel above, the table through a view of the
+    frame) renders the same on both runtimes."""
+    assert_frames_identical(tmp_path, 1, ["SIZE:240x240"] + KEYS, 8, size=240 * 240 * 2)

@@ -39,8 +39,10 @@ def sessions(request, monkeypatch):
         app = s.app
         assert (app.width, app.height) == size
         assert app.compact == (size[1] < 100) and app.mono == mono
-        assert s.disp.fb.outside == [], "drawn outside the %dx%d screen: %r" % (
-            size[0], size[1], s.disp.fb.outside[:5])
+        assert app.tall == (size[1] >= 200)
+        for check in s.checks:
+            assert check.outside == [], "drawn outside the %dx%d screen: %r" % (
+                check.w, check.h, check.outside[:5])
 
 
 @pytest.mark.parametrize("seed", (0, 1, 2))

@@ -3,11 +3,13 @@
     python tools/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
     node tools/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
 
-Starts the app (240x135 RGB565 frame, virtual clock), and for each KEY (a
+Starts the app (240x135 RGB565 frame unless the first KEY is ``SIZE:WxH``,
+or ``SIZE:WxHm`` for a 1-bit MONO_VLSB frame; virtual clock), and for each KEY (a
 logical button name, ``WAIT`` to let 2,000 virtual ms pass, or ``GAME:Name``
 to press RIGHT on the title screen until it shows that game) presses it,
 steps the app until it is idle (jumping the clock to each deadline), and
-writes the raw frame (64,800 bytes) to OUTDIR/frame_NN.bin. Under CPython the
+writes the raw frame (64,800 bytes at 240x135, 1,024 at 128x64 mono) to
+OUTDIR/frame_NN.bin. Under CPython the
 simulator's framebuf is used, under MicroPython the real one: the test
 tests/test_frames_identical.py compares the two byte for byte.
 """
@@ -44,7 +46,13 @@ def settle(app, clock, limit=20000):
 
 def main(argv):
     out, seed, keys = argv[1], int(argv[2]), argv[3:]
-    disp = FrameDisplay(240, 135)
+    w, h, mono = 240, 135, False
+    if keys and keys[0].startswith("SIZE:"):
+        # SIZE:WxH (RGB565) or SIZE:WxHm (1-bit MONO_VLSB, an SSD1306's).
+        spec = keys.pop(0)[5:]
+        mono = spec.endswith("m")
+        w, h = [int(v) for v in spec.rstrip("m").split("x")]
+    disp = FrameDisplay(w, h, mono)
     btn = ScriptedButtons()
     clock = VirtualClock()
     app = App(disp, btn, clock, seed=seed)

@@ -102,7 +102,7 @@ def slot(fb, x, y, w=13):
 
 
 def hand(fb, cards, cursor, y, x0, x1, up=None, marks=None):
-    """A row of card chips from ``x0`` to before ``x1`` (side by side),
+    """A row of card chips from ``x0`` to before ``x1`` (1 px apart if room),
     scrolled to keep ``cursor`` (index, or -1 for none) in view with ◄ ►
     showing more on either side. ``up``: None or a callable(index) -> True
     to raise that card 2 px (playable); ``marks``: None or callable(index)
@@ -111,7 +111,11 @@ def hand(fb, cards, cursor, y, x0, x1, up=None, marks=None):
     n = len(cards)
     if not n:
         return x0
-    widths = [card_w(c) for c in cards]  # each chip has its own blank edges
+    # A pixel between chips when they all fit with it; else side by side
+    # (each chip has its own blank edge columns, so glyphs never touch).
+    widths = [card_w(c) + 1 for c in cards]
+    if sum(widths) > x1 - x0:
+        widths = [w - 1 for w in widths]
     first = 0
     last = n
     if sum(widths) > x1 - x0:

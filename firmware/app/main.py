@@ -35,6 +35,12 @@ class App:
         self.mono = getattr(display, "mono", False)
         self.compact = self.height < 100 or self.width < 200
         self.tall = not self.compact and self.height >= 200
+        self.tall_layout = None
+        if self.tall:
+            from app import tall
+
+            self.tall_layout = tall
+            self.tall_top, self.lower, self.middle = tall.views(display)
         self.rng = Rng(seed)
         # Per game: its variant options, and a session dict the game's screen
         # keeps between games (who deals next, series totals).
@@ -145,7 +151,10 @@ class App:
         self.screen.update(self.clock.ticks_ms())
         if self.dirty:
             self.dirty = False
-            self.screen.draw(self.display.fb)
+            if self.tall_layout is not None:
+                self.tall_layout.draw(self, self.screen, self.display.fb)
+            else:
+                self.screen.draw(self.display.fb)
             self.display.show()
 
     def next_deadline(self):
