@@ -18,9 +18,9 @@ Sources (facts learnt, no code copied):
   ``SSD1306_I2C(width, height, i2c, addr=0x3C)``, a MONO_VLSB FrameBuffer
   with ``show()`` and ``rotate()``.
 
-Status: the board is defined and its buttons work through hw/buttons.py, but
-the app draws 240x135 RGB565 screens and has no 128x64 monochrome layout yet,
-so hw/start.py stops with a message on the console for this controller.
+The display goes through hw/oled.py (an I2C scan finds the panel at 0x3C or
+0x3D), and the app draws its compact 128x64 monochrome layout
+(app/compact*.py) on the driver's 1-bit frame.
 """
 
 BOARD = {

@@ -146,8 +146,8 @@ def test_error_screen_is_readable_in_mono(tmp_path):
     d.init()
     start.error_screen(d, "ValueError: boom", "app/x.py, line 3", True, "/error.log")
     fb = d.fb
-    assert fb.pixel(0, 0) == 1 and fb.pixel(127, 15) == 1  # lit band
-    band_dark = sum(1 for x in range(128) for y in range(16) if not fb.pixel(x, y))
+    assert fb.pixel(0, 0) == 1 and fb.pixel(127, 11) == 1  # lit band
+    band_dark = sum(1 for x in range(128) for y in range(12) if not fb.pixel(x, y))
     assert band_dark > 40  # dark text on it
-    below = sum(1 for x in range(128) for y in range(16, 64) if fb.pixel(x, y))
+    below = sum(1 for x in range(128) for y in range(12, 64) if fb.pixel(x, y))
     assert below > 100  # the message, lit on dark

@@ -191,7 +191,15 @@ def pause(fb, m, w, h):
 
 def banner(fb, title, lines, w, h, cards=b""):
     """A framed message in the middle: ``title`` inverted, then ``lines``
-    (cut to fit) and a row of ``cards`` (bytes) if any."""
+    wrapped to the box (as many rows as the screen holds, the last cut to
+    fit) and a row of ``cards`` (bytes) if any."""
+    rows = []
+    for line in lines:
+        rows.extend(text.wrap(line, w - 8, SMALL))
+    room = (h - BAR - 5) // ROW - (1 if cards else 0)
+    if len(rows) > room:
+        rows = rows[: room - 1] + [text.fit(" ".join(rows[room - 1 :]), w - 8)]
+    lines = rows
     n = len(lines) + (1 if cards else 0)
     bh = BAR + 3 + ROW * n + 2
     y = max(0, (h - bh) // 2)
@@ -324,12 +332,17 @@ def rules_rows(h):
     return (h - BAR - 2) // ROW
 
 
-def result(fb, w, h, headline, lines, keys="A next  B menu"):
-    """A result screen: headline inverted, up to four lines, the keys."""
+def result(fb, w, h, headline, paras, keys="A next  B menu"):
+    """A result screen: headline inverted, the ``paras`` (str) wrapped (as
+    many rows as fit above the keys), the keys."""
     fb.fill(OFF)
     center(fb, headline, w, 0, True)
     y = BAR + 2
-    for line in lines[: (h - BAR - 2 - ROW) // ROW]:
-        put(fb, text.fit(line, w - 2), 1, y)
-        y += ROW
+    room = (h - BAR - 2 - ROW) // ROW
+    for para in paras:
+        if room <= 0:
+            break
+        n = lines(fb, para, y, room, w)
+        room -= n
+        y += ROW * n
     right(fb, keys, w, h - ROW)

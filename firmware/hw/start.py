@@ -231,23 +231,27 @@ def error_screen(display, summary, where, logged, path=LOG_FILE):
     fb, w, h = display.fb, display.width, display.height
     bg, fg, dim, gold, red, band_text = palette(display)
     pen = _Pen(fb)
-    cols = w // pen.w - 1
-    band = pen.h + 4
+    # A 128x64 OLED: tighter rows (the font's cells have blank edge rows).
+    small = h < 100
+    x = 1 if small else 4
+    cols = (w - x) // pen.w - (0 if small else 1)
+    band = pen.h if small else pen.h + 4
+    pitch = pen.h - 2 if small else pen.h + 1
     fb.fill(bg)
     fb.fill_rect(0, 0, w, band, red)
-    pen.draw("Something went wrong" if w >= 150 else "Error", 4, 2, band_text)
+    pen.draw("Something went wrong" if w >= 150 else "Error", x, 0 if small else 2, band_text)
     lines = _wrap(summary, cols)
     body = len(lines)
     if where:
         lines += _wrap("at " + where, cols)
     lines.append("logged to " + path if logged else "(log not written)")
-    y = band + 4
+    y = band if small else band + 4
     for i, line in enumerate(lines):
-        if y + pen.h > h - pen.h - 4:
+        if y + (pitch if small else pen.h) > h - pen.h - (0 if small else 4):
             break
-        pen.draw(line, 4, y, fg if i < body else dim)
-        y += pen.h + 1
-    pen.draw("A: restart", 4, h - pen.h - 2, gold)
+        pen.draw(line, x, y, fg if i < body else dim)
+        y += pitch
+    pen.draw("A: restart", x, h - pen.h + (1 if small else -2), gold)
     display.show()
 
 
