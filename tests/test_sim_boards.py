@@ -106,3 +106,24 @@ def test_joystick_board_keys():
     for group, want in (("up", "UP"), ("space", "A"), ("z", "A"), ("x", "B")):
         assert keys.tap(group)
         assert _drain(keys, clock, 300) == [want]
+
+
+def test_clubbed_game_completes_on_the_oled_board():
+    """A whole game of Clubbed on the 128x64 SSD1306 board in the headless
+    simulator: A plays the card under the cursor, which each turn starts on
+    a playable choice (or DRAW), until the result screen."""
+    from app.clubbed_screen import ClubbedScreen
+    from app.result_screen import ResultScreen
+    from host_sim import keyscript
+
+    run = HeadlessRun(seed=3, board=boardkeys.open_board("oled_ssd1306_128x64"))
+    run.run(keyscript.parse("A"), final=False)
+    assert isinstance(run.app.screen, ClubbedScreen) and run.app.compact
+    game = run.app.screen.game
+    for _ in range(600):
+        if isinstance(run.app.screen, ResultScreen):
+            break
+        run.run(keyscript.parse("A"), final=False)
+    assert isinstance(run.app.screen, ResultScreen) and game.is_over()
+    assert run.app.screen.outcome == game.result()
+    assert len(run.display.shown) == 1024 and any(run.display.shown)

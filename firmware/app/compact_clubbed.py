@@ -3,7 +3,8 @@
 
 Rows: West (inverted on West's turn), hand size and collection; the top of
 the discard pile (inverted chip), pile and stock counts; whose turn and your
-collection; the last two events (or the hint); your hand, playable cards
+collection; the last two events (or the latest on both rows when long, or
+the hint); your hand, playable cards
 raised, the cursor inverted, DRAW at the right end when you may draw.
 """
 
@@ -44,6 +45,8 @@ def draw(fb, scr):
     if scr.hint_alert:
         c.put(fb, c.text.fit(msgs[-1], w - 2), 1, 31)
         c.hint(fb, scr.hint, 41, w, True)
+    elif msgs and len(msgs[-1]) * c.SMALL.w > w - 2:
+        c.lines(fb, msgs[-1], 31, 2, w)  # a long latest event gets both rows
     else:
         y = 31
         if len(msgs) < 2:
