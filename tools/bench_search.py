@@ -93,7 +93,7 @@ def main(argv=None):
     for f in lines:
         if f[0] == "pystone":
             loops, ms = int(f[1]), int(f[2])
-            stones = loops * 1000 // max(1, ms)
+            stones = max(stones or 0, loops * 1000 // max(1, ms))
         elif f[0] == "code":
             code[f[1]] = int(f[2])
         elif f[0] == "level":

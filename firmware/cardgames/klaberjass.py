@@ -930,11 +930,13 @@ def world(obs, rng, g=None):
     The other hand keeps what the seat knows of it (KJ-16): its unplayed
     cards of the sequence it showed (KJ-8), the turned card it took by the
     exchange (KJ-7), and none of the cards it has shown it lacks (``lacks``:
-    not following, not trumping, not heading). Raises ValueError outside the
-    play phase (bidding and the exchange are not searched).
+    not following, not trumping, not heading). While bidding (KJ-4) the other
+    hand and the stock are dealt from every card the seat has not seen (the
+    bids it heard are not used). Raises ValueError in the exchange phase and
+    once the game is over.
     """
-    if obs.phase != PLAY:
-        raise ValueError("a world is dealt only during the play (phase %d)" % obs.phase)
+    if obs.phase != PLAY and obs.phase != BID1 and obs.phase != BID2:
+        raise ValueError("no world is dealt in phase %d" % obs.phase)
     if g is None:
         g = Klaberjass(None, target=obs.target)
     me = obs.seat
@@ -994,12 +996,12 @@ def world(obs, rng, g=None):
     g.all_sequences = obs.all_sequences
     g.classic = obs.classic
     g.dealer = obs.dealer
-    g.phase = PLAY
+    g.phase = obs.phase
     g._to_move = obs.to_move
     g.turned = obs.turned
     g.turned_suit = obs.turned_suit
     g.trump = obs.trump
-    g.maker = obs.maker
+    g.maker = 0 if obs.maker is None else obs.maker
     if obs.exchanged is None:
         g.ex = EX_NONE
         g.ex_card = NO_CARD
@@ -1010,7 +1012,7 @@ def world(obs, rng, g=None):
         g.ex_seat = obs.exchanged
     g.n_played = len(obs.played)
     g.played[: g.n_played] = obs.played
-    g.leader = obs.leader
+    g.leader = 1 - obs.dealer if obs.phase != PLAY else obs.leader
     g.seq_seat = NO_SUIT if obs.seq_winner is None else obs.seq_winner
     for i in range(4):
         g.shown[i] = 0

@@ -2,25 +2,28 @@
 (RULES.md CB-1 ... CB-12): worlds from ``clubbed.world``, a cheap playout
 policy, and the outcome of a played-out game.
 
-Playout policy (it sees the whole sampled world): shed a matching non-club,
-preferring one the other hand cannot match (so it must draw or spend a club);
-with only clubs (and perhaps drawing) left, draw while the pile is small and
-club once it holds 3 or more cards (CB-4, CB-5).
+Playout policy: the heuristic's scores (players/clubbed_heuristic.py), with
+the other hand in view instead of guessed: club when the pile is worth more
+than keeping the club for a longer stock; shed the non-club the other hand
+can match least, shy of growing a pile while it holds a club; draw last.
 """
 
 from cardgames import clubbed
 from cardgames.clubbed import DRAW, L_HAND
 
-MARGIN = 1  # collected cards per world another action must gain over the heuristic's
 # A playout stops after this many moves (a whole game is 40 to 100): the
 # cards collected by then tell most of the story, at a third of the cost.
 MAX_MOVES = 30
-CLUB_AT = 3  # pile size from which a playout clubs rather than draws
 
 
 def searchable(obs):
     """Every Clubbed decision is searched."""
     return obs.to_move is not None
+
+
+def worth(obs, legal, a):
+    """Every legal action is searched."""
+    return True
 
 
 def world(obs, rng, g):
@@ -44,45 +47,43 @@ def policy(g, rng):
     legal = g._legal(p)
     loc = g.loc
     opp = L_HAND + 1 - p
-    best = -1
-    best_k = -1
-    club = -1
-    draw = False
+    # The other hand, in view: its clubs, and its cards per suit and rank.
+    suit_n = _suit_n
+    rank_n = _rank_n
+    for i in range(4):
+        suit_n[i] = 0
+    for i in range(13):
+        rank_n[i] = 0
+    clubs = 0
+    for c in range(52):
+        if loc[c] == opp:
+            if c < 13:
+                clubs += 1
+            else:
+                suit_n[c // 13] += 1
+                rank_n[c % 13] += 1
+    pile = g.n_pile
+    stock = g.n_stock
+    keep = 0 if stock == 0 else (300 if stock < 8 else 400 + 10 * stock)
+    best = legal[0]
+    best_score = -1000000
     for a in legal:
         if a == DRAW:
-            draw = True
+            score = -100
         elif a < 13:
-            if club < 0:
-                club = a  # the lowest club (legal is ascending)
+            score = 100 + 100 * (pile + 1) - keep
         else:
-            # How badly the other hand fits on this card: 2 if it holds
-            # neither a match nor a club, 1 if only a club, else 0.
-            k = 2
-            s = a // 13 * 13
-            for c in range(s, s + 13):
-                if loc[c] == opp:
-                    k = 0
-                    break
-            if k:
-                r = a % 13
-                for c in range(r, 52, 13):
-                    if loc[c] == opp:
-                        k = 0 if c >= 13 else 1
-                        if not k:
-                            break
-            if k and k == 2:
-                for c in range(13):
-                    if loc[c] == opp:
-                        k = 1
-                        break
-            if k > best_k:
-                best_k = k
-                best = a
-    if best >= 0:
-        return best
-    if club >= 0 and (not draw or g.n_pile >= CLUB_AT):
-        return club
-    return DRAW
+            score = 100 - 6 * (suit_n[a // 13] + rank_n[a % 13])
+            if clubs:
+                score -= 15 * (pile + 2)
+        if score > best_score:
+            best_score = score
+            best = a
+    return best
+
+
+_suit_n = bytearray(4)
+_rank_n = bytearray(13)
 
 
 def value(g, seat):

@@ -28,7 +28,6 @@ from cardgames.clubs import (
 )
 from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
 
-MARGIN = 1  # team points per world another card must gain over the heuristic's
 MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
 _DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
 
@@ -39,6 +38,23 @@ _plan = bytearray(4)
 def searchable(obs):
     """The card play (PC-4 ... PC-9) is searched."""
     return obs.phase == PH_PLAY
+
+
+def worth(obs, legal, a):
+    """Only the lowest and the highest legal card of each suit are searched
+    (besides the heuristic's choice): with the partnership sums of PC-7 the
+    cards in between are rarely best, and each one searched costs a playout
+    per world."""
+    s = a // 13
+    lo = 99
+    hi = -1
+    for c in legal:
+        if c // 13 == s:
+            if c < lo:
+                lo = c
+            if c > hi:
+                hi = c
+    return a == lo or a == hi
 
 
 def world(obs, rng, g):

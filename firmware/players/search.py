@@ -7,8 +7,10 @@ action in that same world and plays the round out with a cheap playout
 policy, adding the outcome (the game kit's ``value``) to that action's total.
 Every action is judged on the same worlds, so their differences are not
 drowned by the luck of the deal. The heuristic's own choice is kept unless
-another action beats it by a margin per iteration (``kit.MARGIN``): a few
-dozen worlds are noisy, and the heuristic is already a good prior.
+another action beats it clearly: its edge over the heuristic's choice, world
+by world, must be positive beyond the noise of the worlds played (see
+``best``). On a Pico's budget a decision sees a handful of worlds, and a
+search that follows noise plays worse than the heuristic it starts from.
 
 Why a cheap playout policy and not the heuristic: on a Pico a heuristic move
 costs 2 to 15 ms (it rebuilds an observation and weighs scenarios), so a
@@ -16,9 +18,11 @@ single Clubs playout would take most of a second. The kits' policies read the
 world directly (the world is a sample, so seeing all of it is the point of
 determinization) and cost a fraction of that (tools/bench_search.py).
 
-A game kit (``players/*_kit.py``) provides ``MARGIN``, ``searchable(obs)``,
-``world(obs, rng, g)``, ``new_game()``, ``policy(g, rng)``, ``done(g)``
-and ``value(g, seat)`` (an int, higher is better for ``seat``).
+A game kit (``players/*_kit.py``) provides ``MAX_MOVES``,
+``searchable(obs)``, ``worth(obs, legal, a)`` (whether action ``a`` is worth
+searching besides the heuristic's choice), ``world(obs, rng, g)``,
+``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an
+int, higher is better for ``seat``).
 
 Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
@@ -33,6 +37,9 @@ loop is bounded by ``kit.MAX_MOVES`` and nothing recurses.
 from cardgames.rng import Rng
 
 MAX_ACTIONS = 16  # more legal actions than this are never searched at once
+CLIP = 60  # an edge over the prior counts at most this much in one world
+Z2 = 2  # squared z of the test in ``best``: z = 1.41, about 92% one-sided
+MIN_WORLDS = 3
 
 
 class Search:
@@ -60,7 +67,9 @@ class Search:
         self.clock = clock
         self.world = kit.new_game()
         self.scratch = kit.new_game()
-        self.totals = [0] * MAX_ACTIONS
+        self.totals = [0] * MAX_ACTIONS  # per candidate: sum of its edge over the prior
+        self.squares = [0] * MAX_ACTIONS  # ... and of the squared edges
+        self.v0 = 0  # the prior's value in the current world
         self.cands = bytearray(MAX_ACTIONS)
         self.n_cands = 0
         self.obs = None
@@ -91,16 +100,20 @@ class Search:
         self.prior = self.fallback.choose(obs, legal)
         if len(legal) < 2 or not self.kit.searchable(obs):
             return False
-        # The prior first, then the other actions (as many as fit).
+        # The prior first, then the other actions the kit thinks worth a
+        # look (as many as fit).
         self.cands[0] = self.prior
         n = 1
         for a in legal:
-            if a != self.prior and n < MAX_ACTIONS:
+            if a != self.prior and n < MAX_ACTIONS and self.kit.worth(obs, legal, a):
                 self.cands[n] = a
                 n += 1
         self.n_cands = n
+        if n < 2:
+            return False
         for i in range(n):
             self.totals[i] = 0
+            self.squares[i] = 0
         self.obs = obs
         self.done_iters = 0
         self.moves = 0
@@ -126,7 +139,14 @@ class Search:
             s._apply(kit.policy(s, rng))
             k += 1
         self.moves += k + 1
-        self.totals[i] += kit.value(s, seat)
+        v = kit.value(s, seat)
+        if i == 0:
+            self.v0 = v
+        else:
+            d = v - self.v0
+            d = CLIP if d > CLIP else (-CLIP if d < -CLIP else d)
+            self.totals[i] += d
+            self.squares[i] += d * d
         if i + 1 < self.n_cands:
             self.cand = i + 1
             return True
@@ -140,13 +160,22 @@ class Search:
         return True
 
     def best(self):
-        """The decision: the best total, the prior unless beaten by the
-        kit's margin per world played."""
+        """The decision: the prior, unless another candidate's mean edge over
+        it, world by world, is positive and clear of the noise: more than
+        ``Z2`` times its variance over the worlds played (a one-sided test,
+        z = sqrt(Z2)), with at least ``MIN_WORLDS`` worlds."""
         best = 0
-        bar = self.totals[0] + self.kit.MARGIN * self.done_iters
-        for i in range(1, self.n_cands):
-            if self.totals[i] > bar:
-                bar = self.totals[i]
-                best = i
+        n = self.done_iters
+        bar = 0
+        if n >= MIN_WORLDS:
+            for i in range(1, self.n_cands):
+                t = self.totals[i]
+                if t <= 0:
+                    continue
+                # t/n > z * sd / sqrt(n), sd^2 = (q - t^2/n) / (n - 1), in ints
+                # (|edge| <= CLIP and n <= 64 keep every product below 2**30).
+                if t * t * (n - 1) > Z2 * (n * self.squares[i] - t * t) and t > bar:
+                    bar = t
+                    best = i
         self.obs = None
         return self.cands[best]

@@ -1,0 +1,189 @@
+"""Difficulty levels and the search player (issue #7): the factory, the
+worlds each game deals for the search (consistent with the seat's
+observation: RULES.md CB-11, KJ-16, PC-16), determinism for a seed, the
+budget and the time cap."""
+
+import pytest
+
+from cardgames import clubbed, clubs, klaberjass
+from cardgames.rng import Rng
+from players import levels
+from players.search import Search
+
+MODULES = {"clubbed": clubbed, "klaberjass": klaberjass, "clubs": clubs}
+
+
+def _new(game, seed):
+    if game == "clubbed":
+        return clubbed.Clubbed(seed=seed, dealer=seed % 2)
+    if game == "klaberjass":
+        return klaberjass.Klaberjass(seed=seed)
+    return clubs.Clubs(seed=seed)
+
+
+def _decisions(game, seed, n):
+    """(game copy, obs, legal) of up to ``n`` searched decisions of a
+    heuristic game."""
+    h = levels.heuristic(game)
+    kit = levels.kit(game)
+    g = _new(game, seed)
+    out = []
+    while not g.is_over() and len(out) < n:
+        p = g.current_player
+        o = g.observation(p)
+        legal = g.legal_actions()
+        if len(legal) > 1 and kit.searchable(o):
+            out.append((g.copy(), o, legal))
+        g.apply(h.choose(o, legal))
+    return out
+
+
+def test_levels_names_and_default():
+    assert levels.LEVELS == ("Easy", "Normal", "Hard")
+    assert levels.DEFAULT == levels.NORMAL == 1
+
+
+@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 3), ("clubs", -1), ("clubs", None)])
+def test_make_rejects_unknown_game_or_level(bad):
+    with pytest.raises(ValueError):
+        levels.make(bad[0], bad[1], 0)
+
+
+def test_make_accepts_screen_names():
+    assert isinstance(levels.make("Clubs", 2, 0), Search)
+    assert isinstance(levels.make("klaberjass", 1, 0), Search)
+    assert isinstance(levels.make("clubbed", 0, 0), levels.Easy)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_world_observation_is_the_seats(game):
+    """A world seen from the seat is exactly what the seat saw, and the
+    hidden cards really are redealt (two seeds, two worlds)."""
+    mod = MODULES[game]
+    differ = 0
+    for _g, o, legal in _decisions(game, 3, 40):
+        w = mod.world(o, Rng(5))
+        assert vars(w.observation(o.seat)).keys() == vars(o).keys()
+        for k, v in vars(o).items():
+            if k in ("last", "last_round"):
+                continue  # summaries of earlier hands: not used in play
+            assert getattr(w.observation(o.seat), k) == v, k
+        assert w.legal_actions() == legal
+        if mod.world(o, Rng(6)).to_text() != w.to_text():
+            differ += 1
+    assert differ > 20
+
+
+def test_klaberjass_world_respects_lacks():
+    """KJ-16: the other hand never gets a card it has shown it lacks."""
+    n = 0
+    for seed in range(4):
+        for _g, o, _legal in _decisions("klaberjass", seed, 60):
+            opp = 1 - o.seat
+            for k in range(5):
+                w = klaberjass.world(o, Rng(k))
+                for c in w.hand(opp):
+                    assert not (o.lacks[opp][c // 13] >> (c % 13 - klaberjass.R7)) & 1
+                    n += 1
+    assert n > 100
+
+
+def test_clubs_world_respects_voids_and_known_cards():
+    """PC-16: no seat gets a suit it showed void in; shown and passed cards
+    stay with the seat known to hold them."""
+    n = 0
+    for seed in range(3):
+        for _g, o, _legal in _decisions("clubs", seed, 80):
+            for k in range(3):
+                w = clubs.world(o, Rng(k))
+                for s in range(4):
+                    if s == o.seat:
+                        continue
+                    for c in w.hand(s):
+                        assert not o.voids[s] & (1 << (c // 13))
+                        n += 1
+                    c = o.shown_live[s]
+                    if c != clubs.NO_CARD:
+                        assert w.loc[c] == s
+                part = (o.seat + 2) % 4
+                p = o.passed[1]
+                if p != clubs.NO_CARD and o.played_by[p] == clubs.NO_CARD:
+                    assert w.loc[p] == part
+    assert n > 1000
+
+
+def test_clubbed_world_prefers_cards_that_do_not_match_a_draw():
+    """CB-11: after the other seat drew facing a card, its sampled hand holds
+    no card matching it when enough such cards are unseen."""
+    g = clubbed.Clubbed(seed=2)
+    checked = 0
+    h = levels.heuristic("clubbed")
+    while not g.is_over() and checked < 20:
+        p = g.current_player
+        o = g.observation(p)
+        t = o.drew_against[1 - p]
+        if t not in (clubbed.NO_CARD, clubbed.DREW_ON_EMPTY):
+            w = clubbed.world(o, Rng(checked))
+            for c in w.hand(1 - p):
+                assert c // 13 != t // 13 and c % 13 != t % 13
+            checked += 1
+        g.apply(h.choose(o, g.legal_actions()))
+    assert checked
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_search_is_deterministic_for_a_seed_and_legal(game):
+    for _g, o, legal in _decisions(game, 8, 6):
+        a = levels.make(game, levels.HARD, 21).choose(o, legal)
+        b = levels.make(game, levels.HARD, 21).choose(o, legal)
+        assert a == b
+        assert a in legal
+
+
+def test_search_leaves_unsearched_phases_to_the_heuristic():
+    """Passing in Clubs (PC-2) is not searched: the heuristic decides."""
+    g = clubs.Clubs(seed=1)
+    o = g.observation(g.current_player)
+    legal = g.legal_actions()
+    s = levels.make("clubs", levels.HARD, 0)
+    assert s.choose(o, legal) == levels.heuristic("clubs").choose(o, legal)
+    assert s.done_iters == 0
+
+
+class StepClock:
+    """A clock that moves ``step`` ms each time it is read."""
+
+    def __init__(self, step):
+        self.t = 0
+        self.step = step
+
+    def ticks_ms(self):
+        self.t += self.step
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
+def test_budget_and_time_cap():
+    _g, o, legal = _decisions("klaberjass", 2, 1)[0]
+    full = levels.search("klaberjass", 0, 300)
+    full.choose(o, legal)
+    assert full.moves >= 300
+    assert full.done_iters >= 2
+    capped = levels.search("klaberjass", 0, 300, time_ms=500, clock=StepClock(1000))
+    capped.choose(o, legal)
+    assert capped.done_iters == 1  # the clock says time is up after one world
+
+
+def test_easy_slips_now_and_then():
+    easy = levels.make("clubs", levels.EASY, 4)
+    h = levels.heuristic("clubs")
+    same = differ = 0
+    for _g, o, legal in _decisions("clubs", 1, 120):
+        if easy.choose(o, legal) == h.choose(o, legal):
+            same += 1
+        else:
+            differ += 1
+    assert differ >= 5
+    assert same > 3 * differ
