@@ -12,7 +12,7 @@ SIM_ARGS ?=
 BOARD ?=
 FLASH_ARGS ?=
 
-.PHONY: setup sim test lint build bench mem flash clean
+.PHONY: setup sim test lint build bench bench-search mem flash clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -38,6 +38,12 @@ build: setup
 
 bench: setup
 	$(PY) tools/bench.py
+
+# Computer players per game and level on MicroPython (Node): time, bytes
+# allocated and peak live heap per decision, Pico time estimated by pystone
+# (fetched once from PyPI into build/pystone/); fails if Hard is over budget.
+bench-search: setup
+	$(PY) tools/bench_search.py
 
 # Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 150 KB.
 mem: setup

@@ -3,10 +3,13 @@
     python tools/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
 
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
-tools/arena_mp.py (random, heuristic). Deal pair k (k = 0 .. N-1) uses seed
-S + k twice, same cards and same first dealer: A sits in seat 0 in the first
-game and in seat 1 in the second (Clubs: partnership North-South, then
-East-West), B in the other seat(s), so the luck of the cards cancels.
+tools/arena_mp.py: random, heuristic, and the console's difficulty levels
+easy, normal and hard (players/levels.py, without a time cap: the search
+budget is counted in playout moves, so the games are deterministic).
+Deal pair k (k = 0 .. N-1) uses seed S + k twice, same cards and same
+first dealer: A sits in seat 0 in the first game and in seat 1 in the second
+(Clubs: partnership North-South, then East-West), B in the other seat(s), so
+the luck of the cards cancels.
 
 Prints progress to stderr, then on stdout:
 - A's win rate over all 2N games, draws counted as half a win, with its 95%

@@ -36,15 +36,17 @@ _plan = bytearray(4)
 
 
 def searchable(obs):
-    """The card play (PC-4 ... PC-9) is searched."""
-    return obs.phase == PH_PLAY
+    """The card play (PC-4 ... PC-9) and the bids (PC-10) are searched."""
+    return obs.phase == PH_PLAY or obs.phase == PH_BID
 
 
-def worth(obs, legal, a):
+def worth(obs, legal, a, prior):
     """Only the lowest and the highest legal card of each suit are searched
     (besides the heuristic's choice): with the partnership sums of PC-7 the
     cards in between are rarely best, and each one searched costs a playout
-    per world."""
+    per world. Bids: those within 2 of the heuristic's."""
+    if a >= BID0:
+        return -2 <= a - prior <= 2
     s = a // 13
     lo = 99
     hi = -1

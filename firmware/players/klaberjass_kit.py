@@ -43,7 +43,7 @@ def searchable(obs):
     return obs.phase == PLAY or obs.phase == BID1 or obs.phase == BID2
 
 
-def worth(obs, legal, a):
+def worth(obs, legal, a, prior):
     """Every legal action is searched."""
     return True
 

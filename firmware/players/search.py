@@ -19,8 +19,8 @@ world directly (the world is a sample, so seeing all of it is the point of
 determinization) and cost a fraction of that (tools/bench_search.py).
 
 A game kit (``players/*_kit.py``) provides ``MAX_MOVES``,
-``searchable(obs)``, ``worth(obs, legal, a)`` (whether action ``a`` is worth
-searching besides the heuristic's choice), ``world(obs, rng, g)``,
+``searchable(obs)``, ``worth(obs, legal, a, prior)`` (whether action ``a``
+is worth searching besides ``prior``, the heuristic's choice), ``world(obs, rng, g)``,
 ``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an
 int, higher is better for ``seat``).
 
@@ -105,7 +105,7 @@ class Search:
         self.cands[0] = self.prior
         n = 1
         for a in legal:
-            if a != self.prior and n < MAX_ACTIONS and self.kit.worth(obs, legal, a):
+            if a != self.prior and n < MAX_ACTIONS and self.kit.worth(obs, legal, a, self.prior):
                 self.cands[n] = a
                 n += 1
         self.n_cands = n
