@@ -10,7 +10,7 @@ the simulator.
 import gc
 import sys
 
-from app import games
+from app import games, theme
 from cardgames.rng import Rng
 
 FRAME_MS = 20
@@ -33,6 +33,7 @@ class App:
         # ``tall`` for a square 240x240 one, whose screens use the extra
         # rows; otherwise the 240x135 layout. ``mono``: colours are 0/1.
         self.mono = getattr(display, "mono", False)
+        theme.set_mono(self.mono)
         self.compact = self.height < 100 or self.width < 200
         self.tall = not self.compact and self.height >= 200
         self.tall_layout = None

@@ -26,6 +26,33 @@ TEXT_DIM = rgb(150, 176, 156)
 ALERT = rgb(255, 90, 60)
 HILITE = rgb(40, 120, 80)
 
+# On a 1-bit display (an SSD1306) every colour is either dark (0) or lit (1).
+# The compact layout (app/compact*.py) draws with 0/1 itself; this mapping is
+# the fallback for a screen without a compact design, so that it still reads
+# as lit text on dark with light cards: backgrounds dark, ink lit, a card's
+# face lit with dark ink.
+MONO_DARK = ("FELT", "FELT_DARK", "PANEL", "BLACK", "RED", "RED_DIM", "INK", "INK_DIM",
+             "BACK", "HILITE", "CARD_EDGE")
+_rgb = None  # the RGB565 colours while the mono ones are in use
+
+
+def set_mono(on):
+    """Use the 1-bit colours (``on``) or the RGB565 ones: module-wide, as
+    the app has one display (App sets it at start)."""
+    global _rgb
+    g = globals()
+    if on and _rgb is None:
+        _rgb = {}
+        for name in g:
+            if name.isupper() and isinstance(g[name], int) and not name.endswith(("_W", "_H")):
+                _rgb[name] = g[name]
+                g[name] = 0 if name in MONO_DARK else 1
+    elif not on and _rgb is not None:
+        for name in _rgb:
+            g[name] = _rgb[name]
+        _rgb = None
+
+
 # Card sizes: hand and small cards, and the large discard-pile card.
 CARD_W = 24
 CARD_H = 34
