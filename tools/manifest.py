@@ -34,5 +34,7 @@ package("players", base_path="../firmware")
 package("hw", base_path="../firmware")
 package("boards", base_path="..")
 
-# The SSD1306 board's driver, from micropython-lib (not part of this repository):
+# The SSD1306 board's driver, from micropython-lib (not part of this repository;
+# hw/oled.py imports it as ``ssd1306``). For that board uncomment the line, or
+# leave the driver to tools/flash.py, which installs it with mip into /lib:
 # require("ssd1306")
