@@ -97,3 +97,10 @@ def test_title_rules_and_look(sessions):
         s.press("B", "UP", "RIGHT")
     s.press("A", "UP", "DOWN", "DOWN", "B")
     assert isinstance(s.app.screen, ClubbedScreen) and not s.app.screen.looking
+
+
+def test_error_screen(sessions):
+    import test_memory_error
+
+    test_memory_error.test_memory_error_always_shows_the_error_screen("Clubbed")
+    test_memory_error.test_error_screen_draws_long_messages_within_the_frame()

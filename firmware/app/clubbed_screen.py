@@ -221,7 +221,10 @@ class ClubbedScreen:
             return
         if self.app.clock.ticks_diff(now, self.ai_at) < 0:
             return
-        self._apply(self.ai.choose(g.observation(p), g.legal_actions()))
+        action = shared.computer_choice(self, self.ai, p)
+        if action is None:
+            return  # the error screen is up; back here, the turn is tried again
+        self._apply(action)
         self._after_apply(now)
 
     def on_button(self, b):

@@ -22,7 +22,14 @@ the app's clock.
 from app import buttons, text, theme
 from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.menu import panel
-from app.screen import PAUSE_ITEMS, draw_pause, move_cursor, pause_button, pause_menu  # noqa: F401
+from app.screen import (  # noqa: F401
+    PAUSE_ITEMS,
+    computer_choice,
+    draw_pause,
+    move_cursor,
+    pause_button,
+    pause_menu,
+)
 from cardgames import clubs
 
 HUMAN = clubs.SOUTH
@@ -490,7 +497,9 @@ class ClubsScreen:
         if p is None:
             return
         ai = self.south_ai if p == HUMAN else self.ai
-        self._apply(ai.choose(g.observation(p), g.legal_actions()), now)
+        action = computer_choice(self, ai, p)
+        if action is not None:  # else the error screen is up
+            self._apply(action, now)
 
     def on_button(self, b):
         app = self.app

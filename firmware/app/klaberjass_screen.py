@@ -426,7 +426,9 @@ class KlaberjassScreen:
         # show who holds the seven.
         if g.phase != kj.EXCHANGING and diff(now, self.ai_at) < 0:
             return
-        self._apply(self.ais[p].choose(g.observation(p), g.legal_actions()), now)
+        action = shared.computer_choice(self, self.ais[p], p)
+        if action is not None:  # else the error screen is up
+            self._apply(action, now)
 
     def _close_summary(self, now):
         sv = self.summary

@@ -1,5 +1,8 @@
 """What the screens share: the pause menu of the game screens (B during a
-game) and the behaviour of screens that only change on a button press."""
+game), the computer's turn with its out-of-memory retry, the error screen,
+and the behaviour of screens that only change on a button press."""
+
+import gc
 
 from app import buttons, text, theme
 from app.menu import BACK, Menu, panel
@@ -105,3 +108,84 @@ class GameOverScreen(StaticScreen):
             self.app.new_game()
         elif b == buttons.B:
             self.app.to_title()
+
+
+def computer_choice(screen, player, seat):
+    """The action ``player`` (``choose(observation, legal)``) picks for
+    ``seat`` in ``screen.game``, or None when it could not: an ``ErrorScreen``
+    is then shown over ``screen`` and the game is left as it was.
+
+    A MemoryError while choosing (a search player on a fragmented Pico heap)
+    is caught, garbage collected, and the choice retried once from a fresh
+    observation; a second MemoryError, any other failure of the player, or a
+    choice the game refuses (``why_illegal``) gives the error screen instead
+    of a crash. Its A returns to ``screen``, which then tries again."""
+    g = screen.game
+    for _ in range(2):  # the first try and one retry
+        try:
+            action = player.choose(g.observation(seat), g.legal_actions())
+        except MemoryError:
+            # Nothing of the failed attempt stays referenced once we are out
+            # of the except block; collect before the one retry.
+            action = None
+            gc.collect()
+            continue
+        except Exception as e:  # a player bug must not take the console down
+            return _failed(screen, "The computer's move failed: %s" % _why(e))
+        why = g.why_illegal(action)
+        if why:
+            return _failed(screen, "The computer chose a move the rules refuse: %s" % why)
+        return action
+    return _failed(screen, "Out of memory while the computer was thinking, twice.")
+
+
+def _why(e):
+    # "KeyError: 5": the kind and the message, without the traceback.
+    name = type(e).__name__
+    msg = str(e)
+    return name + (": " + msg if msg else "")
+
+
+def _failed(screen, message):
+    gc.collect()
+    screen.app.show(ErrorScreen(screen.app, message, screen))
+    return None
+
+
+class ErrorScreen(StaticScreen):
+    """A problem the player should know about, in plain words, instead of a
+    crash: ``message`` (str), and the screen to go back to with A (``back``,
+    or None for none). B goes to the title; the app keeps running."""
+
+    def __init__(self, app, message, back=None):
+        self.app = app
+        self.message = message
+        self.back = back
+
+    def on_button(self, b):
+        if b == buttons.A and self.back is not None:
+            self.app.show(self.back)
+        elif b == buttons.B or b == buttons.A:
+            self.app.to_title()
+
+    def draw(self, fb):
+        w = self.app.width
+        # The tall (240x240) layout draws this screen into a 240x135 view.
+        h = self.app.height if self.app.compact else 135
+        keys = "A try again  B menu" if self.back is not None else "A/B menu"
+        if self.app.compact:
+            from app import compact
+
+            compact.result(fb, w, h, "Something went wrong", text.wrap(self.message, w - 2),
+                           "A resume  B menu" if self.back is not None else "A/B menu")
+            return
+        fb.fill(theme.FELT_DARK)
+        text.draw_centered(fb, "Something went wrong", w // 2, 6, theme.ALERT, text.BOLD)
+        lh = text.SMALL.h + 2
+        y = 6 + text.BOLD.h + 6
+        for line in text.wrap(self.message, w - 16):
+            if y + lh > h - lh - 4:
+                break
+            text.draw(fb, line, 8, y, theme.TEXT, text.SMALL)
+            y += lh
+        text.draw_centered(fb, keys, w // 2, h - lh - 2, theme.TEXT_DIM, text.SMALL)

@@ -316,8 +316,9 @@ class Klaberjass(Game):
     ``classic`` (KJ-11).
 
     ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
-    (MicroPython has no ``cls.__new__``). Raises ValueError on a bad dealer
-    or target.
+    (MicroPython has no ``cls.__new__``). Raises ValueError on a seed that is
+    not an int, a bad dealer or target, or a variant that is not True/False
+    (or 1/0).
     """
 
     name = "Klaberjass"
@@ -326,14 +327,16 @@ class Klaberjass(Game):
     def __init__(
         self, seed=0, dealer=None, target=500, alternate=False, all_sequences=False, classic=False
     ):
-        if dealer is not None and dealer not in (0, 1):
+        # 1.0 and True passed ``dealer in (0, 1)`` and were stored as the
+        # dealer; bool("no") turned a variant on.
+        if dealer is not None and (not cards.is_int(dealer) or dealer not in (0, 1)):
             raise ValueError("dealer must be seat 0 or 1 or None, got %r" % (dealer,))
         if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 99999:
             raise ValueError("target must be 1..99999, got %r" % (target,))
         self.target = target
-        self.alternate = bool(alternate)
-        self.all_sequences = bool(all_sequences)
-        self.classic = bool(classic)
+        self.alternate = _flag("alternate", alternate)
+        self.all_sequences = _flag("all_sequences", all_sequences)
+        self.classic = _flag("classic", classic)
         self.loc = bytearray(52)
         self.stock = bytearray(19)
         self.played = bytearray(18)
@@ -1031,6 +1034,13 @@ def world(obs, rng, g=None):
     g.hold_round = True
     g.events.clear()
     return g
+
+
+def _flag(name, v):
+    # A variant switch: True/False or 1/0, anything else refused by name.
+    if v is True or v is False or (cards.is_int(v) and v in (0, 1)):
+        return v == 1
+    raise ValueError("%s must be True or False, got %r" % (name, v))
 
 
 def _game_winner(sc, target):
