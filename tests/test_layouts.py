@@ -104,3 +104,18 @@ def test_error_screen(sessions):
 
     test_memory_error.test_memory_error_always_shows_the_error_screen("Clubbed")
     test_memory_error.test_error_screen_draws_long_messages_within_the_frame()
+
+
+def test_clubs_take_prompt(sessions):
+    """The PC-9 prompt (partners' cards tie: who takes it?) on every size."""
+    s = test_app_clubs.Session(2)
+    s.press("A")
+    scr = s.app.screen
+    for _ in range(3000):  # A: the choice each prompt starts on
+        if scr.taking() or s.app.screen is not scr:
+            break
+        s.press("A")
+    assert scr.taking(), "no PC-9 tie in this game"
+    s.press("DOWN")
+    assert scr.take_sel == 1
+    s.press("A")

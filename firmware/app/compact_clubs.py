@@ -242,10 +242,10 @@ def _take(fb, scr, w, h):
     c.put(fb, "Tie!", PANEL_X + 1, 0)
     c.put(fb, "Who takes it?", 1, 41)
     items = ("Me", "North")
-    x = 84
+    x = 81
     for i in range(2):
         sel = i == scr.take_sel
-        x = c.put(fb, items[i], x, 41, sel) + 4
+        x = c.put(fb, items[i], x, 41, sel) + 3
     _hand(fb, scr, w, h)
 
 
