@@ -7,26 +7,30 @@ The human is seat 0 ("You"), the computer seat 1 ("West"). Pacing is in
 milliseconds on the app's clock.
 """
 
+from micropython import const
+
 from app import buttons, cardview, text, theme
 from app import screen as shared
 from app.menu import panel
 from app.result_screen import ResultScreen
 from cardgames import clubbed
 
-HUMAN = 0
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/mem_report.py).
+_HUMAN = const(0)
 NAMES = ("You", "West")
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750
 AFTER_DRAW_MS = 450
-BANNER_MS = 1700
-END_MS = 1600
+_BANNER_MS = const(1700)
+_END_MS = const(1600)
 
-DRAW_W = 30
-LOOK_ROWS = 8
+_DRAW_W = const(30)
+_LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
-HINT_Y = 76
-MIN_STEP = 11
+_HINT_Y = const(76)
+_MIN_STEP = const(11)
 
 
 def start(app, seed, options):
@@ -68,7 +72,7 @@ class ClubbedScreen:
         self.on_over = on_over
         self.cursor = 0
         self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",
-                                           "you deal" if dealer == HUMAN else "West deals")]
+                                           "you deal" if dealer == _HUMAN else "West deals")]
         self.opp_draws = 0  # West's draws in a row, told as one line
         self.from_hand = (0, 0)  # cards each hand added to its collection at the end
         self.hint = ""
@@ -86,8 +90,8 @@ class ClubbedScreen:
 
     def _refresh_slots(self, new_turn=False, focus=-1):
         g = self.game
-        self.hand = g.hand(HUMAN)
-        mine = g.current_player == HUMAN
+        self.hand = g.hand(_HUMAN)
+        mine = g.current_player == _HUMAN
         self.legal = g.legal_actions() if mine else []
         self.slots = list(self.hand)
         if clubbed.DRAW in self.legal:
@@ -109,7 +113,7 @@ class ClubbedScreen:
         g = self.game
         self.hint = ""
         self.hint_alert = False
-        if g.current_player != HUMAN or not self.slots:
+        if g.current_player != _HUMAN or not self.slots:
             return
         if g.n_pile == 1 and g.top() < 13:
             self.hint = "Club starter: any card"  # CB-7
@@ -155,38 +159,38 @@ class ClubbedScreen:
         for ev in g.events:
             kind = ev[0]
             if kind == clubbed.EV_END:
-                self.end_at = now + END_MS
+                self.end_at = now + _END_MS
                 self._say("Game over: hands collected")
                 continue
-            if kind == clubbed.EV_DRAW and ev[1] != HUMAN:
+            if kind == clubbed.EV_DRAW and ev[1] != _HUMAN:
                 self.opp_draws += 1
                 if self.opp_draws > 1:
                     self.msgs[-1] = "%s drew %d cards" % (NAMES[ev[1]], self.opp_draws)
                     continue
             else:
                 self.opp_draws = 0
-            self._say(clubbed.describe(ev, HUMAN, NAMES))
+            self._say(clubbed.describe(ev, _HUMAN, NAMES))
             if kind == clubbed.EV_CLUB:
                 victim = 1 - ev[1]
                 n = ev[2]
                 line = "%s collect%s %d card%s" % (
-                    NAMES[victim], "" if victim == HUMAN else "s", n, "" if n == 1 else "s")
+                    NAMES[victim], "" if victim == _HUMAN else "s", n, "" if n == 1 else "s")
                 self.banner = ("CLUBBED!", line)
-                self.banner_until = now + BANNER_MS
+                self.banner_until = now + _BANNER_MS
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + (AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
-            self.end_at = self.banner_until + END_MS // 2
+            self.end_at = self.banner_until + _END_MS // 2
         focus = -1
-        if drew and g.current_player == HUMAN:
+        if drew and g.current_player == _HUMAN:
             drawn = g.events[0][2]
             focus = drawn if drawn in g.legal_actions() else clubbed.DRAW
-        self._refresh_slots(g.current_player == HUMAN and not drew, focus)
+        self._refresh_slots(g.current_player == _HUMAN and not drew, focus)
         self.app.invalidate()
 
     def human_turn(self):
         """True when the game waits for the human's move."""
-        return self.game.current_player == HUMAN
+        return self.game.current_player == _HUMAN
 
     # --- screen protocol ---------------------------------------------------
 
@@ -198,7 +202,7 @@ class ClubbedScreen:
             return self.banner_until
         if self.end_at is not None:
             return self.end_at
-        if self.game.current_player not in (None, HUMAN):
+        if self.game.current_player not in (None, _HUMAN):
             return self.ai_at
         return None
 
@@ -217,7 +221,7 @@ class ClubbedScreen:
             return
         g = self.game
         p = g.current_player
-        if p is None or p == HUMAN:
+        if p is None or p == _HUMAN:
             return
         if self.app.clock.ticks_diff(now, self.ai_at) < 0:
             return
@@ -238,7 +242,7 @@ class ClubbedScreen:
                 self.banner_until = app.clock.ticks_ms()
             return
         if self.looking:
-            shared.look_button(self, b, LOOK_ROWS)
+            shared.look_button(self, b, _LOOK_ROWS)
             return
         if b == buttons.B:
             self.pause = shared.pause_menu()
@@ -329,14 +333,14 @@ class ClubbedScreen:
                       theme.WHITE if i == k - 1 else theme.TEXT_DIM, text.SMALL)
             y += 13
         # Own line: collection and hint.
-        text.draw(fb, "You: collected %d" % g.collected(0), 3, HINT_Y, theme.TEXT, text.SMALL)
+        text.draw(fb, "You: collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT, text.SMALL)
         if self.hint:
             col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
             if self.hint_alert:
-                fb.fill_rect(0, HINT_Y, w, 13, theme.PANEL)
-                text.draw(fb, text.fit(self.hint, w - 6), 3, HINT_Y, col, text.SMALL)
+                fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
+                text.draw(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col, text.SMALL)
             else:
-                text.draw_right(fb, self.hint, w - 3, HINT_Y, col, text.SMALL)
+                text.draw_right(fb, self.hint, w - 3, _HINT_Y, col, text.SMALL)
         self._draw_hand(fb)
         if self.looking:
             self._draw_look(fb)
@@ -349,15 +353,15 @@ class ClubbedScreen:
         slots = self.slots
         n_cards = len(self.hand)
         has_draw = clubbed.DRAW in slots
-        avail = self.app.width - 6 - (DRAW_W + 6 if has_draw else 0)
+        avail = self.app.width - 6 - (_DRAW_W + 6 if has_draw else 0)
         cw = theme.CARD_W
         first = 0
         shown = n_cards
         step = cw + 2
         if n_cards > 1:
             step = min(cw + 2, (avail - cw) // (n_cards - 1))
-            if step < MIN_STEP:
-                step = MIN_STEP
+            if step < _MIN_STEP:
+                step = _MIN_STEP
                 shown = (avail - cw) // step + 1
                 cur = min(self.cursor, n_cards - 1)
                 first = max(0, min(cur - shown // 2, n_cards - shown))
@@ -378,11 +382,11 @@ class ClubbedScreen:
         if first + shown < n_cards:
             text.draw(fb, "\u25ba", avail - 4, base - 16, theme.GOLD, text.SMALL)
         if has_draw:
-            dx = self.app.width - DRAW_W - 3
+            dx = self.app.width - _DRAW_W - 3
             sel = self.cursor == len(slots) - 1 and mine
-            fb.fill_rect(dx, base - 6, DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
-            fb.rect(dx, base - 6, DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
-            text.draw_centered(fb, "DRAW", dx + DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
+            fb.fill_rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
+            fb.rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
+            text.draw_centered(fb, "DRAW", dx + _DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
         if sel_x >= 0:
             c = slots[self.cursor]
             cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
@@ -414,7 +418,7 @@ class ClubbedScreen:
     def _draw_look(self, fb):
         lines = self.look_lines
         panel(fb, 2, 17, 236, 117)
-        rows = LOOK_ROWS
+        rows = _LOOK_ROWS
         top = self.look_top
         y = 20
         for line in lines[top : top + rows]:

@@ -19,6 +19,8 @@ other is dropped from the heap (``App.module``). Times are in milliseconds on
 the app's clock.
 """
 
+from micropython import const
+
 from app import buttons, text, theme
 from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.menu import panel
@@ -39,10 +41,12 @@ NO_BID = clubs.NO_BID
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 800  # before a computer plays, bids or chooses
-TRICK_MS = 1900  # a complete trick stays with its sums and winner
-BANNER_MS = 1800  # Negative One, Adam, True Adam
-BROKEN_MS = 1100  # the "clubs are broken" banner
-AUTO_MS = 1500  # autoplay: how long a between-hands screen stays
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/mem_report.py).
+_TRICK_MS = const(1900)  # a complete trick stays with its sums and winner
+_BANNER_MS = const(1800)  # Negative One, Adam, True Adam
+_BROKEN_MS = const(1100)  # the "clubs are broken" banner
+_AUTO_MS = const(1500)  # autoplay: how long a between-hands screen stays
 
 INFO_MODES = (RECEIVED, SHOWN, SUMMARY, SCORE)  # wait for A
 
@@ -345,13 +349,13 @@ class ClubsScreen:
         if kind == clubs.EV_NEG_ONE:
             self._say(ev)
             self._banner("NEGATIVE ONE", "%s: %s off-suit, +2 points" % (
-                NAMES[seat], clubs.symbol_name(a)), now, BANNER_MS)
+                NAMES[seat], clubs.symbol_name(a)), now, _BANNER_MS)
             return 0
         if kind == clubs.EV_BROKEN:
             self.broken = True
             self.msg = "Clubs are broken (%s)" % clubs.symbol_name(a)
             self._banner("CLUBS BROKEN", "%s played %s: clubs may be led" % (
-                NAMES[seat], clubs.symbol_name(a)), now, BROKEN_MS)
+                NAMES[seat], clubs.symbol_name(a)), now, _BROKEN_MS)
             return 0
         if kind == clubs.EV_SUMS:
             t = self.trick
@@ -365,12 +369,12 @@ class ClubsScreen:
             self._say(ev)
             self._banner("ADAM!", "%s played %s and lost it: %s +5" % (
                 NAMES[seat], clubs.symbol_name(a), clubs.TEAM_NAMES[1 - (seat & 1)]),
-                now, BANNER_MS)
+                now, _BANNER_MS)
             return 0
         if kind == clubs.EV_TRUE_ADAM:
             self._say(ev)
             self._banner("TRUE ADAM!", "%s's second Adam: %s +13, not +10" % (
-                NAMES[seat], clubs.TEAM_NAMES[1 - (seat & 1)]), now, BANNER_MS)
+                NAMES[seat], clubs.TEAM_NAMES[1 - (seat & 1)]), now, _BANNER_MS)
             return 0
         if kind == clubs.EV_CHOOSE:
             self._say(ev)
@@ -384,7 +388,7 @@ class ClubsScreen:
             t.why = b
             self.won[seat] += 1
             self.msg = _table(self.app).trick_line(t)
-            return TRICK_MS
+            return _TRICK_MS
         if kind == clubs.EV_BID:
             self.bids[seat] = a
             self._say(ev)
@@ -419,7 +423,7 @@ class ClubsScreen:
     def _enter(self, mode, now):
         self.mode = mode
         self.looking = 0
-        self.mode_at = now + AUTO_MS
+        self.mode_at = now + _AUTO_MS
         self.legal = []
         self.app.invalidate()
 

@@ -6,6 +6,8 @@ South's hand. Coordinates are pixels on the 240x135 screen; colours from
 ``app.theme``.
 """
 
+from micropython import const
+
 from app import cardview, text, theme
 from app.menu import panel
 from cardgames import clubs
@@ -26,10 +28,11 @@ SHOWN = 3
 TABLE = 4
 SUMMARY = 5
 SCORE = 6
-
-TABLE_H = 76  # the table area is y 0..TABLE_H-1; the status line below
-STATUS_Y = 76
-HAND_Y = 99  # top of an unraised hand card
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/mem_report.py).
+_TABLE_H = const(76)  # the table area is y 0.._TABLE_H-1; the status line below
+_STATUS_Y = const(76)
+_HAND_Y = const(99)  # top of an unraised hand card
 PANEL_X = 180  # the trick panel on the right
 CW = theme.CARD_W
 CH = theme.CARD_H
@@ -111,7 +114,7 @@ def cross(fb, scr, cards4, values, turn, mark):
 
 def _trick_panel(fb, scr, t):
     x = PANEL_X
-    fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
+    fb.fill_rect(x - 1, 0, 240 - x + 1, _TABLE_H, theme.FELT_DARK)
     if scr.looking:
         text.draw(fb, "Last trick", x, 1, theme.GOLD, text.SMALL)
     else:
@@ -157,7 +160,7 @@ def draw(fb, scr):
         _score_corner(fb, scr)
         cross(fb, scr, scr.shown, None, -1, -1)
         x = PANEL_X
-        fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
+        fb.fill_rect(x - 1, 0, 240 - x + 1, _TABLE_H, theme.FELT_DARK)
         text.draw(fb, "Shown", x, 2, theme.GOLD, text.BOLD)
         text.draw(fb, "cards:", x, 20, theme.TEXT, text.SMALL)
         text.draw(fb, "public", x, 32, theme.TEXT, text.SMALL)
@@ -169,8 +172,8 @@ def draw(fb, scr):
     _draw_hand(fb, scr)
     if m == TABLE and scr.looking == 1:
         # The last trick's keys on a second line, over the top of the hand.
-        fb.fill_rect(0, STATUS_Y + 12, 240, 12, theme.FELT_DARK)
-        text.draw(fb, LOOK_KEYS, 3, STATUS_Y + 12, theme.TEXT, text.SMALL)
+        fb.fill_rect(0, _STATUS_Y + 12, 240, 12, theme.FELT_DARK)
+        text.draw(fb, LOOK_KEYS, 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
     if scr.bidding():
         _draw_bid(fb, scr)
     elif scr.taking():
@@ -183,7 +186,7 @@ def _draw_trick(fb, scr):
         # PC-3: the shown cards are public until played.
         cross(fb, scr, scr.shown_live, None, -1, -1)
         x = PANEL_X
-        fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
+        fb.fill_rect(x - 1, 0, 240 - x + 1, _TABLE_H, theme.FELT_DARK)
         text.draw(fb, "Shown,", x, 1, theme.GOLD, text.SMALL)
         text.draw(fb, "not yet", x, 13, theme.GOLD, text.SMALL)
         text.draw(fb, "played", x, 25, theme.GOLD, text.SMALL)
@@ -217,11 +220,11 @@ def play_hint(scr):
 
 def _status(fb, scr, line, alert, color=None):
     if alert:
-        fb.fill_rect(0, STATUS_Y - 1, 240, 13, theme.PANEL)
+        fb.fill_rect(0, _STATUS_Y - 1, 240, 13, theme.PANEL)
         col = theme.ALERT
     else:
         col = color if color is not None else theme.TEXT
-    text.draw(fb, text.fit(line, 236), 3, STATUS_Y, col, text.SMALL)
+    text.draw(fb, text.fit(line, 236), 3, _STATUS_Y, col, text.SMALL)
 
 
 def _slot(fb, x, y, c, label, active):
@@ -334,7 +337,7 @@ def _draw_hand(fb, scr):
     step = CW + 2
     if n > 1:
         step = min(CW + 2, (234 - CW) // (n - 1))
-    base = HAND_Y
+    base = _HAND_Y
     picked = scr.pick
     # The two cards just received (``int in bytes`` is missing on MicroPython).
     f0 = f1 = NO_CARD

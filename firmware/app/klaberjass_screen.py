@@ -19,6 +19,8 @@ The human is seat 0 ("You"), the computer seat 1 ("West"). With
 is in milliseconds on the app's clock.
 """
 
+from micropython import const
+
 from app import buttons, cardview, text, theme
 from app import screen as shared
 from app.klaberjass_summary import (
@@ -31,28 +33,30 @@ from app.klaberjass_summary import (
 from app.menu import panel
 from cardgames import klaberjass as kj
 
-HUMAN = 0
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/mem_report.py).
+_HUMAN = const(0)
 NAMES = ("You", "West")
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
-TRICK_MS = 1300  # a complete trick stays on the table
-BANNER_MS = 1900  # a banner stays unless A or B is pressed
-SUMMARY_MS = 2500  # autoplay only: the round summary stays this long
+_TRICK_MS = const(1300)  # a complete trick stays on the table
+_BANNER_MS = const(1900)  # a banner stays unless A or B is pressed
+_SUMMARY_MS = const(2500)  # autoplay only: the round summary stays this long
 
 # Suits left to right in the hand: black and red alternate.
 HAND_SUITS = (0, 2, 3, 1)
-HINT_Y = 76
-MSG_Y = 64
-COL_X = 150  # the right column: trump, bidder, status
-CHIP_X = 214
-TRICK_X = 78  # left edge of the trick area; the event line starts there too
-TRICK_W = 70  # the trick area's width ("West passes" fits)
-STOCK_X = 43  # the stock, or the bottom card, between the turned card and the trick
-BASE_Y = 99  # top of a hand card that is not raised
-LOOK_ROWS = 8
+_HINT_Y = const(76)
+_MSG_Y = const(64)
+_COL_X = const(150)  # the right column: trump, bidder, status
+_CHIP_X = const(214)
+_TRICK_X = const(78)  # left edge of the trick area; the event line starts there too
+_TRICK_W = const(70)  # the trick area's width ("West passes" fits)
+_STOCK_X = const(43)  # the stock, or the bottom card, between the turned card and the trick
+_BASE_Y = const(99)  # top of a hand card that is not raised
+_LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
-LOG_LEN = 8
+_LOG_LEN = const(8)
 
 
 def start(app, seed, options):
@@ -75,7 +79,7 @@ def _game_over(app, screen):
 
 def pass_line(seat):
     """A pass in the bidding log (KJ-4): "West passes", "You pass"."""
-    return "%s pass%s" % (NAMES[seat], "" if seat == HUMAN else "es")
+    return "%s pass%s" % (NAMES[seat], "" if seat == _HUMAN else "es")
 
 
 def choice_label(a, game):
@@ -154,20 +158,20 @@ class KlaberjassScreen:
         """True when the game waits for the human's bid, exchange or card."""
         if self.autoplay or self._waiting():
             return False
-        return self.game.current_player == HUMAN
+        return self.game.current_player == _HUMAN
 
     def _refresh(self, new_turn=False):
         # Hand, legal cards, choices and hint from the game as it now is.
         g = self._view()
         on_table = [c for _, c in self.trick]
-        hand = g.hand(HUMAN)
+        hand = g.hand(_HUMAN)
         self.hand = [c for s in HAND_SUITS for c in hand if c // 13 == s and c not in on_table]
         n_opp = g.hand_size(1)
         for s, c in self.trick:
             if s == 1 and c in g.hand(1):
                 n_opp -= 1
         self.n_opp = n_opp
-        mine = self.frozen is None and g.current_player == HUMAN and not self.autoplay
+        mine = self.frozen is None and g.current_player == _HUMAN and not self.autoplay
         ph = g.phase
         self.legal = g.legal_actions() if mine and ph == kj.PLAY else []
         choices = []
@@ -199,7 +203,7 @@ class KlaberjassScreen:
         g = self.game
         self.hint_alert = False
         self.hint = ""
-        if self.frozen is not None or self.autoplay or g.current_player != HUMAN:
+        if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
             self.hint = "\u25b2 last trick & score   B menu"
             return
         ph = g.phase
@@ -260,12 +264,12 @@ class KlaberjassScreen:
     def _say(self, msg):
         if msg:
             self.msgs.append(msg)
-            if len(self.msgs) > LOG_LEN:
+            if len(self.msgs) > _LOG_LEN:
                 self.msgs.pop(0)
 
     def _banner(self, title, lines, cs=b""):
         if not self.banners:
-            self.banner_until = self.app.clock.ticks_ms() + BANNER_MS
+            self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
         self.banners.append((title, lines, cs))
 
     def _take_events(self, events, now):
@@ -280,7 +284,7 @@ class KlaberjassScreen:
                 continue
             if kind != kj.EV_ROUND and kind != kj.EV_FAIL:
                 # (the round summary tells those)
-                self._say(kj.describe(ev, HUMAN, NAMES))
+                self._say(kj.describe(ev, _HUMAN, NAMES))
             who = NAMES[seat]
             if kind == kj.EV_PLAY:
                 if self.trick_done:
@@ -289,15 +293,15 @@ class KlaberjassScreen:
                 if len(self.trick) == 2:
                     # Shown while the trick lies complete (the winner's line
                     # comes in the same batch and would hide it).
-                    self.play_line = kj.describe(ev, HUMAN, NAMES)
+                    self.play_line = kj.describe(ev, _HUMAN, NAMES)
             elif kind == kj.EV_TRICK:
                 lead_seat, lead = self.trick[0]
                 self.last = (lead_seat, lead, self.trick[1][1], seat, a)
                 self.last_prev = False
                 self.trick_done = True
-                self.trick_until = now + TRICK_MS
+                self.trick_until = now + _TRICK_MS
             elif kind == kj.EV_CUT:
-                self._banner("%s deal%s" % (who, "" if seat == HUMAN else "s"),
+                self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
                              ["Cut: you %s, West %s; low card deals" % (
                                  kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)))
             elif kind == kj.EV_BID and a != kj.PASS:
@@ -309,12 +313,12 @@ class KlaberjassScreen:
                                            % kj.symbol_name(a))
             elif kind == kj.EV_REDEAL:
                 self._banner("All passed", ["No trump: %s" % (
-                    "you redeal" if seat == HUMAN else who + " redeals")])
-            elif kind == kj.EV_EXCHANGE and seat != HUMAN:
+                    "you redeal" if seat == _HUMAN else who + " redeals")])
+            elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
                 self._banner("Exchange", ["%s took %s for the seven %s" % (
                     who, kj.symbol_name(b), kj.symbol_name(a))], bytes((b,)))
             elif kind == kj.EV_SEQ:
-                seqs.append(kj.describe(ev, HUMAN, NAMES))
+                seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
                 self._banner("Sequences tie", ["Equal best sequences (%d cards): no score" % b])
             elif kind == kj.EV_BELLA:
@@ -394,13 +398,13 @@ class KlaberjassScreen:
             if diff(now, self.banner_until) < 0:
                 return
             self.banners.pop(0)
-            self.banner_until = now + BANNER_MS
+            self.banner_until = now + _BANNER_MS
             self.app.invalidate()
             if self.banners:
                 return
             self.ai_at = now + THINK_MS
             if self.trick_done:
-                self.trick_until = now + TRICK_MS // 2
+                self.trick_until = now + _TRICK_MS // 2
         if self.trick_done:
             if diff(now, self.trick_until) < 0:
                 return
@@ -409,7 +413,7 @@ class KlaberjassScreen:
             if self.pending is not None:
                 self.summary = self.pending
                 self.pending = None
-                self.summary_until = now + SUMMARY_MS
+                self.summary_until = now + _SUMMARY_MS
             self._refresh(True)
             self.app.invalidate()
         if self.summary is not None:
@@ -466,7 +470,7 @@ class KlaberjassScreen:
                 self.pause = shared.pause_menu()
             return
         if self.looking:
-            shared.look_button(self, b, LOOK_ROWS, up_at_top_closes=True)
+            shared.look_button(self, b, _LOOK_ROWS, up_at_top_closes=True)
             return
         if b == buttons.B:
             self.pause = shared.pause_menu()
@@ -515,17 +519,17 @@ class KlaberjassScreen:
         if g.trump == kj.NO_SUIT:
             rnd = "bidding, %s turned" % kj.symbol_name(g.turned)
         else:
-            rnd = "trump %s, %s bid" % (sym[g.trump], "your" if g.maker == HUMAN else "West's")
+            rnd = "trump %s, %s bid" % (sym[g.trump], "your" if g.maker == _HUMAN else "West's")
         out.append(("h", "Round %d: %s" % (self.round_no, rnd)))
         if g.trump != kj.NO_SUIT:
             out.append("Tricks: you %d (%d pts), West %d (%d)" % (
                 g.won[0], g.points[0], g.won[1], g.points[1]))
             for seat in (0, 1):
                 if g.seq_pts[seat]:
-                    out.append("Sequence: %s %d" % (NAMES[seat].lower() if seat == HUMAN
+                    out.append("Sequence: %s %d" % (NAMES[seat].lower() if seat == _HUMAN
                                                     else NAMES[seat], g.seq_pts[seat]))
                 if g.bella[seat]:
-                    out.append("Bella: %s 20" % (NAMES[seat].lower() if seat == HUMAN
+                    out.append("Bella: %s 20" % (NAMES[seat].lower() if seat == _HUMAN
                                                  else NAMES[seat]))
         out.append(("h", "Last trick" + (" (previous round)" if self.last_prev else "")))
         if self.last is None:
@@ -562,15 +566,15 @@ class KlaberjassScreen:
         self._draw_column(fb, g)
         line = self.event_line()
         if line:
-            draw_rich(fb, text.fit(line, w - TRICK_X), TRICK_X, MSG_Y, theme.WHITE)
+            draw_rich(fb, text.fit(line, w - _TRICK_X), _TRICK_X, _MSG_Y, theme.WHITE)
         if self.choices and not self._waiting():
             self._draw_choices(fb, w)
         elif self.hint:
             if self.hint_alert:
-                fb.fill_rect(0, HINT_Y, w, 13, theme.PANEL)
-                draw_rich(fb, text.fit(self.hint, w - 6), 3, HINT_Y, theme.ALERT)
+                fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
+                draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, theme.ALERT)
             else:
-                draw_rich(fb, text.fit(self.hint, w - 6), 3, HINT_Y, theme.TEXT_DIM)
+                draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, theme.TEXT_DIM)
         self._draw_hand(fb)
         if self.looking:
             self._draw_look(fb)
@@ -598,9 +602,9 @@ class KlaberjassScreen:
         # The turned card lies apart from the stock (KJ-3); once trump is set
         # the bottom card of the stock is turned (KJ-6).
         cardview.face(fb, g.turned, 3, 19, theme.BIG_W, theme.BIG_H)
-        text.draw_centered(fb, "turned", 18, MSG_Y, theme.TEXT_DIM)
+        text.draw_centered(fb, "turned", 18, _MSG_Y, theme.TEXT_DIM)
         bottom = g.bottom()
-        x = STOCK_X
+        x = _STOCK_X
         if bottom != kj.NO_CARD:
             cardview.face(fb, bottom, x, 19)
             text.draw_centered(fb, "bottom", x + 12, 54, theme.TEXT_DIM)
@@ -613,44 +617,44 @@ class KlaberjassScreen:
     def _draw_trick(self, fb):
         # The middle of the table, darker; West's card up, yours down and to
         # the right (West sits at the top), both indices visible.
-        fb.fill_rect(TRICK_X - 2, 17, TRICK_W, 46, theme.FELT_DARK)
+        fb.fill_rect(_TRICK_X - 2, 17, _TRICK_W, 46, theme.FELT_DARK)
         g = self._view()
         if g.trump == kj.NO_SUIT:
             # Bidding (KJ-4): the passes so far, non-dealer first.
             y = 20
             seat = 1 - g.dealer
             for _ in g.bids():
-                text.draw(fb, pass_line(seat), TRICK_X, y, theme.TEXT_DIM)
+                text.draw(fb, pass_line(seat), _TRICK_X, y, theme.TEXT_DIM)
                 seat = 1 - seat
                 y += 13
         for s, c in self.trick_order():
             if s == 1:
-                cardview.face(fb, c, TRICK_X + 11, 19)
+                cardview.face(fb, c, _TRICK_X + 11, 19)
             else:
-                cardview.face(fb, c, TRICK_X + 31, 27)
+                cardview.face(fb, c, _TRICK_X + 31, 27)
 
     def _draw_column(self, fb, g):
-        x = COL_X
+        x = _COL_X
         if g.trump == kj.NO_SUIT:
             rnd = 1 if g.phase == kj.BID1 else 2
             text.draw(fb, "Bidding", x, 19, theme.GOLD)
             text.draw(fb, "round %d" % rnd, x, 31, theme.TEXT)
-            suit_chip(fb, g.turned_suit if rnd == 1 else kj.NO_SUIT, CHIP_X, 18, dim=True)
+            suit_chip(fb, g.turned_suit if rnd == 1 else kj.NO_SUIT, _CHIP_X, 18, dim=True)
         else:
             text.draw(fb, "Trump", x, 19, theme.GOLD)
-            text.draw(fb, "your bid" if g.maker == HUMAN else "West's bid", x, 31, theme.TEXT)
-            suit_chip(fb, g.trump, CHIP_X, 18)
+            text.draw(fb, "your bid" if g.maker == _HUMAN else "West's bid", x, 31, theme.TEXT)
+            suit_chip(fb, g.trump, _CHIP_X, 18)
         status = ""
         col = theme.TEXT_DIM
         if self.trick_done and self.last is not None:
             w = self.last[3]
-            status = "%s take%s %d" % (NAMES[w], "" if w == HUMAN else "s", self.last[4])
+            status = "%s take%s %d" % (NAMES[w], "" if w == _HUMAN else "s", self.last[4])
             col = theme.TEXT
         elif self._waiting() or self.frozen is not None:
             status = ""
-        elif g.phase == kj.EXCHANGING and g.current_player != HUMAN:
+        elif g.phase == kj.EXCHANGING and g.current_player != _HUMAN:
             status = ""  # KJ-7: do not tell who holds the seven
-        elif g.current_player == HUMAN and not self.autoplay:
+        elif g.current_player == _HUMAN and not self.autoplay:
             status = "Your turn"
             if g.phase == kj.BID1:
                 status = "Your bid: %s?" % kj.SUIT_SYMBOLS[g.turned_suit]
@@ -665,7 +669,7 @@ class KlaberjassScreen:
             p = g.current_player
             status = "%s %s\u2026" % (NAMES[p], "bids" if g.phase in (kj.BID1, kj.BID2)
                                       else "plays")
-        if g.dealer == HUMAN and g.phase in (kj.BID1, kj.BID2) and not status:
+        if g.dealer == _HUMAN and g.phase in (kj.BID1, kj.BID2) and not status:
             status = "You deal"
         draw_rich(fb, status, x, 48, col)
 
@@ -676,7 +680,7 @@ class KlaberjassScreen:
         widths = [len(choice_label(a, g)) * font.w + 12 for a in self.choices]
         total = sum(widths) + 6 * (n - 1)
         x = (w - total) // 2
-        y = HINT_Y + 1
+        y = _HINT_Y + 1
         for i in range(n):
             a = self.choices[i]
             bw = widths[i]
@@ -708,7 +712,7 @@ class KlaberjassScreen:
         if n > 1:
             step = min(cw + 2, (self.app.width - 6 - cw) // (n - 1))
         playing = bool(self.legal) and not self._waiting()
-        base = BASE_Y
+        base = _BASE_Y
         sel_x = -1
         for i in range(n):
             c = hand[i]
@@ -728,10 +732,10 @@ class KlaberjassScreen:
         panel(fb, 0, 17, 240, 118)
         top = self.look_top
         y = 20
-        for line in lines[top : top + LOOK_ROWS]:
+        for line in lines[top : top + _LOOK_ROWS]:
             if isinstance(line, tuple):
                 draw_rich(fb, text.fit(line[1], 226), 6, y, theme.GOLD)
             else:
                 draw_rich(fb, text.fit(line, 226), 6, y, theme.TEXT)
             y += 12
-        shared.draw_look_footer(fb, len(lines), LOOK_ROWS)
+        shared.draw_look_footer(fb, len(lines), _LOOK_ROWS)

@@ -1,10 +1,14 @@
 """The Rules screen: a game's rule summary, wrapped to the screen, a page at
 a time with UP/DOWN (or LEFT/RIGHT); B or A goes back."""
 
+from micropython import const
+
 from app import buttons, text, theme
 from app.screen import StaticScreen
 
-ROW_H = 13
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/mem_report.py).
+_ROW_H = const(13)
 
 
 class RulesScreen(StaticScreen):
@@ -23,7 +27,7 @@ class RulesScreen(StaticScreen):
             else:
                 self.lines.extend(text.wrap(p, w, text.SMALL))
         self.top = 0
-        self.rows = (app.height - 20) // ROW_H
+        self.rows = (app.height - 20) // _ROW_H
         if app.compact:
             from app import compact
 
@@ -64,4 +68,4 @@ class RulesScreen(StaticScreen):
         y = 19
         for i in range(self.top, min(len(self.lines), self.top + self.rows)):
             text.draw(fb, self.lines[i], 6, y, theme.TEXT, text.SMALL)
-            y += ROW_H
+            y += _ROW_H
