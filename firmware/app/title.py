@@ -30,6 +30,8 @@ class TitleScreen(StaticScreen):
         if b == buttons.LEFT or b == buttons.RIGHT:
             app.cycle_game(1 if b == buttons.RIGHT else -1)
             self.menu.items = self._items()
+            # The next game may have fewer variants than the row selected.
+            self.menu.sel = min(self.menu.sel, len(self.menu.items) - 1)
             return
         pick = self.menu.on_button(b)
         if pick == PICKED_NONE:
