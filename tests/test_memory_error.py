@@ -160,3 +160,22 @@ def test_error_screen_draws_long_messages_within_the_frame():
     s.settle()
     s.press("A")
     assert isinstance(s.app.screen, TitleScreen)
+
+
+def test_real_memory_error_on_micropython():
+    """On MicroPython (Node) a player that really runs out of heap: the turn
+    completes after one failure; after two, the error screen, the position
+    as it was at the computer's turn (tools/memory_error_turn.py)."""
+    import mprun
+
+    out = mprun.micropython_output("tools/memory_error_turn.py").split("\n")
+    lines = [line for line in out if line]
+    assert len(lines) == 6, out
+    for line in lines:
+        name, fails, calls, screen, same = line.split()
+        if fails == "fails=1":
+            assert calls != "calls=1" and screen == "screen=%sScreen" % name, line
+            assert same == "unchanged=False", line
+        else:
+            assert calls == "calls=2" and screen == "screen=ErrorScreen", line
+            assert same == "unchanged=True", line
