@@ -65,24 +65,21 @@ class Font:
         self.glyph = bytearray(self.size)
         self.scratch = framebuf.FrameBuffer(self.glyph, w, h, framebuf.MONO_HLSB)
         q = chars.find("?")
-        # Glyph index by code point: a table for ASCII, a dict for the rest.
+        # Glyph index by code point: a table for ASCII; the few others (suits,
+        # arrows) are found in ``chars`` (no dict: less heap on the Pico).
         # Uncovered lowercase falls back to capitals, anything else to "?".
         ascii_ = bytearray(b"\xff" * 128)  # 0xff: not covered (fonts have < 255 glyphs)
-        extra = {}
         i = 0
         for ch in chars:
             o = ord(ch)
             if o < 128:
                 ascii_[o] = i
-            else:
-                extra[o] = i
             i += 1
         for o in range(128):
             if ascii_[o] == 0xFF:
                 up = ascii_[o - 32] if 97 <= o <= 122 else 0xFF
                 ascii_[o] = q if up == 0xFF else up
         self.ascii = ascii_
-        self.extra = extra
         self.qmark = q
         self.space = chars.find(" ")
 
@@ -91,7 +88,8 @@ class Font:
         o = ord(ch)
         if o < 128:
             return self.ascii[o]
-        return self.extra.get(o, self.qmark)
+        i = self.chars.find(ch)
+        return self.qmark if i < 0 else i
 
     def width(self, s):
         """Width in pixels of str ``s`` drawn in this font (``len(s) * w``)."""
@@ -122,12 +120,17 @@ def draw(fb, s, x, y, color, font=SMALL):
     glyph = font.glyph
     scratch = font.scratch
     ascii_ = font.ascii
-    extra = font.extra
+    chars = font.chars
     q = font.qmark
     space = font.space
     for ch in s:
         o = ord(ch)
-        i = ascii_[o] if o < 128 else extra.get(o, q)
+        if o < 128:
+            i = ascii_[o]
+        else:
+            i = chars.find(ch)
+            if i < 0:
+                i = q
         if i != space:
             f.seek(base + i * size)
             f.readinto(glyph)
