@@ -125,9 +125,10 @@ def run(argv, capture=True):
 # --- build ------------------------------------------------------------------
 
 
-def build(stage, runner=run, firmware=None, boards_dir=None):
+def build(stage, runner=run, firmware=None, boards_dir=None, lines=False):
     """Compile ``firmware`` (default firmware/) and the ``.py`` files of
-    ``boards_dir`` (default boards/, as /boards) into ``stage``/out; returns
+    ``boards_dir`` (default boards/, as /boards) into ``stage``/out (with
+    line-number tables if ``lines``: ``tools/build.py --lines``); returns
     that folder."""
     firmware = firmware or os.path.join(ROOT, "firmware")
     boards_dir = boards_dir or os.path.join(ROOT, "boards")
@@ -141,7 +142,7 @@ def build(stage, runner=run, firmware=None, boards_dir=None):
         if name.endswith(".py"):
             shutil.copyfile(os.path.join(boards_dir, name), os.path.join(src, "boards", name))
     rc, so, se = runner([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--src", src,
-                         "--out", out])
+                         "--out", out] + (["--lines"] if lines else []))
     if rc != 0:
         raise FlashError("build failed:\n" + (se or so).strip())
     return out
@@ -354,6 +355,9 @@ def main(argv=None, runner=run, out=None):
     ap.add_argument("--port", default="auto",
                     help="serial port of the board (default: the first one mpremote finds)")
     ap.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
+    ap.add_argument("--lines", action="store_true",
+                    help="keep line numbers in the .mpy files, for tracebacks that name the "
+                         "line (more heap; see tools/build.py)")
     ap.add_argument("--frozen", action="store_true",
                     help="the firmware image has the app frozen in: copy only main.py and "
                          "remove copies of the frozen packages from the filesystem")
@@ -392,7 +396,7 @@ def choose_board(requested, remote):
 def _flash(args, stage, runner, out):
     try:
         print("[1/4] building firmware/ and boards/ with mpy-cross", file=out)
-        built = build(stage, runner)
+        built = build(stage, runner, lines=args.lines)
         local = local_files(built)
         if args.frozen:
             local = {p: v for p, v in local.items() if p in TOP_FILES}
