@@ -9,7 +9,7 @@ is 64,800 bytes, the largest single allocation of the app.
 A monochrome display (``mono`` True, e.g. a 128x64 SSD1306) has a 1-bit
 ``MONO_VLSB`` frame instead (``width * ((height + 7) // 8)`` bytes, 1,024 at
 128x64): colour 0 is dark, any other value lit (framebuf's rule), and the app
-draws its compact layout on it (``app.layout``).
+draws its compact layout on it (``app.compact``).
 """
 
 import framebuf
