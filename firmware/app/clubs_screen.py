@@ -60,7 +60,8 @@ def _table(app):
 
 def _summary(app):
     # The between-hands and result drawing module (the table's dropped).
-    return app.module("app.clubs_summary", "app.clubs_table")
+    return app.module("app.clubs_summary", ("app.clubs_table", "app.clubs_deal",
+                                            "app.clubs_tricks"))
 
 
 def draw_banner(fb, banner):

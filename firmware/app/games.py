@@ -37,8 +37,9 @@ GAMES = (
            "cardgames.klaberjass_text", "players.klaberjass_heuristic",
            "players.klaberjass_kit")),
     Entry("Clubs", "app.clubs_screen", "CLUBS", (),
-          ("app.clubs_table", "app.clubs_summary", "app.compact_clubs", "cardgames.clubs",
-           "cardgames.clubs_text", "players.clubs_heuristic", "players.clubs_kit")),
+          ("app.clubs_table", "app.clubs_deal", "app.clubs_tricks", "app.clubs_summary",
+           "app.compact_clubs", "cardgames.clubs", "cardgames.clubs_text",
+           "players.clubs_heuristic", "players.clubs_kit")),
 )
 
 

@@ -114,11 +114,12 @@ class App:
 
     def module(self, name, drop):
         """Module ``name`` (dotted), imported on first use; on MicroPython
-        module ``drop`` is forgotten, so that a screen drawn by two modules
-        in turn (a game's table and its between-hands summary) holds the
-        code of one at a time."""
+        module ``drop`` (a dotted name, or a tuple of them) is forgotten, so
+        that a screen drawn by several modules in turn (a game's table and
+        its between-hands summary) holds the code of one at a time."""
         if self.unload_games:
-            games.forget(drop)
+            for d in drop if isinstance(drop, tuple) else (drop,):
+                games.forget(d)
         mod = __import__(name)
         for part in name.split(".")[1:]:
             mod = getattr(mod, part)
