@@ -346,3 +346,32 @@ def result(fb, w, h, headline, paras, keys="A next  B menu"):
         room -= n
         y += ROW * n
     right(fb, keys, w, h - ROW)
+
+
+def settings(fb, scr):
+    """The Settings screen (``app.settings_screen``): a row per setting as
+    the screen scrolls them (short label, value; the selected one inverted
+    with ◄ ► round its value), and under them what the selected row is
+    about (a variant's game)."""
+    w, h = scr.app.width, scr.app.height
+    fb.fill(OFF)
+    bar(fb, "Settings", 0, w, "B back")
+    rh = scr._row_h()
+    y = BAR + 1
+    for i in range(scr.top, min(len(scr.rows), scr.top + scr._visible())):
+        row = scr.rows[i]
+        sel = i == scr.sel
+        v = scr.value(i)
+        if sel:
+            v = "\u25c4" + v + "\u25ba"
+            fb.fill_rect(0, y, w, BAR, ON)
+        label = row[0]
+        if row[1] == "opt":
+            label = label[label.find(": ") + 2 :]  # the game goes below
+        col = OFF if sel else ON
+        text.draw(fb, text.fit(label, w - (len(v) + 1) * SMALL.w - 2), 1, y - 1, col, SMALL)
+        text.draw_right(fb, v, w - 1, y - 1, col, SMALL)
+        y += rh
+    row = scr.rows[scr.sel]
+    about = "%s variant" % row[2].name if row[1] == "opt" else "\u25b2\u25bc \u25c4\u25ba change"
+    put(fb, text.fit(about, w - 2), 1, h - ROW)
