@@ -96,6 +96,7 @@ def jobs():
         yield
         for level in range(3):
             t_total = 0
+            t_max = 0
             alloc_total = 0
             peak = 0
             iters = 0
@@ -109,7 +110,9 @@ def jobs():
                 obs = g.observation(p)
                 t0 = time.ticks_ms()
                 pl.choose(obs, legal)
-                t_total += time.ticks_diff(time.ticks_ms(), t0)
+                dt = time.ticks_diff(time.ticks_ms(), t0)
+                t_total += dt
+                t_max = max(t_max, dt)
                 pl = None
                 obs = None
                 yield
@@ -149,7 +152,7 @@ def jobs():
                 g = None
                 yield
             n = len(texts)
-            print("level", game, level, n, t_total, alloc_total // n, peak, iters, moves)
+            print("level", game, level, n, t_total, alloc_total // n, peak, iters, moves, t_max)
             yield
     yield from pystone()
 

@@ -3,11 +3,12 @@ screens and tools use.
 
 - Easy: the heuristic, which now and then (``EASY_SLIP`` in 100 decisions
   with a choice) plays a random legal action instead.
-- Normal: the search player (players/search.py) with a small budget.
+- Normal: the search player (players/search.py) with a small budget
+  (``NORMAL_WORK``, about a third of Hard's).
 - Hard: the search player with the largest budget that keeps a decision
-  under one second on a Pico at 125 MHz (``HARD``, from tools/bench_search.py:
-  MicroPython (Node) timings scaled by pystone, see the README), and a time
-  cap of ``HARD_CAP_MS`` when a clock is given.
+  under one second on a Pico at 125 MHz (``HARD_WORK``, set from
+  tools/bench_search.py: MicroPython (Node) timings scaled by pystone, see
+  the README), and a time cap of ``HARD_CAP_MS`` when a clock is given.
 """
 
 from cardgames.rng import Rng
@@ -20,10 +21,12 @@ DEFAULT = NORMAL
 GAMES = ("clubbed", "klaberjass", "clubs")
 
 EASY_SLIP = 20
-# Playout moves per decision, per game (clubbed, klaberjass, clubs).
-NORMAL_WORK = (100, 100, 100)
-HARD_WORK = (400, 400, 400)
-MAX_WORLDS = 64
+# Playout moves per decision, per game (clubbed, klaberjass, clubs): a
+# playout move costs about 2 ms on a Pico (tools/bench_search.py), and the
+# world under way is finished past the budget.
+NORMAL_WORK = (80, 100, 120)
+HARD_WORK = (220, 280, 350)
+MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 NORMAL_CAP_MS = 400
 HARD_CAP_MS = 900
 
