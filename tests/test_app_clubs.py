@@ -183,7 +183,7 @@ def test_bid_picker_refuses_the_bid_making_13():
 
 
 def test_bid_after_trick_12_is_zero():
-    s = Session(3)  # South first wins a trick at trick 12 or 13 in hand 1
+    s = Session(13)  # South first wins a trick at trick 12 or 13 in hand 1
     s.press("A")
     scr = _to_bid(s, want_forced=True)
     g = scr.game

@@ -28,7 +28,8 @@ Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
 runtime), in whole worlds, at most ``max_worlds``; cut short when
 ``time_ms`` > 0 and ``clock`` (``ticks_ms()``/``ticks_diff()``, integer ms)
-says the time is up. Without a clock the player is deterministic for its
+says the time is up, checked after every playout (a world cut short is
+dropped; the first world is always finished). Without a clock the player is deterministic for its
 seed. Integer arithmetic only; the two games it plays
 in (world and scratch) are allocated once per player and reused; the playout
 loop is bounded by ``kit.MAX_MOVES`` and nothing recurses.
@@ -70,6 +71,7 @@ class Search:
         self.totals = [0] * MAX_ACTIONS  # per candidate: sum of its edge over the prior
         self.squares = [0] * MAX_ACTIONS  # ... and of the squared edges
         self.v0 = 0  # the prior's value in the current world
+        self.edges = [0] * MAX_ACTIONS  # each candidate's edge in the current world
         self.cands = bytearray(MAX_ACTIONS)
         self.n_cands = 0
         self.obs = None
@@ -144,20 +146,26 @@ class Search:
             self.v0 = v
         else:
             d = v - self.v0
-            d = CLIP if d > CLIP else (-CLIP if d < -CLIP else d)
-            self.totals[i] += d
-            self.squares[i] += d * d
+            self.edges[i] = CLIP if d > CLIP else (-CLIP if d < -CLIP else d)
+        late = False
+        if self.clock is not None and self.time_ms > 0:
+            late = self.clock.ticks_diff(self.clock.ticks_ms(), self.started) >= self.time_ms
         if i + 1 < self.n_cands:
+            # Out of time in the middle of a world: drop it (a world counts
+            # only when every candidate was played in it), unless it is the
+            # first.
+            if late and self.done_iters:
+                self.cand = 0
+                return False
             self.cand = i + 1
             return True
+        for j in range(1, self.n_cands):
+            d = self.edges[j]
+            self.totals[j] += d
+            self.squares[j] += d * d
         self.cand = 0
         self.done_iters += 1
-        if self.moves >= self.work or self.done_iters >= self.max_worlds:
-            return False
-        if self.clock is not None and self.time_ms > 0:
-            if self.clock.ticks_diff(self.clock.ticks_ms(), self.started) >= self.time_ms:
-                return False
-        return True
+        return not late and self.moves < self.work and self.done_iters < self.max_worlds
 
     def best(self):
         """The decision: the prior, unless another candidate's mean edge over
