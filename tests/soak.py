@@ -186,6 +186,26 @@ class Soak:
         """{game name: number of games seen to end}."""
         return {k: len(v) for k, v in self.finished.items()}
 
+    def tally(self):
+        """What the statistics should say about the games seen to end, in
+        the order they ended: {game name: [played, won, lost, drawn, current
+        streak of wins, best streak]} (seat 0's result: the human's, or in
+        Clubs the human's team's)."""
+        out = {}
+        for name, results in self.finished.items():
+            won = lost = streak = best = 0
+            for r in results:
+                if r[0] > 0:
+                    won += 1
+                    streak += 1
+                    best = max(best, streak)
+                else:
+                    lost += r[0] < 0
+                    streak = 0
+            n = len(results)
+            out[name] = [n, won, lost, n - won - lost, streak, best]
+        return out
+
 
 def make_app(disp, btn, clock, seed, root):
     """An App with storage in folder ``root`` when the app has storage."""
