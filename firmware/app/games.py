@@ -45,8 +45,8 @@ GAMES = (
 
 # Modules the games share and the title screen does not need: dropped with
 # the games' own on the way back to the title (``unload_others(None)``).
-SHARED = ("cardgames.cards", "cardgames.game", "players.heuristic", "players.levels",
-          "players.search", "players")
+SHARED = ("cardgames.cards", "cardgames.game", "cardgames.notation", "players.heuristic",
+          "players.levels", "players.search", "players")
 
 
 def forget(name):

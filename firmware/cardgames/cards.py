@@ -10,8 +10,6 @@ RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 # Lower-case letters accepted by ``parse``, mapped by hand: ``str.upper`` differs
 # between CPython (full Unicode: "\u017f".upper() is "S") and MicroPython (ASCII).
-_RANKS_LOWER = "23456789tjqka"
-_SUITS_LOWER = "cdhs"
 CLUBS = 0
 DIAMONDS = 1
 HEARTS = 2
@@ -42,26 +40,6 @@ def suit(c):
     return c // 13
 
 
-def parse(text):
-    """Card int for a two-character name such as ``"TC"`` or ``"7h"``.
-
-    Raises ValueError naming the text when it is not a card (also when it is
-    not a str). Only the ASCII letters of RULES.md are accepted, in either case.
-    """
-    if not isinstance(text, str) or len(text) != 2:
-        raise ValueError("not a card: %r (want rank then suit, e.g. TC)" % (text,))
-    r = _find(RANKS, _RANKS_LOWER, text[0])
-    s = _find(SUITS, _SUITS_LOWER, text[1])
-    if r < 0 or s < 0:
-        raise ValueError("not a card: %r (rank 2-9 T J Q K A, suit C D H S)" % (text,))
-    return s * 13 + r
-
-
-def _find(upper, lower, ch):
-    i = upper.find(ch)
-    return i if i >= 0 else lower.find(ch)
-
-
 def name(c):
     """Two-character name (``"TC"``) of card int ``c`` (0..51).
 
@@ -71,39 +49,40 @@ def name(c):
         raise ValueError("not a card int: %r" % (c,))
     return RANKS[c % 13] + SUITS[c // 13]
 
+# Card names from text (notations, tests): in ``cardgames.notation``,
+# imported on first use, so that a game in play does not hold that code.
+
+
+def parse(text):
+    """Card int for a two-character name such as ``"TC"`` or ``"7h"``; see
+    ``cardgames.notation.parse`` (ValueError when it is not a card)."""
+    from cardgames import notation
+
+    return notation.parse(text)
+
 
 def parse_list(text):
-    """Card ints (bytes) from names separated by spaces; ``"-"`` or ``""`` is empty.
+    """Card ints (bytes) from names separated by spaces; see
+    ``cardgames.notation.parse_list`` (ValueError on a bad or repeated name)."""
+    from cardgames import notation
 
-    Raises ValueError on a bad name or a repeated card, or when ``text`` is
-    not a str.
-    """
-    if not isinstance(text, str):
-        raise ValueError("card list must be text, got %s" % type(text).__name__)
-    text = text.strip()
-    if text in ("", "-"):
-        return b""
-    out = bytearray()
-    for word in text.split():
-        c = parse(word)
-        if c in out:
-            raise ValueError("card %s listed twice" % word.upper())
-        out.append(c)
-    return bytes(out)
+    return notation.parse_list(text)
 
 
 def name_list(cs):
-    """Names of card ints ``cs`` joined by spaces; ``"-"`` when empty.
+    """Names of card ints joined by spaces, ``"-"`` when empty; see
+    ``cardgames.notation.name_list`` (ValueError on a non-card)."""
+    from cardgames import notation
 
-    Raises ValueError when ``cs`` is not a sequence of card ints.
-    """
-    if not cs:
-        return "-"
-    try:
-        it = iter(cs)
-    except TypeError:
-        raise ValueError("not a list of card ints: %r" % (cs,))
-    return " ".join(name(c) for c in it)
+    return notation.name_list(cs)
+
+
+def parse_run(text, field, deck32=False):
+    """Card ints (bytearray) of a notation's run of card names; see
+    ``cardgames.notation.parse_run`` (ValueError naming the field)."""
+    from cardgames import notation
+
+    return notation.parse_run(text, field, deck32)
 
 
 def count(buf, v):
@@ -125,24 +104,6 @@ def run_text(cs):
     Raises ValueError on an item that is not a card int (see ``name``).
     """
     return "".join(name(c) for c in cs)
-
-
-def parse_run(text, field, deck32=False):
-    """Card ints (bytearray) of ``text`` written as ``run_text`` writes it, the
-    value of notation field ``field``; names in either case (see ``parse``).
-    With ``deck32`` only cards of the 32-card deck (ranks 7..A) are accepted.
-
-    Raises ValueError on an odd length or a bad card, naming the field.
-    """
-    if len(text) % 2:
-        raise ValueError("field %r: cards are two characters each" % field)
-    out = bytearray()
-    for i in range(0, len(text), 2):
-        c = parse(text[i : i + 2])
-        if deck32 and c % 13 < 5:
-            raise ValueError("field %r: %s is not in the 32-card deck" % (field, name(c)))
-        out.append(c)
-    return out
 
 
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades

@@ -16,9 +16,9 @@ from cardgames.clubbed import (
     Clubbed,
     _matches,
 )
-from cardgames.game import parse_int, split_fields
+from cardgames.notation import parse, parse_int, parse_run, split_fields
 
-_parse_cards = cards.parse_run
+_parse_cards = parse_run
 
 
 def from_text(text):
@@ -83,7 +83,7 @@ def from_text(text):
         elif t == "**":
             g.drew_against[i] = DREW_ON_EMPTY
         else:
-            c = cards.parse(t)
+            c = parse(t)
             if c < 13:
                 # Nobody may draw facing a club (CB-3, CB-7).
                 raise ValueError("field 'x': seat %d cannot have drawn against a club" % i)

@@ -29,7 +29,7 @@ from cardgames.clubs import (
     pass_direction,
     team_scores,
 )
-from cardgames.game import is_number, parse_int, split_fields
+from cardgames.notation import is_number, parse_int, split_fields
 
 
 def _card_at(text, i):

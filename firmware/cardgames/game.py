@@ -25,55 +25,6 @@ def illegal(msg):
     return ValueError(msg)
 
 
-def split_fields(text, magic):
-    """Split notation ``MAGIC;k=v;k=v`` into a dict of str -> str.
-
-    Raises ValueError when ``text`` is not a str, the magic word is wrong, a
-    field lacks ``=``, or a key is repeated. Leading and trailing ASCII
-    whitespace is ignored.
-    """
-    if not isinstance(text, str):
-        raise ValueError("position must be text, got %s" % type(text).__name__)
-    # Only ASCII whitespace is stripped: CPython's strip() also removes
-    # Unicode spaces (U+3000, U+00A0) that MicroPython's keeps.
-    parts = text.strip(" \t\r\n\f\v").split(";")
-    if parts[0] != magic:
-        raise ValueError("not a %s position (starts %r)" % (magic, parts[0][:12]))
-    out = {}
-    for p in parts[1:]:
-        i = p.find("=")
-        if i < 0:
-            raise ValueError("field %r has no '='" % p[:16])
-        k = p[:i]
-        v = p[i + 1 :]
-        if k in out:
-            raise ValueError("field %r given twice" % k)
-        out[k] = v
-    return out
-
-
-def is_number(v):
-    """True when str ``v`` is 1 to 6 ASCII digits, the notations' numbers
-    (``str.isdigit`` would also take other Unicode digits on CPython)."""
-    return bool(v) and len(v) <= 6 and not any(ch not in "0123456789" for ch in v)
-
-
-def parse_int(fields, key, lo, hi):
-    """Int field ``key`` of ``fields`` checked to lie in lo..hi.
-
-    Raises ValueError when it is missing, not a number or out of range.
-    """
-    v = fields.get(key)
-    if v is None:
-        raise ValueError("field %r is missing" % key)
-    if not is_number(v):
-        raise ValueError("field %r is not a number: %r" % (key, v[:12]))
-    n = int(v)
-    if not lo <= n <= hi:
-        raise ValueError("field %r is %d, want %d..%d" % (key, n, lo, hi))
-    return n
-
-
 class Game:
     """Base of every game class: the checked ``apply`` of the interface, so
     the promise "an illegal action raises ValueError saying why and changes

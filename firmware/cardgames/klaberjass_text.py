@@ -5,8 +5,7 @@ Kept apart from the rules core so that a game in play does not hold the
 parser's code in the heap (tools/mem_report.py): ``cardgames.klaberjass.from_text``
 imports this module on first use."""
 
-from cardgames import cards
-from cardgames.game import is_number, parse_int, split_fields
+from cardgames import cards, notation
 from cardgames.klaberjass import (
     BELLA,
     BID2,
@@ -27,10 +26,11 @@ from cardgames.klaberjass import (
     _game_winner,
     beats,
 )
+from cardgames.notation import is_number, parse_int, split_fields
 
 
 def _parse_cards(text, field):
-    return cards.parse_run(text, field, True)
+    return notation.parse_run(text, field, True)
 
 
 def _parse_ints(text, field, n, hi):
