@@ -582,9 +582,14 @@ class ClubsScreen:
                 g.apply(self.pick)
                 self.queue.extend(g.events)
                 self.pick = NO_CARD
-            self._apply(c, now)
-            return
-        if self.mode == SHOW:
+        if self.mode == PASS or self.mode == SHOW:
+            # The core has the last word (a game resumed between the Hearts
+            # and the partner card offers the Hearts card again, PC-2).
+            why = g.why_illegal(c)
+            if why:
+                self.hint = why
+                self.hint_alert = True
+                return
             self._apply(c, now)
             return
         why = g.why_illegal(c)
