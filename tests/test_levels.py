@@ -187,3 +187,25 @@ def test_easy_slips_now_and_then():
             differ += 1
     assert differ >= 5
     assert same > 3 * differ
+
+
+def test_time_cap_drops_a_world_cut_short():
+    """Out of time in the middle of the second world: that world is dropped,
+    so the sums are those of the first world alone."""
+    from players.search import Search
+
+    _g, o, legal = [d for d in _decisions("klaberjass", 2, 60) if len(d[2]) >= 3][0]
+    kit = levels.kit("klaberjass")
+    one = Search(kit, levels.heuristic("klaberjass"), 5, 10000, 1)
+    one.choose(o, legal)
+    c = one.n_cands
+    assert c >= 3
+    # One read when the search starts and one after each playout: late right
+    # after the first playout of the second world.
+    capped = Search(kit, levels.heuristic("klaberjass"), 5, 10000, 64, 100 * (c + 1),
+                    StepClock(100))
+    capped.choose(o, legal)
+    assert capped.done_iters == 1
+    assert capped.moves > one.moves
+    assert capped.totals[:c] == one.totals[:c]
+    assert capped.squares[:c] == one.squares[:c]
