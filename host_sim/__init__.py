@@ -60,7 +60,8 @@ def load_app_class(spec=DEFAULT_APP):
     return cls
 
 
-def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None, mono=False):
+def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None, mono=False,
+             storage=None):
     """A simulated console running the app: ``(app, display, buttons)``.
 
     ``display`` is a ``host_sim.display.SimDisplay`` of ``width x height``
@@ -72,7 +73,10 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
     and ``buttons`` is a ``host_sim.boardkeys.BoardButtons`` (keys -> its
     physical buttons -> ``hw.buttons``) instead of the logical queue.
     ``mono``: a 1-bit MONO_VLSB frame (an SSD1306 board's), without ``board``.
+    ``storage`` (see ``app.storage``, e.g. ``host_sim.storage.FolderStorage``)
+    is handed to the app when given; else the app keeps its files in RAM.
     """
+    kw = {} if storage is None else {"storage": storage}
     if board is not None:
         from host_sim.boardkeys import BoardButtons
         from host_sim.display import SimDisplay
@@ -81,11 +85,11 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
         display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
         buttons = BoardButtons(board, clock)
         app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
-        return app_class(display, buttons, clock, seed=seed), display, buttons
+        return app_class(display, buttons, clock, seed=seed, **kw), display, buttons
     from app.buttons import ScriptedButtons
     from host_sim.display import SimDisplay
 
     display = SimDisplay(width, height, mono)
     buttons = ScriptedButtons()
     app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
-    return app_class(display, buttons, clock, seed=seed), display, buttons
+    return app_class(display, buttons, clock, seed=seed, **kw), display, buttons

@@ -65,12 +65,22 @@ def parse_args(argv=None):
                    help="headless: do not save final.png at the end of the script")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
+    p.add_argument("--data", metavar="DIR",
+                   help="folder for settings, statistics, the saved game and game records "
+                        "(default: %s for the window and terminal; headless keeps "
+                        "nothing unless given)" % _data_default())
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,
                    help="app class to run (default: %(default)s)")
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")
     return args
+
+
+def _data_default():
+    from host_sim.storage import default_dir
+
+    return default_dir()
 
 
 def display_available():
@@ -126,8 +136,20 @@ def choose_mode(args):
     return None, reason
 
 
+def _storage(args):
+    from host_sim.headless import storage_arg
+
+    return storage_arg(args, _data_default())
+
+
 def main(argv=None):
     """Entry point; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["replay"]:
+        from host_sim import replay
+
+        return replay.main(argv[1:])
     args = parse_args(argv)
     from host_sim.boardkeys import BoardError, open_board
 
@@ -170,7 +192,7 @@ def main(argv=None):
             from host_sim import terminal
 
             return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1,
-                                board=board)
+                                board=board, storage=_storage(args))
         try:
             import pygame
         except ImportError:
@@ -182,7 +204,7 @@ def main(argv=None):
         print("host_sim: window, seed %d, board %s" % (seed, args.board), file=sys.stderr)
         try:
             return window.run(seed, args.app, scale=args.scale or 3, shots_dir=args.shots,
-                              board=board)
+                              board=board, storage=_storage(args))
         except pygame.error as e:
             print("host_sim: cannot open a window (%s); try --mode terminal or --mode headless"
                   % e, file=sys.stderr)

@@ -28,6 +28,17 @@ MAX_SETTLE_STEPS = 50_000
 FRAME_MS = 16
 
 
+def storage_arg(args, default=None):
+    """The FolderStorage of ``--data DIR``, else ``default`` (a folder
+    path, or None: the app keeps its files in RAM)."""
+    path = getattr(args, "data", None) or default
+    if not path:
+        return None
+    from host_sim.storage import FolderStorage
+
+    return FolderStorage(path)
+
+
 class StuckError(RuntimeError):
     """The app did not become idle within the settle caps."""
 
@@ -61,10 +72,12 @@ class HeadlessRun:
     (virtual ms, steps) before StuckError. ``board`` (dict, see
     ``host_sim.boardkeys.open_board``): the frame takes its screen size; key
     scripts stay logical (LEFT ... B), pushed straight to the app.
+    ``storage``: the app's files (``app.storage``); None keeps them in RAM.
     """
 
     def __init__(self, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP,
-                 on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS, board=None):
+                 on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS, board=None,
+                 storage=None):
         from app.clock import VirtualClock
 
         self.clock = VirtualClock()
@@ -72,7 +85,7 @@ class HeadlessRun:
                                                  board["display"]["height"])
         mono = board is not None and board["display"]["controller"] == "ssd1306"
         self.app, self.display, self.buttons = make_app(self.clock, seed, app_spec, w, h,
-                                                        mono=mono)
+                                                        mono=mono, storage=storage)
         self.shots_dir = shots_dir
         self.scale = scale
         self.on_write = on_write
@@ -213,7 +226,7 @@ def main(args, board=None):
         print("wrote %s" % path)
 
     run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=args.app,
-                      on_write=report, board=board)
+                      on_write=report, board=board, storage=storage_arg(args))
     try:
         run.run(steps, final=not getattr(args, "no_final", False))
     except StuckError as e:

@@ -259,7 +259,7 @@ def _read_events(fd, decoder):
     return events
 
 
-def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None):
+def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=None):
     """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
 
     ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
@@ -279,7 +279,7 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None):
     clock = MonotonicClock()
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
-    app, display, keys = make_app(clock, seed, app_spec, board=board)
+    app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
     keys_text = boardkeys.legend(board) + "  p=PNG  q=quit"
     decoder = KeyDecoder()
     status, status_until = "", 0.0

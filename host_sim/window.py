@@ -49,7 +49,7 @@ def _fit_font(pygame, text, width, size):
         size -= 1
 
 
-def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None):
+def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None, storage=None):
     """Run the app in a window until it is closed; returns exit status 0.
 
     ``seed``: int for the app. ``scale``: int window pixels per frame pixel
@@ -67,7 +67,7 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None)
     clock = MonotonicClock()
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
-    app, display, keys = make_app(clock, seed, app_spec, board=board)
+    app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
     legend = LEGEND % boardkeys.legend(board)
     pygame.display.init()
     pygame.font.init()

@@ -39,7 +39,8 @@ def test_whole_game_by_key_presses(seed):
     s = Session(seed)
     assert isinstance(s.app.screen, TitleScreen)
     if seed % 3 == 2:
-        s.press("DOWN", "DOWN", "A", "UP", "UP")  # toggle the no-refill variant
+        # Settings, down to "Clubbed: Refill", toggle it, back, up to New game.
+        s.press("DOWN", "DOWN", "A", *["DOWN"] * 5, "A", "B", "UP", "UP")
         assert s.app.options["Clubbed"]["refill"] is False
     s.press("A")
     assert isinstance(s.app.screen, ClubbedScreen)

@@ -163,7 +163,15 @@ def step():
         from app.display import FrameDisplay
         from app.main import App
 
-        S["app"] = App(FrameDisplay(240, 135), ScriptedButtons(), VirtualClock(), seed=1)
+        # The app's files on a filesystem, as on the device (hw.storage on
+        # flash): not in the heap. CPython: kept in RAM for the run.
+        storage = None
+        if sys.implementation.name == "micropython":
+            from hw.storage import FlashStorage
+
+            storage = FlashStorage("/data")
+        S["app"] = App(FrameDisplay(240, 135), ScriptedButtons(), VirtualClock(), seed=1,
+                       storage=storage)
         S["app"].step()
     elif ph == 2:
         print("boot", live())

@@ -5,18 +5,32 @@ are pixels; colours RGB565.
 """
 
 from app import text, theme
+from app.display import rgb
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 
+# Ink per suit (clubs, diamonds, hearts, spades), then the dimmed inks, of
+# the two-colour deck then of the four-colour deck (clubs green, diamonds
+# blue); INKS[16] is where the deck in use starts (``four``).
+INKS = [theme.INK, theme.RED, theme.RED, theme.INK,
+        theme.INK_DIM, theme.RED_DIM, theme.RED_DIM, theme.INK_DIM,
+        rgb(0, 128, 40), rgb(20, 70, 200), theme.RED, theme.INK,
+        rgb(70, 120, 84), rgb(80, 100, 150), theme.RED_DIM, theme.INK_DIM, 0]
+
+
+def four(on):
+    """Draw suits in four colours (clubs green, diamonds blue, hearts red,
+    spades black) when ``on``, else red and black."""
+    INKS[16] = 8 if on else 0
+
+
 def suit_color(c, dim=False):
-    """Ink colour of card ``c``: red for diamonds and hearts, black otherwise."""
-    red = (c // 13) in (1, 2)
-    if dim:
-        return theme.RED_DIM if red else theme.INK_DIM
-    return theme.RED if red else theme.INK
+    """Ink colour of card ``c``: red for diamonds and hearts, black otherwise
+    (four colours with ``four(True)``)."""
+    return INKS[INKS[16] + c // 13 + (4 if dim else 0)]
 
 
 def _rounded(fb, x, y, w, h, fill, edge):

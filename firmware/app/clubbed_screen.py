@@ -36,11 +36,14 @@ _MIN_STEP = const(11)
 def start(app, seed, options):
     """A new game of Clubbed for the app: the deal alternates between games of
     the session (CB-1), starting with West dealing; ``options["refill"]``
-    chooses CB-8 or the no-refill variant."""
+    chooses CB-8 or the no-refill variant; ``options["dealer"]``, if there,
+    overrides the alternation (replays)."""
     sess = app.sessions["Clubbed"]
     dealer = 1 - sess["dealer"] if "dealer" in sess else 1
+    dealer = options.get("dealer", dealer)  # a replayed record's dealer
     sess["dealer"] = dealer
-    return ClubbedScreen(app, seed, dealer, options["refill"], _game_over)
+    return ClubbedScreen(app, seed, dealer, options["refill"], _game_over,
+                         bool(options.get("autoplay")))
 
 
 def _game_over(app, screen):
@@ -61,14 +64,17 @@ class ClubbedScreen:
     core (``clubbed.Clubbed``); ``on_over(app, screen)`` is called when the
     game has ended and its last moment was shown."""
 
-    def __init__(self, app, seed, dealer, refill, on_over):
+    def __init__(self, app, seed, dealer, refill, on_over, autoplay=False):
         self.app = app
+        self.seed = seed
+        self.core_kw = {"dealer": dealer, "refill": refill}  # saves and records
         self.game = clubbed.Clubbed(seed=seed, dealer=dealer, refill=refill)
         # West at the difficulty chosen in the settings (app.level).
         # Imported here: App.new_game drops the factory once the players exist.
         from players import levels
 
         self.ai = levels.make("clubbed", app.level, seed, app.clock)
+        self.autoplay = autoplay  # the computer plays seat 0 too (replays, tests)
         self.on_over = on_over
         self.cursor = 0
         self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",
@@ -83,7 +89,7 @@ class ClubbedScreen:
         self.pause = None  # a Menu while paused
         self.looking = False
         now = app.clock.ticks_ms()
-        self.ai_at = now + THINK_MS
+        self.ai_at = now + app.pace(THINK_MS)
         self._refresh_slots(True)
 
     # --- state helpers -----------------------------------------------------
@@ -153,6 +159,7 @@ class ClubbedScreen:
                 left[seat] += a
             elif kind == clubbed.EV_END:
                 self.from_hand = (left[0], left[1])
+        self.app.moved(self, action, _HUMAN)
 
     def _after_apply(self, now):
         g = self.game
@@ -178,7 +185,7 @@ class ClubbedScreen:
                 self.banner = ("CLUBBED!", line)
                 self.banner_until = now + _BANNER_MS
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
-        self.ai_at = now + (AFTER_DRAW_MS if drew else THINK_MS)
+        self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
             self.end_at = self.banner_until + _END_MS // 2
         focus = -1
@@ -190,7 +197,7 @@ class ClubbedScreen:
 
     def human_turn(self):
         """True when the game waits for the human's move."""
-        return self.game.current_player == _HUMAN
+        return self.game.current_player == _HUMAN and not self.autoplay
 
     # --- screen protocol ---------------------------------------------------
 
@@ -202,7 +209,7 @@ class ClubbedScreen:
             return self.banner_until
         if self.end_at is not None:
             return self.end_at
-        if self.game.current_player not in (None, _HUMAN):
+        if self.game.current_player is not None and not self.human_turn():
             return self.ai_at
         return None
 
@@ -221,7 +228,7 @@ class ClubbedScreen:
             return
         g = self.game
         p = g.current_player
-        if p is None or p == _HUMAN:
+        if p is None or self.human_turn():
             return
         if self.app.clock.ticks_diff(now, self.ai_at) < 0:
             return
@@ -272,7 +279,7 @@ class ClubbedScreen:
             self._after_apply(app.clock.ticks_ms())
 
     def _pause_button(self, b):
-        shared.pause_button(self, b, THINK_MS)
+        shared.pause_button(self, b, self.app.pace(THINK_MS))
 
     # --- drawing -----------------------------------------------------------
 

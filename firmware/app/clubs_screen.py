@@ -126,6 +126,8 @@ class ClubsScreen:
 
     def __init__(self, app, seed, autoplay, on_over):
         self.app = app
+        self.seed = seed
+        self.core_kw = {}  # saves and records: the core takes only the seed
         self.game = clubs.Clubs(seed=seed)
         # North, East and West at the difficulty chosen in the settings
         # (app.level); with autoplay the heuristic plays South.
@@ -252,7 +254,7 @@ class ClubsScreen:
             return
         if self.ai_at is None:
             quick = g.phase <= clubs.PH_SHOW  # hidden picks need no pacing
-            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else THINK_MS)
+            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else self.app.pace(THINK_MS))
 
     def _human_setup(self):
         g = self.game
@@ -449,6 +451,7 @@ class ClubsScreen:
     def _apply(self, action, now):
         g = self.game
         g.apply(action)
+        self.app.moved(self, action, HUMAN)
         self.queue.extend(g.events)
         self.ai_at = None
         self.legal = []
@@ -580,6 +583,7 @@ class ClubsScreen:
                     self.pick = NO_CARD  # A again takes it back
                     return
                 g.apply(self.pick)
+                self.app.moved(self, self.pick, HUMAN)
                 self.queue.extend(g.events)
                 self.pick = NO_CARD
         if self.mode == PASS or self.mode == SHOW:
@@ -653,7 +657,7 @@ class ClubsScreen:
             self._apply(clubs.TAKE_PARTNER if self.take_sel else clubs.TAKE_SELF, now)
 
     def _pause_button(self, b):
-        pause_button(self, b, THINK_MS)
+        pause_button(self, b, self.app.pace(THINK_MS))
 
     # --- drawing -----------------------------------------------------------------
 

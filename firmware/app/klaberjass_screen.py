@@ -102,9 +102,11 @@ class KlaberjassScreen:
 
     def __init__(self, app, seed, options, on_over):
         self.app = app
-        self.game = kj.Klaberjass(seed=seed, alternate=options.get("alternate", False),
-                                  all_sequences=options.get("all_sequences", False),
-                                  classic=options.get("classic", False))
+        self.seed = seed
+        self.core_kw = {"alternate": options.get("alternate", False),  # saves and records
+                        "all_sequences": options.get("all_sequences", False),
+                        "classic": options.get("classic", False)}
+        self.game = kj.Klaberjass(seed=seed, **self.core_kw)
         self.autoplay = bool(options.get("autoplay", False))
         # West at the difficulty chosen in the settings (app.level); with
         # autoplay the heuristic plays your seat.
@@ -139,7 +141,7 @@ class KlaberjassScreen:
         self.hint = ""
         self.hint_alert = False
         now = app.clock.ticks_ms()
-        self.ai_at = now + THINK_MS
+        self.ai_at = now + app.pace(THINK_MS)
         self._take_events(self.game.events, now)
         self._refresh(True)
 
@@ -366,8 +368,9 @@ class KlaberjassScreen:
         if self.trick_done:
             self._clear_trick()
         g.apply(action)
+        self.app.moved(self, action, _HUMAN)
         self._take_events(g.events, now)
-        self.ai_at = now + THINK_MS
+        self.ai_at = now + self.app.pace(THINK_MS)
         self._refresh(True)
         self.app.invalidate()
 
@@ -402,14 +405,14 @@ class KlaberjassScreen:
             self.app.invalidate()
             if self.banners:
                 return
-            self.ai_at = now + THINK_MS
+            self.ai_at = now + self.app.pace(THINK_MS)
             if self.trick_done:
                 self.trick_until = now + _TRICK_MS // 2
         if self.trick_done:
             if diff(now, self.trick_until) < 0:
                 return
             self._clear_trick()
-            self.ai_at = now + THINK_MS // 2
+            self.ai_at = now + self.app.pace(THINK_MS // 2)
             if self.pending is not None:
                 self.summary = self.pending
                 self.pending = None
@@ -448,7 +451,7 @@ class KlaberjassScreen:
         self.last_prev = self.last is not None
         self.msgs = []
         self._take_events(events, now)
-        self.ai_at = now + THINK_MS
+        self.ai_at = now + self.app.pace(THINK_MS)
         self._refresh(True)
         self.app.invalidate()
 
@@ -506,7 +509,7 @@ class KlaberjassScreen:
             self._apply(c, now)
 
     def _pause_button(self, b):
-        shared.pause_button(self, b, THINK_MS)
+        shared.pause_button(self, b, self.app.pace(THINK_MS))
 
     # --- the look overlay (UP) ----------------------------------------------
 

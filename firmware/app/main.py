@@ -2,9 +2,13 @@
 the step loop. Hardware is handed in, so the same code runs on the Pico and in
 the simulator.
 
-    app = App(display, buttons, clock, seed=1)
+    app = App(display, buttons, clock, seed=1, storage=None)
     app.run()            # on the device: forever
     app.step()           # simulator/tests: one pass (input, timers, redraw)
+
+Settings, statistics and the game in progress live in ``storage`` (see
+``app.storage`` and ``app.persist``); without one the app keeps them in RAM
+for the session only.
 """
 
 import gc
@@ -20,9 +24,11 @@ class App:
     """``display``: a FrameDisplay (``fb``, ``width``, ``height``, ``show()``);
     ``buttons``: ``get()`` -> logical button or -1; ``clock``: ``ticks_ms()``,
     ``ticks_diff(a, b)``, ``sleep_ms(ms)``; ``seed``: int for the session's
-    deals (the same seed gives the same games)."""
+    deals (the same seed gives the same games); ``storage``: where settings,
+    statistics, the saved game and game records are kept (the interface of
+    ``app.storage``; None: in RAM for this session)."""
 
-    def __init__(self, display, buttons, clock, seed=0):
+    def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -62,8 +68,20 @@ class App:
         # the modules they import.
         self.unload_games = sys.implementation.name == "micropython"
         self.dirty = True
+        self.storage = storage
+        self.actions = bytearray()  # the game's actions since its last save
+        # Settings, the saved game, storage problems...: app.persist.boot
+        # sets them (see there) from the files.
+        from app import persist
+
+        persist.boot(self)
+        self.persist_done()
         self.screen = None
         self.to_title()
+        if self.notices:
+            from app.title import show_notices
+
+            show_notices(self)
 
     # --- navigation --------------------------------------------------------
 
@@ -125,22 +143,55 @@ class App:
             mod = getattr(mod, part)
         return mod
 
-    def new_game(self):
-        """Start a new game of the picked game with its options; the seed is
-        drawn from the session's PRNG (a small int below 2**30)."""
+    def load(self, e):
+        """The screen module of game entry ``e``, imported, the others' code
+        (and the title's) dropped first on MicroPython."""
         self.screen = None
         gc.collect()
-        e = self.game()
         if self.unload_games:
             games.unload_others(e)
             for name in ("app.title", "app.rules_screen"):
                 games.forget(name)
             gc.collect()
+        return games.load(e)
+
+    def new_game(self):
+        """Start a new game of the picked game with its options; the seed is
+        drawn from the session's PRNG (a small int below 2**30)."""
+        e = self.game()
+        mod = self.load(e)
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
-        mod = games.load(e)
+        self.actions = bytearray()
+        self.id = self.last + 1
         self.show(mod.start(self, self.last_seed, self.options[e.name]))
         if self.unload_games:
             games.forget("players.levels")  # the players are made
+
+    def moved(self, screen, action, seat):
+        """A game screen applied ``action`` (int 0..255) to ``screen.game``;
+        ``seat`` is the human's. Saves the game when the human is to
+        move next (a completed turn or trick), and counts and records it when
+        it is over. Storage failures become notices, never exceptions."""
+        self.actions.append(action)
+        g = screen.game
+        if g.is_over() or g.current_player == seat:
+            from app import persist
+
+            persist.save_game(self, screen, seat)
+            self.persist_done()
+
+    def persist_done(self):
+        """Drop ``app.persist`` and ``app.storage`` on MicroPython: the code
+        that reads and writes the app's files is imported when needed and is
+        in the heap only while it works."""
+        if self.unload_games:
+            games.forget("app.persist")
+            games.forget("app.storage")
+
+    def pace(self, ms):
+        """``ms`` of computer thinking time scaled by the speed setting."""
+        # Slow, Normal, Fast: this % of the screens' pacing.
+        return ms * (170, 100, 40)[self.speed] // 100
 
     # --- loop --------------------------------------------------------------
 

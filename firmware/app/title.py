@@ -1,9 +1,22 @@
-"""The title screen: pick a game (LEFT/RIGHT), then New game, Rules or the
-game's variant; A picks, B steps back to the first item."""
+"""The title screen: pick a game (LEFT/RIGHT), then Continue (when a game
+is saved), New game, Rules, Settings or Statistics; A picks, B steps back
+to the first item. The variants are on the Settings screen."""
 
 from app import buttons, cardview, games, text, theme
 from app.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
+
+
+def show_notices(app):
+    """Show (and forget) ``app.notices`` over the current screen, on the
+    Rules pager; A or B returns to that screen."""
+    if not app.notices:
+        return
+    from app.rules_screen import RulesScreen
+
+    lines = app.notices
+    app.notices = []
+    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))
 
 
 class TitleScreen(StaticScreen):
@@ -14,12 +27,9 @@ class TitleScreen(StaticScreen):
         self.menu = Menu(self._items())
 
     def _items(self):
-        e = self.app.game()
-        opts = self.app.options[e.name]
-        items = ["New game", "Rules"]
-        for key, label, _ in e.options:
-            items.append("%s: %s" % (label, "on" if opts[key] else "off"))
-        return items
+        saved = self.app.saved
+        items = ["Continue " + saved["game"]] if saved is not None else []
+        return items + ["New game", "Rules", "Settings", "Statistics"]
 
     def on_button(self, b):
         app = self.app
@@ -36,17 +46,29 @@ class TitleScreen(StaticScreen):
         pick = self.menu.on_button(b)
         if pick == PICKED_NONE:
             return
-        if pick == 0:
+        pick -= len(self.menu.items) - 4  # after Continue, if it is there
+        if pick < 0:
+            from app.resume import continue_game
+
+            continue_game(app)
+        elif pick == 0:
             app.new_game()
         elif pick == 1:
             app.show_rules(self)
+        elif pick == 2:
+            from app.settings_screen import SettingsScreen
+
+            app.show(SettingsScreen(app, self))
         else:
-            # A variant from RULES.md, toggled on or off.
-            e = app.game()
-            key = e.options[pick - 2][0]
-            opts = app.options[e.name]
-            opts[key] = not opts[key]
-            self.menu.items = self._items()
+            # Statistics: text pages on the Rules pager.
+            from app.rules_screen import RulesScreen
+            from app.settings_screen import stats_lines
+
+            lines = stats_lines(app)
+            if app.unload_games:
+                games.forget("app.settings_screen")
+            app.persist_done()
+            app.show(RulesScreen(app, "Statistics", lines, self))
 
     def draw(self, fb):
         if self.app.compact:

@@ -15,6 +15,10 @@ and buttons, show a splash, run the app, and never die silently.
    ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons (a button press
    ends the wait early). Garbage is collected at safe points: before the app
    starts, and between steps when the app is idle, at most every ``GC_MS``.
+   Its files (settings, statistics, saved game, records) are kept by
+   ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
+   settings: ``app.light`` percent, dimmed to ``DIM_PCT`` after ``app.dim``
+   seconds without a press (0: never), back on the next press.
 4. An unexpected exception (``MemoryError`` included) ends the app: the
    traceback is appended to ``/error.log`` (kept under ``LOG_MAX`` bytes; the
    previous log moves to ``/error.log.old``) and printed on the USB console,
@@ -43,6 +47,7 @@ LOG_MAX = 8192
 FRAME_MS = 20
 POLL_MS = 5
 GC_MS = 1000
+DIM_PCT = 8
 
 BG = 0x0000
 FG = 0xFFFF
@@ -271,10 +276,24 @@ def wait_for_a(keys, clock, steps=None):
     return False
 
 
-def run_app(app, keys, clock, steps=None):
+def backlight_level(app, idle_ms):
+    """Backlight percent for ``app``'s settings after ``idle_ms`` without a
+    press: ``app.light``, or at most DIM_PCT once ``app.dim`` has passed."""
+    light = getattr(app, "light", 100)
+    dim = getattr(app, "dim", 0)
+    if dim and idle_ms >= dim * 1000:
+        return min(light, DIM_PCT)
+    return light
+
+
+def run_app(app, keys, clock, steps=None, display=None):
     """Step ``app`` forever (``steps``: how many for tests), waiting FRAME_MS
-    between steps while polling the buttons, collecting garbage when idle."""
+    between steps while polling the buttons, collecting garbage when idle;
+    sets ``display``'s backlight (if it has one) from the app's settings."""
     last_gc = clock.ticks_ms()
+    last_press = last_gc
+    level = -1
+    light = getattr(display, "backlight", None)
     n = 0
     while steps is None or n < steps:
         n += 1
@@ -283,12 +302,18 @@ def run_app(app, keys, clock, steps=None):
         if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
             gc.collect()
             last_gc = now
+        if light is not None:
+            want = backlight_level(app, clock.ticks_diff(now, last_press))
+            if want != level:
+                light(want)
+                level = want
         waited = 0
         while waited < FRAME_MS:
             clock.sleep_ms(POLL_MS)
             waited += POLL_MS
             keys.poll()
             if keys.waiting():
+                last_press = clock.ticks_ms()
                 break
 
 
@@ -317,8 +342,20 @@ def _report(e, display, log_file, header, light=None):
     return summary
 
 
+def open_storage():
+    """The flash storage for the app's files, or None (and a message) if the
+    filesystem cannot give one: the app then keeps them in RAM."""
+    try:
+        from hw.storage import FlashStorage
+
+        return FlashStorage()
+    except Exception as e:
+        print("picocards: no storage:", e)
+        return None
+
+
 def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app_class=None,
-         steps=None, restarts=None):
+         steps=None, restarts=None, storage=None):
     """Boot the console (see the module docstring). ``steps``/``restarts``
     bound the app loop and the number of error-screen restarts, for tests;
     on the device both are None and this never returns. Returns the last app
@@ -352,9 +389,15 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
             make = app_class
             if make is None:
                 from app.main import App as make
-            app = make(display, keys, clock, seed=seed())
+
+                if storage is None:
+                    storage = open_storage()
+            if storage is not None:
+                app = make(display, keys, clock, seed=seed(), storage=storage)
+            else:
+                app = make(display, keys, clock, seed=seed())
             gc.collect()
-            run_app(app, keys, clock, steps)
+            run_app(app, keys, clock, steps, display)
             return app
         except KeyboardInterrupt:
             raise

@@ -15,6 +15,7 @@ import boards
 from app import buttons as L
 from app.clock import VirtualClock
 from hw import buttons, st7789, start
+from hw.storage import FlashStorage
 
 ST7789_BOARDS = ("pimoroni_pico_display", "waveshare_pico_lcd_1_14", "waveshare_pico_lcd_1_3")
 
@@ -84,7 +85,8 @@ with open(folder + "/board.txt", "w") as f:
 machine.reset()
 clock = VirtualClock()
 app = start.main(machine=machine, clock=clock, board_file=folder + "/board.txt",
-                 log_file=folder + "/error.log", steps=3)
+                 log_file=folder + "/error.log", steps=3,
+                 storage=FlashStorage(folder + "/data"))
 print("boot", clock.now < 1000, app.display.frames, digest(bytes(app.display.buf)))
 
 # SSD1306 through micropython-lib's driver (``ssd1306`` on the path): found at

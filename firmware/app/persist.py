@@ -1,0 +1,303 @@
+"""What the app keeps across power cycles, in files of ``app.storage``:
+
+- ``settings``: difficulty, each game's variants, four-colour deck, computer
+  speed, backlight level, dim timeout;
+- ``stats``: per game six counts: played, won, lost, drawn, current and
+  best winning streak (indices 0..5), and ``last``, the number of the last
+  game counted;
+- ``game``: the game in progress, rewritten whenever the human is to move
+  (a completed turn or trick) and removed once the game is counted: game
+  name, its number, seed, the core's constructor options, the screen's
+  session and view state, the core position (``to_text``) and every action
+  so far (two hex digits each);
+- ``r<number>``: the record of each finished game (``app.records``), the
+  last 10 kept.
+
+A bad file (see ``app.storage``) is moved aside and reported in
+``app.notices`` (plain words shown on a screen at boot); the app then goes
+on with defaults. Finishing a game is idempotent: the final position is
+saved first with its result, then statistics (only if the game's number is
+above ``last``), the record, and the save is removed, so a power cut at any
+point neither loses nor double-counts a game (``boot`` completes it).
+"""
+
+from binascii import hexlify, unhexlify
+
+from app import games
+from app.storage import read_file, write_file
+
+# Few names on purpose: MicroPython keeps every identifier and short string
+# of a loaded module interned for good, and this one is loaded on every save.
+
+
+# --- small value codecs ---------------------------------------------------
+
+
+def enc_dict(d):
+    """``{str: int | bool | tuple of ints}`` as ``k:v,k:v`` (bool ``y``/``n``,
+    a tuple as ints each followed by ``/``)."""
+    out = []
+    for k in sorted(d):
+        v = d[k]
+        if v is True or v is False:
+            s = "y" if v else "n"
+        elif isinstance(v, int):
+            s = str(v)
+        else:
+            s = "".join(str(x) + "/" for x in v)
+        out.append(k + ":" + s)
+    return ",".join(out)
+
+
+def dec_int(s):
+    """A plain decimal int (optional minus, at most 9 digits) from str ``s``;
+    ValueError for anything else (damage, not something to guess at)."""
+    t = s[1:] if s[:1] == "-" else s
+    if not t or len(t) > 9 or any(ch not in "0123456789" for ch in t):
+        raise ValueError("not a number: %r" % s[:12])
+    return int(s)
+
+
+def dec_dict(s):
+    """The dict ``enc_dict`` wrote; ValueError if ``s`` is not such text."""
+    out = {}
+    if not s:
+        return out
+    for part in s.split(","):
+        i = part.find(":")
+        if i <= 0:
+            raise ValueError("bad item %r" % part[:12])
+        k = part[:i]
+        v = part[i + 1 :]
+        if v == "y" or v == "n":
+            out[k] = v == "y"
+        elif v.endswith("/") or v == "":
+            out[k] = tuple(dec_int(x) for x in v[:-1].split("/")) if v[:-1] else ()
+        else:
+            out[k] = dec_int(v)
+    return out
+
+
+# --- settings -------------------------------------------------------------
+
+
+def apply_settings(app, f):
+    """Set ``app``'s settings from file fields ``f`` (missing ones keep
+    their value). Raises ValueError, changing nothing, for a bad value."""
+    level = dec_int(f.get("level", str(app.level)))
+    four = dec_int(f.get("four", "0"))
+    speed = dec_int(f.get("speed", str(app.speed)))
+    light = dec_int(f.get("light", str(app.light)))
+    dim = dec_int(f.get("dim", str(app.dim)))
+    # The choices of the Settings screen (app.settings_screen).
+    if level not in (0, 1, 2) or four not in (0, 1) or speed not in (0, 1, 2) or \
+            light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300):
+        raise ValueError("a setting out of range")
+    opts = {}
+    for e in games.GAMES:
+        d = dec_dict(f.get("opt." + e.name, ""))
+        for k in d:
+            if d[k] is not True and d[k] is not False:
+                raise ValueError(k)
+        opts[e.name] = d
+    app.level = level
+    app.four = four == 1
+    app.speed = speed
+    app.light = light
+    app.dim = dim
+    for e in games.GAMES:
+        for k, _, _ in e.options:
+            if k in opts[e.name]:
+                app.options[e.name][k] = opts[e.name][k]
+
+
+def save_settings(app):
+    """Write the settings file; False (and a notice) if storage fails."""
+    f = [("level", app.level), ("four", 1 if app.four else 0), ("speed", app.speed),
+         ("light", app.light), ("dim", app.dim)]
+    for e in games.GAMES:
+        d = {}
+        for k, _, _ in e.options:
+            d[k] = bool(app.options[e.name][k])
+        f.append(("opt." + e.name, enc_dict(d)))
+    return _write(app, "settings", "settings", f)
+
+
+# --- statistics -----------------------------------------------------------
+
+
+def read_stats(app):
+    """The statistics: per game name the six counts (a bad or missing file
+    reads as none, ``boot`` reported it)."""
+    f, _ = read_file(app.storage, "stats", "stats", _read_stats)
+    return _read_stats(f or {})[1]
+
+
+def _read_stats(f):
+    last = dec_int(f.get("last", "0"))
+    st = {}
+    for e in games.GAMES:
+        v = f.get(e.name)
+        n = [0, 0, 0, 0, 0, 0] if v is None else [dec_int(x) for x in v.split(",")]
+        # played = won + lost + drawn, streak <= best <= won
+        if len(n) != 6 or min(n) < 0 or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
+                or n[5] > n[1]:
+            raise ValueError("counts for " + e.name)
+        st[e.name] = n
+    return last, st
+
+
+# --- boot -------------------------------------------------------------------
+
+
+def _write(app, name, key, fields):
+    try:
+        write_file(app.storage, name, key, fields)
+        return True
+    except OSError as e:
+        app.notices.append("Could not write %s: %s" % (name, e))
+        return False
+
+
+def boot(app):
+    """Set ``app``'s settings from the settings file: ``level`` (0 Easy,
+    1 Normal, 2 Hard), ``four`` (four-colour deck), ``speed`` (0 slow, 1
+    normal, 2 fast), ``light`` (backlight %), ``dim`` (s without a press
+    before dimming, 0 never); ``last`` (number of the last finished game
+    counted, from the statistics), ``id`` (the game being played),
+    ``saved`` (the saved game's fields, or None); finish a game that ended
+    just before a power cut. Every problem becomes a line in ``app.notices``.
+    ``app.storage`` None becomes a ``MemoryStorage`` (nothing kept)."""
+    if app.storage is None:
+        from app.storage import MemoryStorage
+
+        app.storage = MemoryStorage()
+    st = app.storage
+    app.four = False
+    app.speed = 1
+    app.light = 100
+    app.dim = 60
+    app.last = 0
+    app.id = 0
+    app.saved = None
+    app.notices = []
+    f, why = read_file(st, "settings", "settings", lambda f: apply_settings(app, f))
+    if why:
+        app.notices.append("Settings were reset: the file " + why + ".")
+    f, why = read_file(st, "stats", "stats", _read_stats)
+    if why:
+        app.notices.append("Statistics were reset: the file " + why + ".")
+    elif f is not None:
+        app.last = _read_stats(f)[0]
+    f, why = read_file(st, "game", "save", _check_save)
+    if why:
+        app.notices.append("The saved game could not be used: the file " + why + ".")
+    elif f is not None:
+        if "res" in f:
+            complete(app, f)
+        else:
+            app.saved = f
+    from app import cardview
+
+    cardview.four(app.four)
+
+
+def _check_save(f):
+    for k in ("id", "game", "seed", "kw", "pos", "act", "you"):
+        if k not in f:
+            raise ValueError(k)
+    if games.find(f["game"]) is None:
+        raise ValueError("unknown game %r" % f["game"][:16])
+    dec_int(f["id"])
+    dec_int(f["seed"])
+    dec_int(f["you"])
+    dec_dict(f["kw"])
+    dec_dict(f.get("st", ""))
+    unhexlify(f["act"])  # ValueError if not hex
+    if "res" in f:
+        for x in f["res"].split(","):
+            dec_int(x)
+
+
+# --- the game in progress -----------------------------------------------------
+
+
+def _actions(app):
+    # Every action of the game: those of its last save (the file holds them,
+    # so the heap does not), then ``app.actions``, made since.
+    prior = ""
+    f, _ = read_file(app.storage, "game", "save")
+    if f is not None and f.get("id") == str(app.id):
+        prior = f.get("act", "")
+    return prior + hexlify(app.actions).decode()
+
+
+def save_game(app, screen, seat):
+    """Save the game on ``screen`` (a game screen with ``game``, ``seed`` and
+    ``core_kw``; ``seat`` is the human's) atomically; once it is over,
+    ``complete`` it. The state a resumed screen needs besides the core
+    (``app.resume``) goes with the session's: Klaberjass' round number (the
+    next once the round's last card is down), Clubs' score history (flat).
+    False (and a notice) if storage failed."""
+    e = app.game()
+    g = screen.game
+    st = dict(app.sessions[e.name])
+    if hasattr(screen, "round_no"):
+        st["round"] = screen.round_no + (1 if screen.frozen is not None else 0)
+    if hasattr(screen, "history"):
+        flat = []
+        for h in screen.history:
+            flat.extend(h)
+        st["hist"] = tuple(flat)
+    f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
+         ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
+         ("pos", g.to_text()), ("act", _actions(app))]
+    if g.is_over():
+        f.append(("res", ",".join(str(r) for r in g.result())))
+    if not _write(app, "game", "save", f):
+        return False
+    app.actions = bytearray()  # they are in the file now
+    app.saved = None  # the title's Continue is for this game now
+    if g.is_over():
+        d = {}
+        for k, v in f:
+            d[k] = str(v)
+        complete(app, d)
+    return True
+
+
+def complete(app, f):
+    """Count the finished game of save fields ``f`` (once), write its record,
+    drop the oldest record (the last 10 are kept) and the save."""
+    gid = dec_int(f["id"])
+    res = [dec_int(x) for x in f["res"].split(",")]
+    if gid > app.last:
+        # played, won, lost, drawn, current streak (wins in a row), best
+        stats = read_stats(app)
+        n = stats[f["game"]]
+        r = res[dec_int(f["you"])]
+        n[0] += 1
+        if r > 0:
+            n[1] += 1
+            n[4] += 1
+            if n[4] > n[5]:
+                n[5] = n[4]
+        else:
+            n[2 if r < 0 else 3] += 1
+            n[4] = 0
+        app.last = gid
+        st = [("last", gid)]
+        for e in games.GAMES:
+            st.append((e.name, ",".join(str(n) for n in stats[e.name])))
+        if not _write(app, "stats", "stats", st):
+            return
+    rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),
+           ("you", f["you"]), ("act", f["act"]), ("res", f["res"]), ("pos", f["pos"])]
+    if not _write(app, "r%d" % gid, "record", rec):
+        return
+    try:
+        app.storage.remove("r%d" % (gid - 10))
+        app.storage.remove("game")
+    except OSError as e:
+        app.notices.append("Could not tidy the storage: %s" % e)
+    app.saved = None

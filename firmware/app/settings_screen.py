@@ -1,0 +1,154 @@
+"""The Settings screen, and the Statistics screen's text (``stats_lines``).
+
+Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
+(or A) change its value, B goes back. Every change is applied at once and
+written to storage (``app.persist``), so it survives a power cut.
+
+Rows: difficulty of the computer players, computer speed, four-colour deck,
+backlight level, dim timeout, then each game's variants from RULES.md.
+Drawn with the small font in rows that fill the screen's height, scrolling
+when they do not fit, so it works on every board's screen size.
+"""
+
+from app import buttons, cardview, games, persist, text, theme
+from app.screen import StaticScreen
+
+ONOFF = ("off", "on")
+# The choices (app.persist checks a settings file against the same).
+LEVELS = ("Easy", "Normal", "Hard")
+SPEEDS = ("Slow", "Normal", "Fast")
+LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
+DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 never
+
+
+def _dims(s):
+    return "never" if s == 0 else ("%d s" % s if s < 60 else "%d min" % (s // 60))
+
+
+def stats_lines(app):
+    """Paragraphs (list of str), one per game, then an empty line each."""
+    out = []
+    stats = persist.read_stats(app)
+    for e in games.GAMES:
+        s = stats[e.name]  # played, won, lost, drawn, streak, best (app.persist)
+        if not s[0]:
+            out.append("%s: no game finished yet." % e.name)
+        else:
+            out.append("%s: played %d, won %d, lost %d, drawn %d (%d%% won). Streak %d, "
+                       "best %d." % (e.name, s[0], s[1], s[2], s[3], s[1] * 100 // s[0], s[4],
+                                     s[5]))
+        out.append("")
+    out.append("Games left unfinished are not counted.")
+    return out
+
+
+class SettingsScreen(StaticScreen):
+    """Settings of ``app``; B returns to ``back`` (a screen)."""
+
+    def __init__(self, app, back):
+        self.app = app
+        self.back = back
+        self.sel = 0
+        self.top = 0
+        # (label, kind, game entry, option key): kind names what a row sets.
+        rows = [("Difficulty", "level", None, None), ("Computer speed", "speed", None, None),
+                ("Four-colour deck", "four", None, None), ("Backlight", "light", None, None),
+                ("Dim after", "dim", None, None)]
+        for e in games.GAMES:
+            for key, label, _ in e.options:
+                rows.append(("%s: %s" % (e.name, label), "opt", e, key))
+        self.rows = rows
+
+    def value(self, i):
+        """The shown value of row ``i`` (str)."""
+        app = self.app
+        _, kind, e, key = self.rows[i]
+        if kind == "level":
+            return LEVELS[app.level]
+        if kind == "speed":
+            return SPEEDS[app.speed]
+        if kind == "four":
+            return ONOFF[app.four]
+        if kind == "light":
+            return "%d%%" % app.light
+        if kind == "dim":
+            return _dims(app.dim)
+        return ONOFF[app.options[e.name][key]]
+
+    def change(self, i, d):
+        """Step row ``i``'s value by ``d`` (+1 or -1, wrapping), save."""
+        app = self.app
+        _, kind, e, key = self.rows[i]
+        if kind == "level":
+            app.level = (app.level + d) % len(LEVELS)
+        elif kind == "speed":
+            app.speed = (app.speed + d) % len(SPEEDS)
+        elif kind == "four":
+            app.four = not app.four
+            cardview.four(app.four)
+        elif kind == "light":
+            ls = LIGHTS
+            app.light = ls[(ls.index(app.light) + d) % len(ls)]
+        elif kind == "dim":
+            ds = DIMS
+            app.dim = ds[(ds.index(app.dim) + d) % len(ds)]
+        else:
+            opts = app.options[e.name]
+            opts[key] = not opts[key]
+        persist.save_settings(app)
+
+    def _visible(self):
+        return max(1, (self.app.height - self._row_h() - 2) // self._row_h())
+
+    def _row_h(self):
+        return text.SMALL.h + 2
+
+    def on_button(self, b):
+        app = self.app
+        app.invalidate()
+        n = len(self.rows)
+        if b == buttons.B:
+            app.persist_done()
+            if app.unload_games:
+                games.forget("app.settings_screen")
+            app.show(self.back)
+            if app.notices:
+                from app.title import show_notices
+
+                show_notices(app)
+            return
+        if b == buttons.UP:
+            self.sel = (self.sel - 1) % n
+        elif b == buttons.DOWN:
+            self.sel = (self.sel + 1) % n
+        elif b == buttons.LEFT:
+            self.change(self.sel, -1)
+        elif b == buttons.RIGHT or b == buttons.A:
+            self.change(self.sel, 1)
+        vis = self._visible()
+        if self.sel < self.top:
+            self.top = self.sel
+        elif self.sel >= self.top + vis:
+            self.top = self.sel - vis + 1
+
+    def draw(self, fb):
+        app = self.app
+        w = app.width
+        rh = self._row_h()
+        f = text.SMALL
+        fb.fill(theme.PANEL)
+        fb.fill_rect(0, 0, w, rh, theme.FELT_DARK)
+        text.draw(fb, "Settings", 2, 1, theme.GOLD, f)
+        text.draw_right(fb, "B back", w - 2, 1, theme.TEXT_DIM, f)
+        y = rh + 1
+        for i in range(self.top, min(len(self.rows), self.top + self._visible())):
+            sel = i == self.sel
+            if sel:
+                fb.fill_rect(0, y, w, rh, theme.HILITE)
+            v = self.value(i)
+            vw = f.w * (len(v) + 2)
+            label = text.fit(self.rows[i][0], w - vw - 6, f)
+            text.draw(fb, label, 3, y + 1, theme.WHITE if sel else theme.TEXT, f)
+            v = "\u25c4%s\u25ba" % v if sel else v
+            text.draw_right(fb, v, w - 2, y + 1, theme.GOLD if sel else theme.TEXT_DIM, f)
+            y += rh

@@ -1,0 +1,60 @@
+"""Storage on the Pico's flash filesystem (littlefs, through ``os``): the
+files of ``app.storage`` (saved game, settings, statistics, game records)
+live flat in one folder, ``/data`` by default.
+
+    from hw.storage import FlashStorage
+    store = FlashStorage()          # creates /data if missing
+
+littlefs renames atomically and replaces an existing target, which is what
+``app.storage.write_file`` relies on for its write-temp-then-rename. Copy a
+game record to a computer with ``mpremote fs cp :data/r12 r12.txt``.
+"""
+
+import os
+
+
+class FlashStorage:
+    """The ``app.storage`` interface on folder ``root`` of the flash
+    filesystem. Errors are the filesystem's OSError."""
+
+    def __init__(self, root="/data"):
+        self.root = root
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # already there
+
+    def _path(self, name):
+        return self.root + "/" + name
+
+    def read(self, name):
+        """The file's bytes, or None when there is none."""
+        try:
+            with open(self._path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            # Missing is normal; any other failure is the caller's to report.
+            # (errno numbers differ between ports: ask the folder instead.)
+            if name not in self.names():
+                return None
+            raise
+
+    def write(self, name, data):
+        """Create or replace file ``name`` with ``data`` (bytes)."""
+        with open(self._path(name), "wb") as f:
+            f.write(data)
+
+    def rename(self, name, new):
+        """Rename ``name`` to ``new``, replacing ``new``."""
+        os.rename(self._path(name), self._path(new))
+
+    def remove(self, name):
+        """Delete ``name``; no error when it is missing."""
+        try:
+            os.remove(self._path(name))
+        except OSError:
+            pass
+
+    def names(self):
+        """The file names in the folder."""
+        return os.listdir(self.root)

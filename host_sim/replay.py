@@ -1,0 +1,151 @@
+"""``python -m host_sim replay FILE``: show a game record move by move.
+
+FILE is a record the console wrote (``app.records``): ``r<number>`` in the
+simulator's data folder (``--data``), or pulled from a Pico with
+``mpremote fs cp :data/r12 r12``. The game is rebuilt from the record's seed
+and options and played on its own screen, every seat's move taken from the
+record (nothing is saved or counted). At the end the final position and
+result are compared with the record's; the exit status is 0 when they match,
+1 when not (or an action is illegal), 2 for a file that is not a record.
+
+    python -m host_sim replay r12                       # window, else terminal
+    python -m host_sim replay r12 --mode headless --shots out   # out/move001.png ...
+    python -m host_sim replay r12 --check               # rules only, no screen
+"""
+
+import argparse
+import sys
+
+import boards
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python -m host_sim replay",
+                                description="Replay a game record move by move.")
+    p.add_argument("file", help="a record file (r<number> from the data folder or a Pico)")
+    p.add_argument("--mode", choices=("window", "terminal", "headless"),
+                   help="front end (default: window if a display is available, else terminal)")
+    p.add_argument("--check", action="store_true",
+                   help="only replay the moves through the rules and compare the end")
+    p.add_argument("--shots", metavar="DIR", default="screenshots",
+                   help="headless: a PNG per move goes here (default: screenshots)")
+    p.add_argument("--every", type=int, default=1, metavar="N",
+                   help="headless: a PNG every N moves (default 1; 0: only the final one)")
+    p.add_argument("--scale", type=int, metavar="N", help="pixel scale (window 3, else 1)")
+    p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
+                   help="board definition from boards/ (default: %(default)s)")
+    return p.parse_args(argv)
+
+
+def replay_app_class(fields):
+    """An App class whose instances start by showing record ``fields``."""
+    from app.main import App
+    from app.records import start_replay
+
+    class ReplayApp(App):
+        def __init__(self, display, buttons, clock, seed=0, storage=None):
+            from app.storage import MemoryStorage
+
+            # Its own storage in RAM: the replay's saves go nowhere.
+            super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
+            self.feeder = start_replay(self, fields)
+            self.replay_game = self.screen.game  # the core the screen plays on
+
+    return ReplayApp
+
+
+def _check_end(fields, game, moves):
+    """Compare the replayed ``game`` with the record; print; exit status."""
+    from app.records import replay_core
+
+    _, problem = replay_core(fields)
+    if game is not None and game.to_text() != fields["pos"]:
+        problem = "the game on screen did not reach the record's final position"
+    print("replay: %s, %d moves, result %s" % (fields["game"], moves, fields["res"]))
+    if problem:
+        print("replay: %s" % problem, file=sys.stderr)
+        return 1
+    print("replay: the final position and result match the record")
+    return 0
+
+
+def headless(fields, args, board):
+    """Play the record in virtual time, a PNG every ``args.every`` moves."""
+    import os
+
+    from host_sim.headless import FRAME_MS, HeadlessRun
+
+    run = HeadlessRun(seed=1, shots_dir=args.shots, scale=args.scale or 1,
+                      app_spec=replay_app_class(fields), board=board)
+    os.makedirs(args.shots, exist_ok=True)
+    app = run.app
+    feeder = app.feeder
+    shown = 0
+    for _ in range(run.max_steps * 10):
+        app.step()
+        if feeder.count != shown:
+            shown = feeder.count
+            if args.every and shown % args.every == 0:
+                print("wrote %s" % run.shot("move%03d" % shown))
+        if app.idle():
+            break
+        deadline = app.next_deadline()
+        if deadline is None:
+            run.clock.sleep_ms(FRAME_MS)
+        else:
+            run._advance_to(deadline)
+    print("wrote %s" % run.shot("final"))
+    return _check_end(fields, app.replay_game, feeder.count)
+
+
+def main(argv):
+    """Entry point of ``python -m host_sim replay``; the exit status."""
+    args = parse_args(argv)
+    from app.records import parse
+
+    try:
+        with open(args.file, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        print("host_sim replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        return 2
+    try:
+        fields = parse(data)
+    except ValueError as e:
+        print("host_sim replay: %s is not a game record: %s" % (args.file, e), file=sys.stderr)
+        return 2
+    try:
+        if args.check:
+            from app.records import replay_core
+
+            replay_core(fields)  # raises on an illegal move
+            return _check_end(fields, None, len(fields["act"]) // 2)
+        from host_sim.__main__ import choose_mode
+        from host_sim.boardkeys import BoardError, open_board
+
+        try:
+            board = open_board(args.board)
+        except BoardError as e:
+            print("host_sim replay: %s" % e, file=sys.stderr)
+            return 2
+        args.keys = args.keys_file = None
+        mode, reason = choose_mode(args)
+        if mode is None:
+            print("host_sim replay: no window (%s) and no terminal; try --mode headless"
+                  % reason, file=sys.stderr)
+            return 2
+        if mode == "headless":
+            return headless(fields, args, board)
+        cls = replay_app_class(fields)
+        if mode == "terminal":
+            from host_sim import terminal
+
+            terminal.run(1, cls, shots_dir=args.shots, scale=args.scale or 1, board=board)
+        else:
+            from host_sim import window
+
+            window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board)
+        return _check_end(fields, None, len(fields["act"]) // 2)
+    except ValueError as e:
+        print("host_sim replay: %s" % e, file=sys.stderr)
+        return 1

@@ -1,0 +1,60 @@
+"""The simulator's storage: the files of ``app.storage`` in a desktop folder.
+
+``python -m host_sim --data DIR`` keeps them in DIR; by default the window
+and terminal use ``default_dir()`` (``$XDG_DATA_HOME/picocards-sim``, i.e.
+``~/.local/share/picocards-sim``; ``%APPDATA%\\picocards-sim`` on Windows)
+so a game can be continued next time, and headless runs a fresh temporary
+folder that is removed at the end (so key scripts always start the same
+way).
+"""
+
+import os
+
+
+def default_dir():
+    """The folder the window and terminal keep their data in by default."""
+    if os.name == "nt" and os.environ.get("APPDATA"):
+        base = os.environ["APPDATA"]
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                               ".local", "share")
+    return os.path.join(base, "picocards-sim")
+
+
+class FolderStorage:
+    """The ``app.storage`` interface on folder ``path`` (created if missing).
+    ``rename`` is ``os.replace``: atomic and replacing, as on littlefs."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        os.makedirs(self.path, exist_ok=True)
+
+    def _p(self, name):
+        if "/" in name or "\\" in name or name in ("", ".", ".."):
+            raise OSError("bad file name %r" % name)
+        return os.path.join(self.path, name)
+
+    def read(self, name):
+        try:
+            with open(self._p(name), "rb") as f:
+                return f.read()
+        except FileNotFoundError:
+            return None
+
+    def write(self, name, data):
+        with open(self._p(name), "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def rename(self, old, new):
+        os.replace(self._p(old), self._p(new))
+
+    def remove(self, name):
+        try:
+            os.remove(self._p(name))
+        except FileNotFoundError:
+            pass
+
+    def names(self):
+        return sorted(os.listdir(self.path))

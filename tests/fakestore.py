@@ -1,0 +1,60 @@
+"""An in-memory storage for tests that can simulate a power cut between any
+two file operations (the interface of ``app.storage``).
+
+    st = FakeStorage(cut_after=3)   # the 4th mutating operation never happens
+    ...                             # (a write leaves half its bytes), PowerCut
+    st2 = st.reboot()               # the files as the flash keeps them
+
+Only mutating operations (write, rename, remove) count: reads change nothing
+a cut could interrupt.
+"""
+
+from app.storage import MemoryStorage
+
+
+class PowerCut(BaseException):
+    """The power went: not an Exception, so app code cannot swallow it."""
+
+
+class FakeStorage(MemoryStorage):
+    """``cut_after``: the number of mutating operations that complete before
+    the power goes (None: never). ``ops`` counts those done; ``log`` lists
+    them as ``(op, name)``. ``corrupt_writes``: flip a bit of every write
+    (a failing flash)."""
+
+    def __init__(self, files=None, cut_after=None, corrupt_writes=False):
+        super().__init__(dict(files or {}))
+        self.cut_after = cut_after
+        self.corrupt_writes = corrupt_writes
+        self.ops = 0
+        self.log = []
+
+    def _op(self, op, name):
+        if self.cut_after is not None and self.ops >= self.cut_after:
+            return False
+        self.ops += 1
+        self.log.append((op, name))
+        return True
+
+    def write(self, name, data):
+        data = bytes(data)
+        if self.corrupt_writes and data:
+            data = bytes([data[0] ^ 1]) + data[1:]
+        if not self._op("write", name):
+            self.files[name] = data[: len(data) // 2]  # cut mid-write
+            raise PowerCut(name)
+        self.files[name] = data
+
+    def rename(self, old, new):
+        if not self._op("rename", old):
+            raise PowerCut(old)
+        super().rename(old, new)
+
+    def remove(self, name):
+        if not self._op("remove", name):
+            raise PowerCut(name)
+        super().remove(name)
+
+    def reboot(self):
+        """A new storage holding the files as they are now (no cut)."""
+        return FakeStorage(self.files)

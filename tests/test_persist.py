@@ -1,0 +1,459 @@
+"""Saves, settings, statistics and game records (issue #6): the save at
+every position of seeded games resumes the same position; a power cut
+between any two file operations leaves the old or the new file; damaged
+files are reported, set aside and never crash the console; settings and
+statistics survive a reboot (a new App on the same storage)."""
+
+import os
+import sys
+
+import pytest
+from fakestore import FakeStorage, PowerCut
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "host_sim"))  # framebuf for CPython
+
+from app import buttons, games, persist  # noqa: E402
+from app.buttons import ScriptedButtons  # noqa: E402
+from app.clock import VirtualClock  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
+from app.main import App  # noqa: E402
+from app.resume import continue_game  # noqa: E402
+from app.rules_screen import RulesScreen  # noqa: E402
+from app.storage import decode, encode, read_file, write_file  # noqa: E402
+from app.title import TitleScreen  # noqa: E402
+from cardgames import clubbed, clubs, klaberjass  # noqa: E402
+from players.random_player import RandomPlayer  # noqa: E402
+
+PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist)
+KEEP = 10  # records kept
+
+
+class Console:
+    """An App on ``storage`` with scripted buttons and a virtual clock."""
+
+    def __init__(self, storage, seed=1):
+        self.storage = storage
+        self.btn = ScriptedButtons()
+        self.clock = VirtualClock()
+        self.app = App(FrameDisplay(240, 135), self.btn, self.clock, seed=seed, storage=storage)
+        self.settle()
+
+    def settle(self):
+        for _ in range(20000):
+            self.app.step()
+            if self.app.idle():
+                return
+            dl = self.app.next_deadline()
+            if dl is not None and dl > self.clock.now:
+                self.clock.now = dl
+        raise AssertionError("app never became idle")
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+            self.settle()
+
+
+def new_core(name, seed):
+    """``(game, core kwargs, human seat, screen state)`` of a seeded game."""
+    if name == "Clubbed":
+        kw = {"dealer": seed % 2, "refill": seed % 3 != 0}
+        return clubbed.Clubbed(seed, **kw), kw, 0, {}
+    if name == "Klaberjass":
+        kw = {"alternate": seed % 2 == 1, "all_sequences": seed % 3 == 1, "classic": False}
+        return klaberjass.Klaberjass(seed, **kw), kw, 0, {"round": 1}
+    return clubs.Clubs(seed), {}, clubs.SOUTH, {"hist": ()}
+
+
+class FakeScreen:
+    """What ``persist.save_game`` reads of a game screen: the core, seed and
+    core options, Klaberjass' round number, Clubs' score history."""
+
+    def __init__(self, game, seed, kw, state):
+        self.game = game
+        self.seed = seed
+        self.core_kw = kw
+        if "round" in state:
+            self.round_no = state["round"]
+            self.frozen = None
+        if "hist" in state:
+            self.history = []
+
+
+def positions(name, seed, limit=10000):
+    """Every position of a seeded game played by random players, as
+    ``(game copy, actions so far, kw, human, state)``, the end excluded; at
+    most the first ``limit``."""
+    g, kw, human, state = new_core(name, seed)
+    player = RandomPlayer(seed)
+    acts = bytearray()
+    out = []
+    while not g.is_over() and len(out) < limit:
+        out.append((g.copy(), bytes(acts), kw, human, state))
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        acts.append(a)
+    return out
+
+
+def pick(app, name):
+    app.game_index = [e.name for e in games.GAMES].index(name)
+
+
+# Whole games of Clubbed; the first two rounds of Klaberjass and the first
+# two hands of Clubs (passes, shows, plays, PC-9 choices, bids): every phase.
+@pytest.mark.parametrize("name,seed,limit", [("Clubbed", 1, 999), ("Clubbed", 2, 999),
+                                             ("Klaberjass", 3, 50), ("Clubs", 4, 150)])
+def test_save_at_every_position_resumes_an_equal_position(name, seed, limit):
+    st = FakeStorage()
+    con = Console(st)
+    checked = 0
+    for g, acts, kw, human, state in positions(name, seed, limit):
+        app = con.app
+        pick(app, name)
+        app.actions = bytearray(acts)
+        app.id = len(acts) + 1  # a new game each time: no earlier actions
+        assert persist.save_game(app, FakeScreen(g, seed, kw, state), human)
+        again = Console(st.reboot()).app  # a reboot: a new App, same files
+        assert again.notices == [] and again.saved is not None
+        assert isinstance(again.screen, TitleScreen)
+        assert again.screen.menu.items[0] == "Continue " + name
+        continue_game(again)
+        assert again.notices == []
+        assert again.screen.game.to_text() == g.to_text()
+        assert again.screen.game == g
+        assert decode(st.files["game"], "save")["act"] == acts.hex()
+        assert again.game_name() == name and again.screen.seed == seed
+        checked += 1
+    assert checked > 20
+
+
+def test_resumed_game_plays_on_and_is_counted_once():
+    st = FakeStorage()
+    con = Console(st, seed=5)
+    con.press("A")  # New game (Clubbed)
+    for _ in range(6):
+        con.press("A")
+    saved = st.files["game"]
+    assert b"game=Clubbed" in saved
+    con = Console(st.reboot(), seed=9)
+    assert con.app.screen.menu.items[0] == "Continue Clubbed"
+    con.press("A")  # Continue
+    assert con.app.screen.game.to_text() == decode(saved, "save")["pos"]
+    for _ in range(3000):
+        if type(con.app.screen).__name__ == "ResultScreen":
+            break
+        con.press("A")
+    assert "game" not in con.storage.files  # cleared at the end
+    stats = persist.read_stats(con.app)["Clubbed"]
+    assert stats[PLAYED] == 1
+    rec = decode(con.storage.files["r1"], "record")
+    from app.records import replay_core
+
+    g, problem = replay_core(rec)
+    assert problem is None and g.is_over()
+    again = Console(con.storage.reboot()).app
+    assert persist.read_stats(again)["Clubbed"][PLAYED] == 1 and again.saved is None
+
+
+def _save_two_positions():
+    """A storage holding the save of position A, and the fields of A and B."""
+    ps = positions("Klaberjass", 7)
+    (ga, acts_a, kw, human, state), (gb, acts_b, _, _, _) = ps[10], ps[11]
+    st = FakeStorage()
+    app = Console(st).app
+    pick(app, "Klaberjass")
+    app.id = 1
+    app.actions = bytearray(acts_a)
+    assert persist.save_game(app, FakeScreen(ga, 7, kw, state), human)
+    return st, app, ga, gb, acts_b, kw, human, state
+
+
+def test_power_cut_between_any_two_operations_of_a_save_keeps_old_or_new():
+    st, app, ga, gb, acts_b, kw, human, state = _save_two_positions()
+    acts_a = decode(st.files["game"], "save")["act"]
+    acts_a = bytes.fromhex(acts_a)
+    probe = FakeStorage(st.files)
+    Console(probe)  # boot writes nothing
+    base = dict(st.files)
+    seen = set()
+    k = 0
+    while True:
+        cut = FakeStorage(base, cut_after=k)
+        app.storage = cut
+        app.actions = bytearray(acts_b[len(acts_a):])  # since the last save
+        try:
+            persist.save_game(app, FakeScreen(gb.copy(), 7, kw, state), human)
+            done = True
+        except PowerCut:
+            done = False
+        again = Console(cut.reboot()).app
+        assert again.notices == []
+        pos = again.saved["pos"]
+        assert pos in (ga.to_text(), gb.to_text())
+        seen.add(pos == gb.to_text())
+        if done:
+            break
+        k += 1
+    assert k >= 2 and seen == {False, True}
+
+
+def test_power_cut_while_a_game_ends_counts_it_exactly_once():
+    # The end of a game: final save, statistics, record, tidy up. A cut after
+    # any operation: after the reboot the game is counted once (or not yet,
+    # its last save still there to continue) and its record exists.
+    g, kw, human, state = new_core("Clubbed", 3)
+    player = RandomPlayer(3)
+    acts = bytearray()
+    while not g.is_over():
+        before = g.copy()
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        acts.append(a)
+    st = FakeStorage()
+    app = Console(st).app
+    app.id = 1
+    app.actions = bytearray(acts[:-1])
+    persist.save_game(app, FakeScreen(before, 3, kw, state), human)
+    base = dict(st.files)
+    k = 0
+    outcomes = set()
+    while True:
+        cut = FakeStorage(base, cut_after=k)
+        app = Console(cut).app
+        app.id = 1
+        app.actions = bytearray(acts[-1:])  # the last move, after the last save
+        try:
+            persist.save_game(app, FakeScreen(g, 3, kw, state), human)
+            done = True
+        except PowerCut:
+            done = False
+        again = Console(cut.reboot())
+        a2 = again.app
+        played = persist.read_stats(a2)["Clubbed"][PLAYED]
+        if played == 0:
+            assert a2.saved is not None and a2.saved["pos"] == before.to_text()
+            outcomes.add("not yet")
+        else:
+            assert played == 1 and a2.saved is None and "r1" in again.storage.files
+            # One more reboot changes nothing: counted once.
+            a3 = Console(again.storage.reboot()).app
+            assert persist.read_stats(a3)["Clubbed"][PLAYED] == 1
+            outcomes.add("counted")
+        if done:
+            break
+        k += 1
+    assert outcomes == {"not yet", "counted"}
+
+
+def _good_files():
+    """Storage with good settings (changed from the defaults), statistics
+    (one game won) and a saved game."""
+    st, app, *_ = _save_two_positions()
+    app.level = 2
+    app.four = True
+    app.options["Clubbed"]["refill"] = False
+    assert persist.save_settings(app)
+    write_file(st, "stats", "stats", [("last", "0"), ("Clubs", "1,1,0,0,1,1")])
+    return st
+
+
+def _bad(data, kind):
+    if kind == "truncated":
+        return data[: len(data) * 2 // 3]
+    if kind == "bitflip":
+        i = len(data) - 7
+        return data[:i] + bytes([data[i] ^ 0x10]) + data[i + 1 :]
+    if kind == "empty":
+        return b""
+    if kind == "version":
+        return data.replace(b" 1 ", b" 7 ", 1)
+    return bytes((i * 97 + 13) % 256 for i in range(300))  # random bytes
+
+
+KINDS = ("truncated", "bitflip", "empty", "version", "random")
+WORDS = {"truncated": "cut short", "bitflip": "checksum", "empty": "empty",
+         "version": "another version", "random": "not a Pico Cards file"}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_bad_save_is_reported_set_aside_and_good_files_survive(kind):
+    st = _good_files()
+    good = st.files["game"]
+    st.files["game"] = _bad(good, kind)
+    con = Console(st.reboot())
+    app = con.app
+    # Reported on screen in words, moved aside (not deleted), a new game offered.
+    assert isinstance(app.screen, RulesScreen)
+    said = " ".join(app.screen.lines)
+    assert "saved game" in said and WORDS[kind] in said and "game.bad1" in said
+    assert con.storage.files["game.bad1"] == _bad(good, kind)
+    assert "game" not in con.storage.files
+    con.press("B")
+    assert isinstance(app.screen, TitleScreen)
+    assert app.screen.menu.items[0] == "New game"
+    # The good settings and statistics are untouched.
+    assert app.level == 2 and app.four and app.options["Clubbed"]["refill"] is False
+    assert persist.read_stats(app)["Clubs"][WON] == 1
+    con.press("A")  # the new game starts
+    assert type(app.screen).__name__ == "ClubbedScreen"
+
+
+@pytest.mark.parametrize("name,kind", [(n, k) for n in ("settings", "stats") for k in KINDS])
+def test_bad_settings_or_stats_reset_and_reported(name, kind):
+    st = _good_files()
+    st.files[name] = _bad(st.files[name], kind)
+    app = Console(st.reboot()).app
+    said = " ".join(app.screen.lines)
+    assert ("Settings" if name == "settings" else "Statistics") in said
+    assert WORDS[kind] in said and name + ".bad1" in said
+    assert app.saved is not None  # the good save survives
+    if name == "settings":
+        assert app.level == 1 and persist.read_stats(app)["Clubs"][WON] == 1
+    else:
+        assert app.level == 2 and persist.read_stats(app)["Clubs"][PLAYED] == 0
+
+
+def test_well_formed_save_the_rules_reject_is_set_aside_at_continue():
+    st = _good_files()
+    f = decode(st.files["game"], "save")
+    f["pos"] = f["pos"].replace("KJ", "XX", 1)
+    st.files["game"] = encode("save", list(f.items()))
+    con = Console(st.reboot())
+    assert con.app.screen.menu.items[0] == "Continue Klaberjass"
+    con.press("A")
+    assert isinstance(con.app.screen, RulesScreen)
+    assert "could not be used" in " ".join(con.app.screen.lines)
+    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    con.press("B")
+    assert con.app.screen.menu.items[0] == "New game"
+
+
+def test_a_write_that_does_not_read_back_keeps_the_good_file():
+    st = _good_files()
+    good = st.files["settings"]
+    bad = FakeStorage(st.files, corrupt_writes=True)
+    with pytest.raises(OSError):
+        write_file(bad, "settings", "settings", [("level", "0")])
+    assert bad.files["settings"] == good
+    app = Console(bad.reboot()).app
+    app.storage = FakeStorage(bad.files, corrupt_writes=True)
+    app.level = 0
+    assert not persist.save_settings(app)  # reported, not raised
+    assert "Could not write settings" in app.notices[0]
+    assert read_file(st, "settings", "settings")[0]["level"] == "2"
+
+
+def test_decode_names_each_problem():
+    data = encode("stats", [("last", "3")])
+    assert decode(data, "stats") == {"last": "3"}
+    for bad, words in ((b"", "empty"), (data[:-1], "cut short"), (data + b"x", "beyond"),
+                       (b"hello\n", "not a Pico Cards"), (data.replace(b"stats", b"stots", 1),
+                                                          "holds stots")):
+        with pytest.raises(ValueError, match=words):
+            decode(bad, "stats")
+
+
+def test_settings_and_statistics_survive_a_reboot():
+    st = FakeStorage()
+    con = Console(st, seed=2)
+    # Title: New game, Rules, Settings, Statistics.
+    con.press("DOWN", "DOWN", "A")
+    assert type(con.app.screen).__name__ == "SettingsScreen"
+    con.press("RIGHT")  # Difficulty: Hard
+    con.press("DOWN", "LEFT")  # Computer speed: Slow
+    con.press("DOWN", "A")  # Four-colour deck: on
+    con.press("DOWN", "LEFT")  # Backlight 80 %
+    con.press("DOWN", "RIGHT")  # Dim after 2 min (from 1 min)
+    con.press("DOWN", "A")  # Clubbed: Refill off
+    con.press("B", "UP", "UP", "A")  # back, New game
+    app = con.app
+    assert app.screen.game.refill is False
+    for _ in range(3000):
+        if type(app.screen).__name__ == "ResultScreen":
+            break
+        con.press("A")
+    won = app.screen.outcome[0] > 0
+    again = Console(st.reboot(), seed=3)
+    a = again.app
+    assert (a.level, a.speed, a.four, a.light, a.dim) == (2, 0, True, 80, 120)
+    assert a.options["Clubbed"]["refill"] is False
+    s = persist.read_stats(a)["Clubbed"]
+    assert s[PLAYED] == 1 and s[WON] == (1 if won else 0)
+    again.press("DOWN", "DOWN", "DOWN", "A")  # Statistics
+    assert "Clubbed: played 1" in " ".join(a.screen.lines)
+
+
+def test_only_the_last_records_are_kept():
+    st = FakeStorage()
+    app = Console(st).app
+    g, kw, human, state = new_core("Clubbed", 1)
+    p = RandomPlayer(1)
+    while not g.is_over():
+        a = p.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        app.actions.append(a)
+    for gid in range(1, KEEP + 4):
+        app.id = gid
+        persist.save_game(app, FakeScreen(g, 1, kw, state), human)
+    recs = sorted(int(n[1:]) for n in st.files if n.startswith("r"))
+    assert recs == list(range(4, KEEP + 4))
+    assert persist.read_stats(app)["Clubbed"][PLAYED] == KEEP + 3
+
+
+def _record(name, seed):
+    """The bytes of the record of a whole seeded game played by heuristic
+    players, as ``persist.save_game`` writes it at the end."""
+    from players import levels
+
+    g, kw, human, state = new_core(name, seed)
+    p = levels.heuristic(name.lower(), seed)
+    st = FakeStorage()
+    app = Console(st).app
+    pick(app, name)
+    app.id = 1
+    while not g.is_over():
+        a = p.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        app.actions.append(a)
+    persist.save_game(app, FakeScreen(g, seed, kw, state), human)
+    return st.files["r1"], g
+
+
+def test_records_replay_to_the_same_end_on_cpython_and_micropython():
+    import subprocess
+
+    from mprun import ROOT, micropython_output
+
+    recs = [_record(n, s) for n, s in (("Clubbed", 11), ("Klaberjass", 12), ("Clubs", 13))]
+    args = [r.hex() for r, _ in recs]
+    cp = subprocess.run([sys.executable, "tools/replay_check.py", *args], cwd=ROOT,
+                        capture_output=True, text=True, timeout=300,
+                        env=dict(os.environ, PYTHONPATH=str(ROOT / "firmware")))
+    assert cp.returncode == 0, cp.stderr
+    lines = cp.stdout.splitlines()
+    for (_, g), line in zip(recs, lines, strict=True):
+        parts = line.split(" ")
+        assert parts[2] == "match"
+        assert parts[3] == ",".join(str(r) for r in g.result())
+        assert parts[4] == g.to_text()
+    assert micropython_output("tools/replay_check.py", *args).splitlines() == lines
+
+
+def test_replay_command_checks_a_record(tmp_path):
+    from host_sim.replay import main
+
+    data, g = _record("Clubbed", 5)
+    path = tmp_path / "r1"
+    path.write_bytes(data)
+    assert main([str(path), "--check"]) == 0
+    shots = tmp_path / "shots"
+    assert main([str(path), "--mode", "headless", "--every", "0", "--shots", str(shots)]) == 0
+    assert (shots / "final.png").exists()
+    f = decode(data, "record")
+    f["pos"] = f["pos"].replace("m=-", "m=0")
+    path.write_bytes(encode("record", list(f.items())))
+    assert main([str(path), "--check"]) == 1
+    path.write_bytes(data[:-5])
+    assert main([str(path), "--check"]) == 2
