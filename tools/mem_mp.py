@@ -163,10 +163,11 @@ def step():
         from app.display import FrameDisplay
         from app.main import App
 
-        # The app's files on a filesystem, as on the device (hw.storage on
-        # flash): not in the heap. CPython: kept in RAM for the run.
+        # With --storage, the app keeps its files on a filesystem as on the
+        # device (hw.storage on flash; not in the heap): saves, settings,
+        # statistics, records. Without, it keeps nothing.
         storage = None
-        if sys.implementation.name == "micropython":
+        if "--storage" in sys.argv and sys.implementation.name == "micropython":
             from hw.storage import FlashStorage
 
             storage = FlashStorage("/data")

@@ -15,14 +15,10 @@ class Entry:
     """One game: ``name`` (str), ``module`` (dotted name of its screen
     module), ``rules`` (key into ``app.rules_text``), ``options`` (tuple of
     ``(key, label, default)``), ``owns`` (dotted names of the modules only
-    this game uses, which ``unload`` drops when another game is started;
-    one is its rules core ``cardgames.*``, kept as ``core``), ``cls`` the core's class name (records
-    rebuild a game from it)."""
+    this game uses, which ``unload`` drops when another game is started)."""
 
-    def __init__(self, name, module, rules, options, owns=(), cls=None):
+    def __init__(self, name, module, rules, options, owns=()):
         self.name = name
-        self.core = [m for m in owns if m.find("cardgames") == 0][0]
-        self.cls = cls or name
         self.module = module
         self.rules = rules
         self.options = options
@@ -64,14 +60,6 @@ def forget(name):
     parent = sys.modules.get(name[:dot])
     if parent is not None and hasattr(parent, name[dot + 1 :]):
         delattr(parent, name[dot + 1 :])
-
-
-def find(name):
-    """The Entry of game ``name`` (str), or None."""
-    for e in GAMES:
-        if e.name == name:
-            return e
-    return None
 
 
 def unload_others(keep):

@@ -6,9 +6,9 @@ the simulator.
     app.run()            # on the device: forever
     app.step()           # simulator/tests: one pass (input, timers, redraw)
 
-Settings, statistics and the game in progress live in ``storage`` (see
-``app.storage`` and ``app.persist``); without one the app keeps them in RAM
-for the session only.
+Settings, statistics, the game in progress and game records live in
+``storage`` (see ``app.storage`` and ``app.persist``); without one (None)
+nothing is kept and no code for it is loaded.
 """
 
 import gc
@@ -26,7 +26,19 @@ class App:
     ``ticks_diff(a, b)``, ``sleep_ms(ms)``; ``seed``: int for the session's
     deals (the same seed gives the same games); ``storage``: where settings,
     statistics, the saved game and game records are kept (the interface of
-    ``app.storage``; None: in RAM for this session)."""
+    ``app.storage``; None: nothing is kept)."""
+
+    # Defaults until app.persist.boot reads the files (see there): the
+    # settings, the last game counted, the game's number, the saved game,
+    # storage problems to tell (a list once there are any).
+    four = False
+    speed = 1
+    light = 100
+    dim = 60
+    last = 0
+    id = 0
+    saved = None
+    notices = ()
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
@@ -71,11 +83,12 @@ class App:
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
         # Settings, the saved game, storage problems...: app.persist.boot
-        # sets them (see there) from the files.
-        from app import persist
+        # sets them (see there) from the files; until then the class's.
+        if storage is not None:
+            from app import persist
 
-        persist.boot(self)
-        self.persist_done()
+            persist.boot(self)
+            self.persist_done()
         self.screen = None
         self.to_title()
         if self.notices:
@@ -143,23 +156,18 @@ class App:
             mod = getattr(mod, part)
         return mod
 
-    def load(self, e):
-        """The screen module of game entry ``e``, imported, the others' code
-        (and the title's) dropped first on MicroPython."""
+    def new_game(self):
+        """Start a new game of the picked game with its options; the seed is
+        drawn from the session's PRNG (a small int below 2**30)."""
         self.screen = None
         gc.collect()
+        e = self.game()
         if self.unload_games:
             games.unload_others(e)
             for name in ("app.title", "app.rules_screen"):
                 games.forget(name)
             gc.collect()
-        return games.load(e)
-
-    def new_game(self):
-        """Start a new game of the picked game with its options; the seed is
-        drawn from the session's PRNG (a small int below 2**30)."""
-        e = self.game()
-        mod = self.load(e)
+        mod = games.load(e)
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
         self.id = self.last + 1
@@ -172,6 +180,8 @@ class App:
         ``seat`` is the human's. Saves the game when the human is to
         move next (a completed turn or trick), and counts and records it when
         it is over. Storage failures become notices, never exceptions."""
+        if self.storage is None:
+            return
         self.actions.append(action)
         g = screen.game
         if g.is_over() or g.current_player == seat:

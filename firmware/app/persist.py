@@ -21,13 +21,19 @@ above ``last``), the record, and the save is removed, so a power cut at any
 point neither loses nor double-counts a game (``boot`` completes it).
 """
 
-from binascii import hexlify, unhexlify
-
 from app import games
-from app.storage import read_file, write_file
+from app.storage import hexlify, read_file, unhexlify, write_file
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
+
+
+def find(name):
+    """The ``games`` Entry of game ``name`` (str), or None."""
+    for e in games.GAMES:
+        if e.name == name:
+            return e
+    return None
 
 
 # --- small value codecs ---------------------------------------------------
@@ -129,7 +135,9 @@ def save_settings(app):
 def read_stats(app):
     """The statistics: per game name the six counts (a bad or missing file
     reads as none, ``boot`` reported it)."""
-    f, _ = read_file(app.storage, "stats", "stats", _read_stats)
+    f = None
+    if app.storage is not None:
+        f, _ = read_file(app.storage, "stats", "stats", _read_stats)
     return _read_stats(f or {})[1]
 
 
@@ -151,6 +159,8 @@ def _read_stats(f):
 
 
 def _write(app, name, key, fields):
+    if app.storage is None:
+        return True  # an app without storage keeps nothing
     try:
         write_file(app.storage, name, key, fields)
         return True
@@ -167,11 +177,7 @@ def boot(app):
     counted, from the statistics), ``id`` (the game being played),
     ``saved`` (the saved game's fields, or None); finish a game that ended
     just before a power cut. Every problem becomes a line in ``app.notices``.
-    ``app.storage`` None becomes a ``MemoryStorage`` (nothing kept)."""
-    if app.storage is None:
-        from app.storage import MemoryStorage
-
-        app.storage = MemoryStorage()
+    """
     st = app.storage
     app.four = False
     app.speed = 1
@@ -206,7 +212,7 @@ def _check_save(f):
     for k in ("id", "game", "seed", "kw", "pos", "act", "you"):
         if k not in f:
             raise ValueError(k)
-    if games.find(f["game"]) is None:
+    if find(f["game"]) is None:
         raise ValueError("unknown game %r" % f["game"][:16])
     dec_int(f["id"])
     dec_int(f["seed"])

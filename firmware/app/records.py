@@ -17,10 +17,8 @@ action through the rules (on CPython and MicroPython alike); the simulator's
 (``start_replay``).
 """
 
-from binascii import unhexlify
-
 from app import games, persist
-from app.storage import decode
+from app.storage import decode, unhexlify
 
 
 def parse(data):
@@ -30,18 +28,19 @@ def parse(data):
     for k in ("game", "seed", "kw", "act", "res", "pos"):
         if k not in f:
             raise ValueError("the record has no %s" % k)
-    if games.find(f["game"]) is None:
+    if persist.find(f["game"]) is None:
         raise ValueError("unknown game %r" % f["game"][:16])
     return f
 
 
 def new_core(f):
     """A new core game as the record's game started (seed and options)."""
-    e = games.find(f["game"])
-    mod = __import__(e.core)
-    for part in e.core.split(".")[1:]:
+    e = persist.find(f["game"])
+    core = [m for m in e.owns if m.find("cardgames.") == 0][0]  # the rules core
+    mod = __import__(core)
+    for part in core.split(".")[1:]:
         mod = getattr(mod, part)
-    cls = getattr(mod, e.cls)
+    cls = getattr(mod, e.name)  # each core's class is named like its game
     kw = persist.dec_dict(f["kw"])
     return cls(seed=persist.dec_int(f["seed"]), **kw)
 
@@ -90,7 +89,7 @@ def start_replay(app, f):
     """Show the record ``f``'s game on ``app``: its screen with every seat
     played by a ``Feeder`` (returned). Give ``app`` a storage of its own
     (its saves and records are of the replay)."""
-    e = games.find(f["game"])
+    e = persist.find(f["game"])
     app.game_index = games.GAMES.index(e)
     mod = games.load(e)
     opts = persist.dec_dict(f["kw"])

@@ -9,11 +9,11 @@ history); what the screen shows is rebuilt from the core as the human may
 see it.
 """
 
-from binascii import unhexlify
+import gc
 
 from app import games
-from app.persist import dec_dict, dec_int
-from app.storage import set_aside
+from app.persist import dec_dict, dec_int, find
+from app.storage import set_aside, unhexlify
 
 
 def reject_save(app, why):
@@ -30,9 +30,16 @@ def continue_game(app):
     """Resume ``app.saved``. A save the rules reject is set aside and
     reported (``app.notices``) and the title offers a new game."""
     f = app.saved
-    e = games.find(f["game"])
+    e = find(f["game"])
     app.game_index = games.GAMES.index(e)
-    mod = app.load(e)
+    # As App.new_game: the other games' code (and the title's) dropped first.
+    app.screen = None
+    if app.unload_games:
+        games.unload_others(e)
+        games.forget("app.title")
+        games.forget("app.rules_screen")
+    gc.collect()
+    mod = games.load(e)
     try:
         st = dec_dict(f.get("st", ""))
         screen = RESUME[app.game_index](app, mod, dec_int(f["seed"]), dec_dict(f["kw"]), st,

@@ -30,7 +30,13 @@ moment leaves either the old file or the new one, never a mix.
 ``name.bad1`` ... ``name.bad9``, never deleted) with a reason in plain words.
 """
 
-from binascii import crc32
+try:
+    # The built-in module: a port may freeze a larger pure-Python "binascii"
+    # (the WebAssembly one does: 7 KB of heap) where the Pico has only this.
+    # hexlify/unhexlify are for app.persist, app.resume and app.records.
+    from ubinascii import crc32, hexlify, unhexlify  # noqa: F401
+except ImportError:
+    from binascii import crc32, hexlify, unhexlify  # noqa: F401  (CPython)
 
 # Names here are few on purpose: every identifier and short string of a
 # module MicroPython loads stays interned (in the heap) for good.

@@ -10,7 +10,10 @@ littlefs renames atomically and replaces an existing target, which is what
 game record to a computer with ``mpremote fs cp :data/r12 r12.txt``.
 """
 
-import os
+try:
+    import uos as os  # the built-in module, also where a port freezes a larger "os"
+except ImportError:
+    import os  # CPython (tests)
 
 
 class FlashStorage:
@@ -24,13 +27,10 @@ class FlashStorage:
         except OSError:
             pass  # already there
 
-    def _path(self, name):
-        return self.root + "/" + name
-
     def read(self, name):
         """The file's bytes, or None when there is none."""
         try:
-            with open(self._path(name), "rb") as f:
+            with open(self.root + "/" + name, "rb") as f:
                 return f.read()
         except OSError:
             # Missing is normal; any other failure is the caller's to report.
@@ -41,17 +41,17 @@ class FlashStorage:
 
     def write(self, name, data):
         """Create or replace file ``name`` with ``data`` (bytes)."""
-        with open(self._path(name), "wb") as f:
+        with open(self.root + "/" + name, "wb") as f:
             f.write(data)
 
     def rename(self, name, new):
         """Rename ``name`` to ``new``, replacing ``new``."""
-        os.rename(self._path(name), self._path(new))
+        os.rename(self.root + "/" + name, self.root + "/" + new)
 
     def remove(self, name):
         """Delete ``name``; no error when it is missing."""
         try:
-            os.remove(self._path(name))
+            os.remove(self.root + "/" + name)
         except OSError:
             pass
 
