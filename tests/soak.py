@@ -208,8 +208,23 @@ class Soak:
 
 
 def make_app(disp, btn, clock, seed, root):
-    """An App with storage in folder ``root`` when the app has storage."""
-    return App(disp, btn, clock, seed=seed)
+    """An App with its storage (settings, statistics, saved game, records)
+    in folder ``root``."""
+    from host_sim.storage import FolderStorage
+
+    return App(disp, btn, clock, seed=seed, storage=FolderStorage(root))
+
+
+def stats(root):
+    """The statistics the apps kept in folder ``root``: {game: [played, won,
+    lost, drawn, streak, best]} (app.persist)."""
+    from app import persist
+    from host_sim.storage import FolderStorage
+
+    class Reader:
+        storage = FolderStorage(root)
+
+    return persist.read_stats(Reader())
 
 
 def main(argv):

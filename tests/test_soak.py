@@ -29,6 +29,13 @@ def test_soak(size, presses, seed, tmp_path):
     done = s.games_finished()
     assert len(done) >= (3 if presses >= 50000 else 2), done
     assert sum(done.values()) >= presses // 2000, done
+    # The statistics kept across the reboots count exactly the games seen
+    # to their end, and how they ended (seat 0's team is the human's).
+    kept = soak.stats(tmp_path)
+    for name, results in s.finished.items():
+        won = sum(1 for r in results if r[0] > 0)
+        lost = sum(1 for r in results if r[0] < 0)
+        assert kept[name][:4] == [len(results), won, lost, len(results) - won - lost], name
 
 
 def test_soak_is_deterministic(tmp_path):

@@ -39,7 +39,7 @@ def views(display):
 
 # Screens by class name: drawn on the whole height (their own layout), or
 # with a panel of lines above the 240x135 design; any other is centred.
-FULL_HEIGHT = ("RulesScreen",)
+FULL_HEIGHT = ("RulesScreen", "SettingsScreen")
 
 
 def draw(app, screen, fb):
