@@ -38,6 +38,7 @@ examples:
   python -m host_sim
   python -m host_sim --mode terminal --seed 7
   python -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
+  python -m host_sim replay RECORD [--mode headless --shots DIR | --check]   (a game record)
 """
 
 

@@ -297,16 +297,17 @@ def run_app(app, keys, clock, steps=None, display=None):
     n = 0
     while steps is None or n < steps:
         n += 1
+        if light is not None:
+            # Before the step, so that a frame is the last thing sent.
+            want = backlight_level(app, clock.ticks_diff(clock.ticks_ms(), last_press))
+            if want != level:
+                light(want)
+                level = want
         app.step()
         now = clock.ticks_ms()
         if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
             gc.collect()
             last_gc = now
-        if light is not None:
-            want = backlight_level(app, clock.ticks_diff(now, last_press))
-            if want != level:
-                light(want)
-                level = want
         waited = 0
         while waited < FRAME_MS:
             clock.sleep_ms(POLL_MS)
@@ -343,8 +344,11 @@ def _report(e, display, log_file, header, light=None):
 
 
 def open_storage():
-    """The flash storage for the app's files, or None (and a message) if the
-    filesystem cannot give one: the app then keeps them in RAM."""
+    """The flash storage for the app's files (``/data``), or None (and a
+    message) if the filesystem cannot give one, or off the device (CPython
+    tests): the app then keeps nothing."""
+    if sys.implementation.name != "micropython":
+        return None
     try:
         from hw.storage import FlashStorage
 
