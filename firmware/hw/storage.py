@@ -13,7 +13,7 @@ game record to a computer with ``mpremote fs cp :data/r12 r12.txt``.
 try:
     import uos as os  # the built-in module, also where a port freezes a larger "os"
 except ImportError:
-    import os  # CPython (tests)
+    import os  # type: ignore[no-redef]  # CPython (tests)
 
 
 class FlashStorage:
