@@ -163,11 +163,11 @@ def step():
         from app.display import FrameDisplay
         from app.main import App
 
-        # With --storage, the app keeps its files on a filesystem as on the
-        # device (hw.storage on flash; not in the heap): saves, settings,
-        # statistics, records. Without, it keeps nothing.
+        # The app keeps its files on a filesystem as on the device (hw.storage
+        # on flash; not in the heap): saves, settings, statistics, records.
+        # With --no-storage it keeps nothing.
         storage = None
-        if "--storage" in sys.argv and sys.implementation.name == "micropython":
+        if "--no-storage" not in sys.argv and sys.implementation.name == "micropython":
             from hw.storage import FlashStorage
 
             storage = FlashStorage("/data")

@@ -1,6 +1,6 @@
 """Memory report: peak live heap per screen of the whole app on MicroPython.
 
-    python tools/mem_report.py [--budget-kb 150] [--source | --lines] [--build DIR] [--storage]
+    python tools/mem_report.py [--budget-kb 150] [--source | --lines] [--build DIR] [--no-storage]
 
 Builds the firmware with mpy-cross (tools/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
@@ -18,10 +18,10 @@ any figure exceeds the budget (150 KB, the hardware-port issue's), 2 if the
 run itself fails. The figures include the runner's few KB (``base``); the
 device's drivers (hw/, boards/) are not loaded here. ``--lines`` measures a
 build with line-number tables (``tools/build.py --lines``), ``--source`` the
-.py files compiled by the runtime itself. ``--storage``: the app keeps its
-files (saved game, settings, statistics, records) on a filesystem as on the
-device (``hw.storage``), so saving and loading are measured too; without it
-the app has no storage and keeps nothing.
+.py files compiled by the runtime itself. The app keeps its files (saved
+game, settings, statistics, records) on the runtime's filesystem as on the
+device (``hw.storage``), so saving and loading are measured too;
+``--no-storage`` runs it without (it then keeps nothing).
 """
 
 import argparse
@@ -33,12 +33,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUDGET_KB = 150
 
 
-def run_mp(path, storage=False):
+def run_mp(path, storage=True):
     """Run tools/mem_mp.py on ``path``'s modules (``storage``: the app keeps
     its files, as on the device); dict of its key lines."""
     # --root: laid out as on a board (modules at app/..., found through "").
     cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--root", path,
-           os.path.join(ROOT, "tools", "mem_mp.py")] + (["--storage"] if storage else [])
+           os.path.join(ROOT, "tools", "mem_mp.py")] + ([] if storage else ["--no-storage"])
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-4000:])
@@ -60,9 +60,9 @@ def main(argv=None):
                     help="run the .py sources in firmware/ instead of the mpy-cross build")
     ap.add_argument("--lines", action="store_true",
                     help="build with line-number tables (tools/build.py --lines)")
-    ap.add_argument("--storage", action="store_true",
-                    help="the app keeps its files (saved game, settings, statistics, records) "
-                         "on a filesystem, as on the device")
+    ap.add_argument("--no-storage", action="store_true",
+                    help="the app keeps no files (by default it keeps its saved game, settings, "
+                         "statistics and records on a filesystem, as on the device)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="folder for the mpy-cross build (default %(default)s)")
     args = ap.parse_args(argv)
@@ -73,7 +73,7 @@ def main(argv=None):
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path]
                        + (["--lines"] if args.lines else []),
                        check=True, stdout=subprocess.DEVNULL)
-    res = run_mp(path, args.storage)
+    res = run_mp(path, not args.no_storage)
     budget = int(args.budget_kb * 1024)
     rows = [("runtime before the app (base)", int(res["base"][0][0]), 1),
             ("boot: App created, first frame drawn", int(res["boot"][0][0]), 1)]

@@ -583,7 +583,9 @@ class ClubsScreen:
                     self.pick = NO_CARD  # A again takes it back
                     return
                 g.apply(self.pick)
-                self.app.moved(self, self.pick, HUMAN)
+                # Recorded, not saved: South's turn goes on with the partner
+                # card (a save here would resume between the two).
+                self.app.moved(self, self.pick, -1)
                 self.queue.extend(g.events)
                 self.pick = NO_CARD
         if self.mode == PASS or self.mode == SHOW:
