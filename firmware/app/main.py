@@ -177,9 +177,10 @@ class App:
 
     def moved(self, screen, action, seat):
         """A game screen applied ``action`` (int 0..255) to ``screen.game``;
-        ``seat`` is the human's (-1: record it, do not save yet). Saves the game when the human is to
-        move next (a completed turn or trick), and counts and records it when
-        it is over. Storage failures become notices, never exceptions."""
+        ``seat`` is the human's (-1: record it, do not save yet). Saves the
+        game when the human is to move next (a completed turn or trick), and
+        counts and records it when it is over. Storage failures become
+        notices, never exceptions."""
         if self.storage is None:
             return
         self.actions.append(action)
