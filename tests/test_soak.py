@@ -35,6 +35,8 @@ def test_soak(size, presses, seed, tmp_path):
     for name, counts in s.tally().items():
         assert kept[name] == counts, name
     assert all(kept[n][0] == 0 for n in kept if n not in done), kept
+    # No computer turn failed (the error screen).
+    assert "ErrorScreen" not in s.screens
 
 
 def test_soak_is_deterministic(tmp_path):
