@@ -133,6 +133,11 @@ class SettingsScreen(StaticScreen):
 
     def draw(self, fb):
         app = self.app
+        if app.compact:
+            from app import compact
+
+            compact.settings(fb, self)
+            return
         w = app.width
         rh = self._row_h()
         f = text.SMALL
