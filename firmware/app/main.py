@@ -170,7 +170,7 @@ class App:
         mod = games.load(e)
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
-        self.id = self.last + 1
+        self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
         self.show(mod.start(self, self.last_seed, self.options[e.name]))
         if self.unload_games:
             games.forget("players.levels")  # the players are made

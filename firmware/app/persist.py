@@ -22,7 +22,7 @@ point neither loses nor double-counts a game (``boot`` completes it).
 """
 
 from app import games
-from app.storage import hexlify, read_file, unhexlify, write_file
+from app.storage import hexlify, read_file, set_aside, unhexlify, write_file
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
@@ -34,6 +34,33 @@ def find(name):
         if e.name == name:
             return e
     return None
+
+
+SEATS = (2, 2, 4)  # each core's NUM_SEATS, in the order of games.GAMES
+MAX_ID = 999999999  # games are numbered 1..MAX_ID (nine digits, below 2**30)
+
+
+def check_kw(e, kw):
+    """ValueError unless ``kw`` (dict) holds only constructor options of
+    game Entry ``e``'s core: its on/off variants (bool) and Clubbed's
+    ``dealer`` (0 or 1)."""
+    for k in kw:
+        v = kw[k]
+        if k == "dealer" and e.name == "Clubbed":
+            ok = v is not True and v is not False and v in (0, 1)
+        else:
+            ok = (v is True or v is False) and any(k == o[0] for o in e.options)
+        if not ok:
+            raise ValueError("option %r is not one of %s" % (k[:16], e.name))
+
+
+def core_of(e):
+    """The rules core module of game Entry ``e`` (imported)."""
+    core = [m for m in e.owns if m.find("cardgames.") == 0][0]
+    mod = __import__(core)
+    for part in core.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
 
 
 # --- small value codecs ---------------------------------------------------
@@ -143,6 +170,8 @@ def read_stats(app):
 
 def _read_stats(f):
     last = dec_int(f.get("last", "0"))
+    if not 0 <= last <= MAX_ID:
+        raise ValueError("last game number out of range")
     st = {}
     for e in games.GAMES:
         v = f.get(e.name)
@@ -200,7 +229,17 @@ def boot(app):
         app.notices.append("The saved game could not be used: the file " + why + ".")
     elif f is not None:
         if "res" in f:
-            complete(app, f)
+            try:
+                _check_end(f)
+                complete(app, f)
+            except (ValueError, IndexError, KeyError, TypeError) as ex:
+                # Never a crash at every start-up: the file goes aside.
+                why = "its contents make no sense (%s)" % ex
+                try:
+                    why += "; it was kept as " + set_aside(st, "game")
+                except OSError:
+                    pass
+                app.notices.append("The saved game could not be used: the file " + why + ".")
         else:
             app.saved = f
     from app import cardview
@@ -212,17 +251,29 @@ def _check_save(f):
     for k in ("id", "game", "seed", "kw", "pos", "act", "you"):
         if k not in f:
             raise ValueError(k)
-    if find(f["game"]) is None:
+    e = find(f["game"])
+    if e is None:
         raise ValueError("unknown game %r" % f["game"][:16])
-    dec_int(f["id"])
+    n = SEATS[games.GAMES.index(e)]
+    if not 1 <= dec_int(f["id"]) <= MAX_ID:
+        raise ValueError("game number out of range")
     dec_int(f["seed"])
-    dec_int(f["you"])
-    dec_dict(f["kw"])
+    if not 0 <= dec_int(f["you"]) < n:
+        raise ValueError("no seat %s in %s" % (f["you"][:10], e.name))
+    check_kw(e, dec_dict(f["kw"]))
     dec_dict(f.get("st", ""))
     unhexlify(f["act"])  # ValueError if not hex
-    if "res" in f:
-        for x in f["res"].split(","):
-            dec_int(x)
+    if "res" in f and len([dec_int(x) for x in f["res"].split(",")]) != n:
+        raise ValueError("not one result per seat")
+
+
+def _check_end(f):
+    # A save that says its game is over (``res``) is counted only if its
+    # position is over with that very result.
+    mod = core_of(find(f["game"]))
+    g = mod.from_text(f["pos"])
+    if not g.is_over() or ",".join(str(r) for r in g.result()) != f["res"]:
+        raise ValueError("its result is not the position's")
 
 
 # --- the game in progress -----------------------------------------------------

@@ -22,26 +22,34 @@ from app.storage import decode, unhexlify
 
 
 def parse(data):
-    """The fields of record file bytes ``data``; ValueError (``Damaged``)
-    saying what is wrong."""
+    """The fields of record file bytes ``data``; ValueError saying what is
+    wrong (damaged file, unknown game, options not the game's, moves not
+    hex)."""
     f = decode(data, "record")
     for k in ("game", "seed", "kw", "act", "res", "pos"):
         if k not in f:
             raise ValueError("the record has no %s" % k)
-    if persist.find(f["game"]) is None:
+    e = persist.find(f["game"])
+    if e is None:
         raise ValueError("unknown game %r" % f["game"][:16])
+    try:
+        persist.dec_int(f["seed"])
+        persist.check_kw(e, persist.dec_dict(f["kw"]))
+    except ValueError as ex:
+        raise ValueError("its seed or options are wrong (%s)" % ex)
+    try:
+        unhexlify(f["act"])
+    except ValueError:  # binascii.Error on CPython is one
+        raise ValueError("its moves are not pairs of hex digits")
     return f
 
 
 def new_core(f):
     """A new core game as the record's game started (seed and options)."""
     e = persist.find(f["game"])
-    core = [m for m in e.owns if m.find("cardgames.") == 0][0]  # the rules core
-    mod = __import__(core)
-    for part in core.split(".")[1:]:
-        mod = getattr(mod, part)
-    cls = getattr(mod, e.name)  # each core's class is named like its game
+    cls = getattr(persist.core_of(e), e.name)  # each core's class is named like its game
     kw = persist.dec_dict(f["kw"])
+    persist.check_kw(e, kw)  # ValueError, not the constructor's TypeError
     return cls(seed=persist.dec_int(f["seed"]), **kw)
 
 
