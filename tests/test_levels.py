@@ -131,6 +131,51 @@ def test_clubbed_world_prefers_cards_that_do_not_match_a_draw():
     assert checked
 
 
+def _same_position(pl, g):
+    # A clubbed_kit.Playout against the Clubbed game it should mirror.
+    assert pl.over == g.over
+    assert (pl.coll[0], pl.coll[1]) == (g.collected(0), g.collected(1))
+    if g.over:
+        return
+    assert pl._to_move == g.current_player
+    assert (pl.n_stock, pl.n_pile, pl.top) == (g.n_stock, g.n_pile, g.top())
+    for s in (0, 1):
+        assert bytes(sorted(pl.hands[52 * s: 52 * s + pl.nh[s]])) == g.hand(s)
+
+
+@pytest.mark.parametrize("refill", [True, False])
+def test_clubbed_playout_follows_the_rules(refill):
+    """CB-3 ... CB-9: the search's compact Clubbed (clubbed_kit.Playout)
+    stays the same position as the rules engine move after move, its policy
+    plays only legal actions, and ``playout`` (the policy and the moves in
+    one loop) ends every game where move-by-move play ends it."""
+    from players import clubbed_kit as kit
+
+    moves = 0
+    for seed in range(40):
+        g = clubbed.Clubbed(seed=seed, dealer=seed % 2, refill=refill)
+        pl = kit.Playout().load(g)
+        rng = Rng(seed)
+        while not g.is_over():
+            legal = g.legal_actions()
+            assert kit.policy(pl, rng) in legal
+            fast = kit.Playout()
+            kit.Playout().load(g).copy(fast)
+            slow = kit.Playout().load(g)
+            k = kit.playout(fast, rng)
+            n = 0
+            while not slow.over and n < kit.MAX_MOVES:
+                slow._apply(kit.policy(slow, rng))
+                n += 1
+            assert (k, fast.over, bytes(fast.coll)) == (n, True, bytes(slow.coll))
+            a = rng.choice(legal)
+            g.apply(a)
+            pl._apply(a)
+            _same_position(pl, g)
+            moves += 1
+    assert moves > 1000
+
+
 @pytest.mark.parametrize("game", sorted(MODULES))
 def test_search_is_deterministic_for_a_seed_and_legal(game):
     for _g, o, legal in _decisions(game, 8, 6):

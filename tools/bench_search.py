@@ -40,6 +40,7 @@ PYSTONE_DIR = os.path.join(ROOT, "build", "pystone")
 PICO_PYSTONES = 1270  # per second, MicroPython on a Pico at 125 MHz (estimate)
 HARD_PEAK_LIMIT = 24 * 1024
 LEVEL_NAMES = ("Easy", "Normal", "Hard")
+GAMES = ("clubbed", "klaberjass", "clubs")
 
 
 def pystone_dir():
@@ -72,10 +73,11 @@ def pystone_dir():
     return PYSTONE_DIR
 
 
-def run_mp(decisions):
-    """The ``key value...`` lines of tools/bench_search_mp.py under MicroPython."""
+def run_mp(decisions, games=GAMES):
+    """The ``key value...`` lines of tools/bench_search_mp.py under MicroPython
+    (``games``: the games measured, a tuple of names)."""
     cmd = ["node", "tools/mp_run.mjs", "--step", "step", "--path", "firmware",
-           "--path", pystone_dir(), "tools/bench_search_mp.py", str(decisions)]
+           "--path", pystone_dir(), "tools/bench_search_mp.py", str(decisions), ",".join(games)]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     if out.returncode:
         sys.exit("MicroPython run failed:\n" + out.stderr[-3000:])
@@ -86,8 +88,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--decisions", type=int, default=12,
                     help="decisions measured per game and level (default 12)")
+    ap.add_argument("--game", action="append", choices=GAMES,
+                    help="measure only this game (repeatable; default all three)")
     args = ap.parse_args(argv)
-    lines = run_mp(args.decisions)
+    lines = run_mp(args.decisions, tuple(args.game) if args.game else GAMES)
     stones = None
     rows = []
     code = {}

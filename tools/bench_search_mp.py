@@ -26,7 +26,7 @@ import sys
 import time
 
 DECISIONS = int(sys.argv[1]) if len(sys.argv) > 1 else 12
-GAMES = ("clubbed", "klaberjass", "clubs")
+GAMES = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("clubbed", "klaberjass", "clubs")
 S = {"i": 0, "todo": None}
 
 

@@ -2,6 +2,14 @@
 (RULES.md CB-1 ... CB-12): worlds from ``clubbed.world``, a cheap playout
 policy, and the outcome of a played-out game.
 
+Playouts run on ``Playout``, a compact copy of a Clubbed game made for
+speed: each hand is a short list of cards with per-suit and per-rank counts
+kept up to date, the pile is its top card and its size, the collections are
+counts. A move touches a handful of entries instead of scanning the 52-card
+``loc`` table three or four times (legal moves, refill, end of game) as the
+full game does; a playout move costs several times less on a Pico
+(tools/bench_search.py), so Hard sees several times more worlds.
+
 Playout policy: the heuristic's scores (players/clubbed_heuristic.py), with
 the other hand in view instead of guessed: club when the pile is worth more
 than keeping the club for a longer stock; shed the non-club the other hand
@@ -9,12 +17,148 @@ can match least, shy of growing a pile while it holds a club; draw last.
 """
 
 from cardgames import clubbed
-from cardgames.clubbed import DRAW, L_HAND
+from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
 # short, the cards collected so far misjudge the piles still to come, and
 # the search played worse than the heuristic (tools/arena.py).
 MAX_MOVES = 200
+# ``Playout.cnt`` per seat (at 17 * seat): [0] clubs held, [1..3] non-club
+# cards held per suit (diamonds, hearts, spades), [4..16] non-club cards
+# held per rank.
+CNT = 17
+WIN = 10  # a won game is worth this many collected cards more than its margin
+
+
+class Playout:
+    """A Clubbed position for playouts only (CB-1 ... CB-10 without the
+    observation bookkeeping of CB-11): ``hands`` (bytearray(104), seat s's
+    ``nh[s]`` cards at 52 * s, in no order), ``cnt`` (see CNT), ``stock``
+    (bottom to top, ``n_stock`` cards), ``top`` (top pile card or NO_CARD)
+    and ``n_pile``, ``coll`` (cards collected per seat), ``_to_move``,
+    ``over``, ``refill`` (CB-8). ``full``: a Clubbed that ``world`` deals
+    into first (allocated once)."""
+
+    def __init__(self):
+        self.hands = bytearray(104)
+        self.nh = bytearray(2)
+        self.cnt = bytearray(2 * CNT)
+        self.stock = bytearray(52)
+        self.n_stock = 0
+        self.top = NO_CARD
+        self.n_pile = 0
+        self.coll = bytearray(2)
+        self._to_move = 0
+        self.over = False
+        self.refill = True
+        self.full = None
+
+    def copy(self, into):
+        """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
+        into.hands[:] = self.hands
+        into.nh[:] = self.nh
+        into.cnt[:] = self.cnt
+        into.stock[:] = self.stock
+        into.n_stock = self.n_stock
+        into.top = self.top
+        into.n_pile = self.n_pile
+        into.coll[:] = self.coll
+        into._to_move = self._to_move
+        into.over = self.over
+        into.refill = self.refill
+        return into
+
+    def load(self, g):
+        """This position from ``g`` (a Clubbed in play)."""
+        self.nh[0] = 0
+        self.nh[1] = 0
+        cnt = self.cnt
+        for i in range(2 * CNT):
+            cnt[i] = 0
+        loc = g.loc
+        for c in range(52):
+            v = loc[c] - L_HAND
+            if v == 0 or v == 1:
+                self._add(v, c)
+        self.stock[:] = g.stock
+        self.n_stock = g.n_stock
+        self.n_pile = g.n_pile
+        self.top = g.top()
+        self.coll[0] = g.collected(0)
+        self.coll[1] = g.collected(1)
+        self._to_move = g._to_move
+        self.over = g.over
+        self.refill = g.refill
+        return self
+
+    def _add(self, p, c):
+        # Card c into seat p's hand.
+        n = self.nh[p]
+        self.hands[52 * p + n] = c
+        self.nh[p] = n + 1
+        b = CNT * p
+        if c < 13:
+            self.cnt[b] += 1
+        else:
+            self.cnt[b + c // 13] += 1
+            self.cnt[b + 4 + c % 13] += 1
+
+    def _apply(self, a):
+        """Play ``a`` (a card in the mover's hand, or DRAW with stock left;
+        not checked: playouts only make legal moves), CB-3 ... CB-9."""
+        p = self._to_move
+        if a == DRAW:
+            # CB-4 / CB-6: one card, the same seat chooses again.
+            self.n_stock -= 1
+            self._add(p, self.stock[self.n_stock])
+            self._end()
+            return
+        hands = self.hands
+        b = 52 * p
+        n = self.nh[p] - 1
+        for i in range(b, b + n):
+            if hands[i] == a:
+                hands[i] = hands[b + n]
+                break
+        self.nh[p] = n
+        b = CNT * p
+        if a < 13:
+            # CB-5 / CB-6 / CB-7: the other seat collects the pile and the club.
+            self.cnt[b] -= 1
+            self.coll[1 - p] += self.n_pile + 1
+            self.n_pile = 0
+            self.top = NO_CARD
+        else:
+            self.cnt[b + a // 13] -= 1
+            self.cnt[b + 4 + a % 13] -= 1
+            self.n_pile += 1
+            self.top = a
+        if n == 0 and self.refill and self.n_stock:
+            # CB-8: an emptied hand draws up to 5 at once.
+            for _ in range(HAND_SIZE if self.n_stock > HAND_SIZE else self.n_stock):
+                self.n_stock -= 1
+                self._add(p, self.stock[self.n_stock])
+        self._to_move = 1 - p
+        self._end()
+
+    def _end(self):
+        # CB-9: over when the stock is empty and the seat to move cannot move
+        # (an empty hand, or facing a non-club top with no match and no club).
+        if self.n_stock:
+            return
+        p = self._to_move
+        n = self.nh[p]
+        if n:
+            t = self.top
+            if t == NO_CARD or t < 13:
+                return
+            b = CNT * p
+            if self.cnt[b] or self.cnt[b + t // 13] or self.cnt[b + 4 + t % 13]:
+                return
+        # CB-9: the cards left in hand are collected.
+        self.coll[0] += self.nh[0]
+        self.coll[1] += self.nh[1]
+        self.over = True
 
 
 def searchable(obs):
@@ -28,13 +172,16 @@ def worth(obs, legal, a, prior):
 
 
 def world(obs, rng, g):
-    """``clubbed.world``: the hidden cards dealt consistently with ``obs``."""
-    return clubbed.world(obs, rng, g)
+    """``clubbed.world`` (the hidden cards dealt consistently with ``obs``)
+    into ``g.full``, then loaded into ``g`` (a Playout)."""
+    if g.full is None:
+        g.full = clubbed.Clubbed(None)
+    return g.load(clubbed.world(obs, rng, g.full))
 
 
 def new_game():
-    """An empty game for ``world`` and the playouts to fill."""
-    return clubbed.Clubbed(None)
+    """An empty Playout for ``world`` and the playouts to fill."""
+    return Playout()
 
 
 def done(g):
@@ -45,54 +192,175 @@ def done(g):
 def policy(g, rng):
     """The playout move of the seat to move in ``g`` (see the module doc)."""
     p = g._to_move
-    legal = g._legal(p)
-    if len(legal) == 1:
-        return legal[0]
-    loc = g.loc
-    opp = L_HAND + 1 - p
-    # The other hand, in view: its clubs, and its cards per suit and rank.
-    suit_n = _suit_n
-    rank_n = _rank_n
-    for i in range(4):
-        suit_n[i] = 0
-    for i in range(13):
-        rank_n[i] = 0
-    clubs = 0
-    for c in range(52):
-        if loc[c] == opp:
-            if c < 13:
-                clubs += 1
-            else:
-                suit_n[c // 13] += 1
-                rank_n[c % 13] += 1
+    o = CNT * (1 - p)
+    cnt = g.cnt
+    t = g.top
+    free = t == NO_CARD or t < 13  # CB-6 / CB-7: any card may be played
+    ts = t // 13
+    tr = t % 13
     pile = g.n_pile
     stock = g.n_stock
+    # The best club (any: they score alike) and the non-club the other
+    # hand can match least.
+    club = NO_CARD
+    best = NO_CARD
+    best_m = 1000
+    matched = False  # a club of the top's rank matches it (CB-2): no drawing
+    hands = g.hands
+    b = 52 * p
+    for i in range(b, b + g.nh[p]):
+        c = hands[i]
+        if c < 13:
+            club = c
+            if c == tr and not free:
+                matched = True
+        elif free or c // 13 == ts or c % 13 == tr:
+            m = cnt[o + c // 13] + cnt[o + 4 + c % 13]
+            if m < best_m:
+                best_m = m
+                best = c
+    if best != NO_CARD:
+        score = 100 - 6 * best_m
+        if cnt[o]:
+            score -= 15 * (pile + 2)
+        if club == NO_CARD:
+            return best
+    elif club == NO_CARD:
+        return DRAW  # CB-4: nothing to play (the game would be over without stock)
+    else:
+        # Only clubs to play: drawing (-100) is allowed without a match
+        # (CB-4) or facing an empty pile (CB-6), not on a club starter (CB-7).
+        score = -100 if stock and not matched and (not free or t == NO_CARD) else -1000000
     keep = 0 if stock == 0 else (300 if stock < 8 else 400 + 10 * stock)
-    best = legal[0]
-    best_score = -1000000
-    for a in legal:
+    if 100 + 100 * (pile + 1) - keep >= score:
+        return club
+    return DRAW if best == NO_CARD else best
+
+
+def playout(g, rng):
+    """Play ``g`` (a Playout) out to the end of the game, at most
+    ``MAX_MOVES`` moves, with the playout policy; returns the moves made.
+    The same moves as ``policy`` and ``Playout._apply`` in turn, in one
+    loop over locals: a Pico spends most of a playout on calls and
+    attribute look-ups otherwise."""
+    hands = g.hands
+    nh = g.nh
+    cnt = g.cnt
+    stock = g.stock
+    coll = g.coll
+    refill = g.refill
+    n_stock = g.n_stock
+    t = g.top
+    pile = g.n_pile
+    p = g._to_move
+    over = g.over
+    k = 0
+    while not over and k < MAX_MOVES:
+        k += 1
+        # The policy (see ``policy``).
+        o = CNT - CNT * p
+        b = 52 * p
+        free = t == NO_CARD or t < 13
+        ts = t // 13
+        tr = t % 13
+        club = NO_CARD
+        best = NO_CARD
+        best_m = 1000
+        matched = False
+        bi = 0
+        ci = 0
+        for i in range(b, b + nh[p]):
+            c = hands[i]
+            if c < 13:
+                club = c
+                ci = i
+                if c == tr and not free:
+                    matched = True
+            elif free or c // 13 == ts or c % 13 == tr:
+                m = cnt[o + c // 13] + cnt[o + 4 + c % 13]
+                if m < best_m:
+                    best_m = m
+                    best = c
+                    bi = i
+        a = best
+        if club != NO_CARD:
+            if best != NO_CARD:
+                score = 100 - 6 * best_m
+                if cnt[o]:
+                    score -= 15 * (pile + 2)
+            elif n_stock and not matched and (not free or t == NO_CARD):
+                score = -100
+            else:
+                score = -1000000
+            keep = 0 if n_stock == 0 else (300 if n_stock < 8 else 400 + 10 * n_stock)
+            if 100 + 100 * (pile + 1) - keep >= score:
+                a = club
+                bi = ci
+            elif best == NO_CARD:
+                a = DRAW
+        elif best == NO_CARD:
+            a = DRAW
+        # The move (see ``Playout._apply``).
+        mb = CNT * p
         if a == DRAW:
-            score = -100
-        elif a < 13:
-            score = 100 + 100 * (pile + 1) - keep
+            n_stock -= 1
+            c = stock[n_stock]
+            n = nh[p]
+            hands[b + n] = c
+            nh[p] = n + 1
+            if c < 13:
+                cnt[mb] += 1
+            else:
+                cnt[mb + c // 13] += 1
+                cnt[mb + 4 + c % 13] += 1
         else:
-            score = 100 - 6 * (suit_n[a // 13] + rank_n[a % 13])
-            if clubs:
-                score -= 15 * (pile + 2)
-        if score > best_score:
-            best_score = score
-            best = a
-    return best
-
-
-_suit_n = bytearray(4)
-_rank_n = bytearray(13)
+            n = nh[p] - 1
+            hands[bi] = hands[b + n]
+            nh[p] = n
+            if a < 13:
+                cnt[mb] -= 1
+                coll[1 - p] += pile + 1
+                pile = 0
+                t = NO_CARD
+            else:
+                cnt[mb + a // 13] -= 1
+                cnt[mb + 4 + a % 13] -= 1
+                pile += 1
+                t = a
+            if n == 0 and refill and n_stock:
+                # CB-8: an emptied hand draws up to 5 at once.
+                for _ in range(HAND_SIZE if n_stock > HAND_SIZE else n_stock):
+                    n_stock -= 1
+                    c = stock[n_stock]
+                    hands[b + n] = c
+                    n += 1
+                    if c < 13:
+                        cnt[mb] += 1
+                    else:
+                        cnt[mb + c // 13] += 1
+                        cnt[mb + 4 + c % 13] += 1
+                nh[p] = n
+            p = 1 - p
+        if n_stock == 0:
+            # CB-9 (see ``Playout._end``).
+            mb = CNT * p
+            if not nh[p] or (t != NO_CARD and t >= 13 and not cnt[mb] and not cnt[mb + t // 13]
+                             and not cnt[mb + 4 + t % 13]):
+                coll[0] += nh[0]
+                coll[1] += nh[1]
+                over = True
+    g.n_stock = n_stock
+    g.top = t
+    g.n_pile = pile
+    g._to_move = p
+    g.over = over
+    return k
 
 
 def value(g, seat):
     """Outcome for ``seat``: the other's collected cards minus its own
-    (CB-10); at the end of the game 10 more for a win (10 less for a loss)."""
-    d = g.collected(1 - seat) - g.collected(seat)
+    (CB-10); at the end of the game ``WIN`` more for a win (less for a loss)."""
+    d = g.coll[1 - seat] - g.coll[seat]
     if g.over and d:
-        return d + 10 if d > 0 else d - 10
+        return d + WIN if d > 0 else d - WIN
     return d

@@ -66,6 +66,9 @@ class Search:
         self.max_worlds = max_worlds
         self.time_ms = time_ms
         self.clock = clock
+        # A kit may play a whole playout in one call (``playout(g, rng)``,
+        # returning the moves made), faster than a move per call.
+        self.playout = getattr(kit, "playout", None)
         self.world = kit.new_game()
         self.scratch = kit.new_game()
         self.totals = [0] * MAX_ACTIONS  # per candidate: sum of its edge over the prior
@@ -136,10 +139,13 @@ class Search:
             kit.world(self.obs, rng, self.world)
         s = self.world.copy(self.scratch)
         s._apply(self.cands[i])  # legal in every world: the seat's own card
-        k = 0
-        while not kit.done(s) and k < kit.MAX_MOVES:
-            s._apply(kit.policy(s, rng))
-            k += 1
+        if self.playout is not None:
+            k = self.playout(s, rng)
+        else:
+            k = 0
+            while not kit.done(s) and k < kit.MAX_MOVES:
+                s._apply(kit.policy(s, rng))
+                k += 1
         self.moves += k + 1
         v = kit.value(s, seat)
         if i == 0:
