@@ -1,19 +1,24 @@
 """What the search player (players/search.py) needs to play Clubbed
-(RULES.md CB-1 ... CB-12): worlds from ``clubbed.world``, a cheap playout
-policy, and the outcome of a played-out game.
+(RULES.md CB-1 ... CB-12): worlds from ``clubbed.world``, a playout policy,
+and the outcome of a played-out game.
 
 Playouts run on ``Playout``, a compact copy of a Clubbed game made for
-speed: each hand is a short list of cards with per-suit and per-rank counts
-kept up to date, the pile is its top card and its size, the collections are
-counts. A move touches a handful of entries instead of scanning the 52-card
-``loc`` table three or four times (legal moves, refill, end of game) as the
-full game does; a playout move costs several times less on a Pico
-(tools/bench_search.py), so Hard sees several times more worlds.
+speed: each hand is a short list of cards, and the cards per suit and per
+rank of each hand and of the stock are counts kept up to date; the pile is
+its top card and its size, the collections are counts. A move touches a
+handful of entries instead of scanning the 52-card ``loc`` table three or
+four times (legal moves, refill, end of game) as the full game does, and
+``playout`` plays a whole game out in one loop: a playout move costs
+several times less on a Pico (tools/bench_search.py), so Hard sees ten
+worlds or more where it saw one or two.
 
-Playout policy: the heuristic's scores (players/clubbed_heuristic.py), with
-the other hand in view instead of guessed: club when the pile is worth more
-than keeping the club for a longer stock; shed the non-club the other hand
-can match least, shy of growing a pile while it holds a club; draw last.
+Playout policy: the heuristic itself (players/clubbed_heuristic.py), both
+seats: its scores read only counts of the cards a seat cannot see (the
+other hand and the stock, as a whole), which the Playout keeps, so a
+playout move costs no more than a cheap policy's. The search then judges
+each candidate by how the game goes on when both seats play as the
+heuristic (the opponent it is tested against) would: a rollout of the
+heuristic, which improves on it where the worlds show a clear gain.
 """
 
 from cardgames import clubbed
@@ -23,10 +28,10 @@ from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
 # short, the cards collected so far misjudge the piles still to come, and
 # the search played worse than the heuristic (tools/arena.py).
 MAX_MOVES = 200
-# ``Playout.cnt`` per seat (at 17 * seat): [0] clubs held, [1..3] non-club
-# cards held per suit (diamonds, hearts, spades), [4..16] non-club cards
-# held per rank.
+# ``Playout.cnt``: per holder (seat 0 at 0, seat 1 at CNT, the stock at S)
+# its cards per suit ([0..3], clubs at 0) and per rank ([4..16]).
 CNT = 17
+S = 2 * CNT
 WIN = 10  # a won game is worth this many collected cards more than its margin
 
 
@@ -42,7 +47,7 @@ class Playout:
     def __init__(self):
         self.hands = bytearray(104)
         self.nh = bytearray(2)
-        self.cnt = bytearray(2 * CNT)
+        self.cnt = bytearray(3 * CNT)
         self.stock = bytearray(52)
         self.n_stock = 0
         self.top = NO_CARD
@@ -73,7 +78,7 @@ class Playout:
         self.nh[0] = 0
         self.nh[1] = 0
         cnt = self.cnt
-        for i in range(2 * CNT):
+        for i in range(3 * CNT):
             cnt[i] = 0
         loc = g.loc
         for c in range(52):
@@ -82,6 +87,10 @@ class Playout:
                 self._add(v, c)
         self.stock[:] = g.stock
         self.n_stock = g.n_stock
+        for i in range(g.n_stock):
+            c = g.stock[i]
+            cnt[S + c // 13] += 1
+            cnt[S + 4 + c % 13] += 1
         self.n_pile = g.n_pile
         self.top = g.top()
         self.coll[0] = g.collected(0)
@@ -97,11 +106,16 @@ class Playout:
         self.hands[52 * p + n] = c
         self.nh[p] = n + 1
         b = CNT * p
-        if c < 13:
-            self.cnt[b] += 1
-        else:
-            self.cnt[b + c // 13] += 1
-            self.cnt[b + 4 + c % 13] += 1
+        self.cnt[b + c // 13] += 1
+        self.cnt[b + 4 + c % 13] += 1
+
+    def _draw(self, p):
+        # The top stock card into seat p's hand.
+        self.n_stock -= 1
+        c = self.stock[self.n_stock]
+        self.cnt[S + c // 13] -= 1
+        self.cnt[S + 4 + c % 13] -= 1
+        self._add(p, c)
 
     def _apply(self, a):
         """Play ``a`` (a card in the mover's hand, or DRAW with stock left;
@@ -109,8 +123,7 @@ class Playout:
         p = self._to_move
         if a == DRAW:
             # CB-4 / CB-6: one card, the same seat chooses again.
-            self.n_stock -= 1
-            self._add(p, self.stock[self.n_stock])
+            self._draw(p)
             self._end()
             return
         hands = self.hands
@@ -122,22 +135,20 @@ class Playout:
                 break
         self.nh[p] = n
         b = CNT * p
+        self.cnt[b + a // 13] -= 1
+        self.cnt[b + 4 + a % 13] -= 1
         if a < 13:
             # CB-5 / CB-6 / CB-7: the other seat collects the pile and the club.
-            self.cnt[b] -= 1
             self.coll[1 - p] += self.n_pile + 1
             self.n_pile = 0
             self.top = NO_CARD
         else:
-            self.cnt[b + a // 13] -= 1
-            self.cnt[b + 4 + a % 13] -= 1
             self.n_pile += 1
             self.top = a
         if n == 0 and self.refill and self.n_stock:
             # CB-8: an emptied hand draws up to 5 at once.
             for _ in range(HAND_SIZE if self.n_stock > HAND_SIZE else self.n_stock):
-                self.n_stock -= 1
-                self._add(p, self.stock[self.n_stock])
+                self._draw(p)
         self._to_move = 1 - p
         self._end()
 
@@ -190,9 +201,13 @@ def done(g):
 
 
 def policy(g, rng):
-    """The playout move of the seat to move in ``g`` (see the module doc)."""
+    """The playout move of the seat to move in ``g``: the heuristic's
+    (players/clubbed_heuristic.py), from the same counts of the cards that
+    seat cannot see (the other hand and the stock: ``Playout.cnt``), ties
+    to the lowest card as there. Playouts thus play the game on as the
+    heuristic would, for both seats."""
     p = g._to_move
-    o = CNT * (1 - p)
+    o = CNT - CNT * p
     cnt = g.cnt
     t = g.top
     free = t == NO_CARD or t < 13  # CB-6 / CB-7: any card may be played
@@ -200,8 +215,7 @@ def policy(g, rng):
     tr = t % 13
     pile = g.n_pile
     stock = g.n_stock
-    # The best club (any: they score alike) and the non-club the other
-    # hand can match least.
+    # The lowest club, and the non-club the unseen cards can match least.
     club = NO_CARD
     best = NO_CARD
     best_m = 1000
@@ -211,26 +225,27 @@ def policy(g, rng):
     for i in range(b, b + g.nh[p]):
         c = hands[i]
         if c < 13:
-            club = c
+            if c < club:
+                club = c
             if c == tr and not free:
                 matched = True
         elif free or c // 13 == ts or c % 13 == tr:
-            m = cnt[o + c // 13] + cnt[o + 4 + c % 13]
-            if m < best_m:
+            m = cnt[o + c // 13] + cnt[S + c // 13] + cnt[o + 4 + c % 13] + cnt[S + 4 + c % 13]
+            if m < best_m or (m == best_m and c < best):
                 best_m = m
                 best = c
+    if club == NO_CARD:
+        return DRAW if best == NO_CARD else best
     if best != NO_CARD:
         score = 100 - 6 * best_m
-        if cnt[o]:
-            score -= 15 * (pile + 2)
-        if club == NO_CARD:
-            return best
-    elif club == NO_CARD:
-        return DRAW  # CB-4: nothing to play (the game would be over without stock)
+        unseen = g.nh[1 - p] + stock
+        if unseen:
+            pc = 100 * g.nh[1 - p] * (cnt[o] + cnt[S]) // unseen
+            score -= 15 * (pc if pc < 100 else 100) * (pile + 2) // 100
+    elif stock and not matched and (not free or t == NO_CARD):
+        score = -100  # drawing (CB-4, CB-6; never on a club starter, CB-7)
     else:
-        # Only clubs to play: drawing (-100) is allowed without a match
-        # (CB-4) or facing an empty pile (CB-6), not on a club starter (CB-7).
-        score = -100 if stock and not matched and (not free or t == NO_CARD) else -1000000
+        score = -1000000
     keep = 0 if stock == 0 else (300 if stock < 8 else 400 + 10 * stock)
     if 100 + 100 * (pile + 1) - keep >= score:
         return club
@@ -272,13 +287,14 @@ def playout(g, rng):
         for i in range(b, b + nh[p]):
             c = hands[i]
             if c < 13:
-                club = c
-                ci = i
+                if c < club:
+                    club = c
+                    ci = i
                 if c == tr and not free:
                     matched = True
             elif free or c // 13 == ts or c % 13 == tr:
-                m = cnt[o + c // 13] + cnt[o + 4 + c % 13]
-                if m < best_m:
+                m = cnt[o + c // 13] + cnt[S + c // 13] + cnt[o + 4 + c % 13] + cnt[S + 4 + c % 13]
+                if m < best_m or (m == best_m and c < best):
                     best_m = m
                     best = c
                     bi = i
@@ -286,8 +302,10 @@ def playout(g, rng):
         if club != NO_CARD:
             if best != NO_CARD:
                 score = 100 - 6 * best_m
-                if cnt[o]:
-                    score -= 15 * (pile + 2)
+                unseen = nh[1 - p] + n_stock
+                if unseen:
+                    pc = 100 * nh[1 - p] * (cnt[o] + cnt[S]) // unseen
+                    score -= 15 * (pc if pc < 100 else 100) * (pile + 2) // 100
             elif n_stock and not matched and (not free or t == NO_CARD):
                 score = -100
             else:
@@ -308,23 +326,21 @@ def playout(g, rng):
             n = nh[p]
             hands[b + n] = c
             nh[p] = n + 1
-            if c < 13:
-                cnt[mb] += 1
-            else:
-                cnt[mb + c // 13] += 1
-                cnt[mb + 4 + c % 13] += 1
+            cnt[mb + c // 13] += 1
+            cnt[mb + 4 + c % 13] += 1
+            cnt[S + c // 13] -= 1
+            cnt[S + 4 + c % 13] -= 1
         else:
             n = nh[p] - 1
             hands[bi] = hands[b + n]
             nh[p] = n
+            cnt[mb + a // 13] -= 1
+            cnt[mb + 4 + a % 13] -= 1
             if a < 13:
-                cnt[mb] -= 1
                 coll[1 - p] += pile + 1
                 pile = 0
                 t = NO_CARD
             else:
-                cnt[mb + a // 13] -= 1
-                cnt[mb + 4 + a % 13] -= 1
                 pile += 1
                 t = a
             if n == 0 and refill and n_stock:
@@ -334,11 +350,10 @@ def playout(g, rng):
                     c = stock[n_stock]
                     hands[b + n] = c
                     n += 1
-                    if c < 13:
-                        cnt[mb] += 1
-                    else:
-                        cnt[mb + c // 13] += 1
-                        cnt[mb + 4 + c % 13] += 1
+                    cnt[mb + c // 13] += 1
+                    cnt[mb + 4 + c % 13] += 1
+                    cnt[S + c // 13] -= 1
+                    cnt[S + 4 + c % 13] -= 1
                 nh[p] = n
             p = 1 - p
         if n_stock == 0:

@@ -17,12 +17,16 @@ costs 2 to 15 ms (it rebuilds an observation and weighs scenarios), so a
 single Clubs playout would take most of a second. The kits' policies read the
 world directly (the world is a sample, so seeing all of it is the point of
 determinization) and cost a fraction of that (tools/bench_search.py).
+Clubbed's kit plays the heuristic's own choices that way: they read only
+counts, which its compact playout game keeps.
 
 A game kit (``players/*_kit.py``) provides ``MAX_MOVES``,
 ``searchable(obs)``, ``worth(obs, legal, a, prior)`` (whether action ``a``
 is worth searching besides ``prior``, the heuristic's choice), ``world(obs, rng, g)``,
 ``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an
-int, higher is better for ``seat``).
+int, higher is better for ``seat``), and may provide ``playout(g, rng)``
+(plays ``g`` out as ``policy`` would, returns the moves made: one call per
+playout instead of two per move).
 
 Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
