@@ -181,6 +181,23 @@ def main(argv=None):
     except (ImportError, ValueError) as e:
         print("host_sim: cannot load app %s: %s" % (args.app, e), file=sys.stderr)
         return 2
+    data = args.data or (None if mode == "headless" else _data_default())
+    if data:
+        # A file, or a folder that cannot be made or written: said now, in words.
+        from host_sim.storage import FolderStorage
+
+        try:
+            FolderStorage(data)
+            ok = os.access(data, os.W_OK)
+        except OSError as e:
+            ok = False
+            why = e.strerror or str(e)
+        else:
+            why = "not writable"
+        if not ok:
+            print("host_sim: cannot keep data in %s (%s); give a folder with --data"
+                  % (data, why), file=sys.stderr)
+            return 2
     seed = args.seed
     if seed is None and mode != "headless":
         seed = int(time.time() * 1000) % 1_000_000

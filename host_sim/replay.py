@@ -34,7 +34,10 @@ def parse_args(argv):
     p.add_argument("--scale", type=int, metavar="N", help="pixel scale (window 3, else 1)")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.scale is not None and not 1 <= args.scale <= 16:
+        p.error("--scale must be 1..16")  # as the main command
+    return args
 
 
 def replay_app_class(fields):
@@ -71,13 +74,11 @@ def _check_end(fields, game, moves):
 
 def headless(fields, args, board):
     """Play the record in virtual time, a PNG every ``args.every`` moves."""
-    import os
-
     from host_sim.headless import FRAME_MS, HeadlessRun
 
+    # The folder is checked (main) before the run, not when the first PNG is due.
     run = HeadlessRun(seed=1, shots_dir=args.shots, scale=args.scale or 1,
                       app_spec=replay_app_class(fields), board=board)
-    os.makedirs(args.shots, exist_ok=True)
     app = run.app
     feeder = app.feeder
     shown = 0
@@ -135,6 +136,17 @@ def main(argv):
                   % reason, file=sys.stderr)
             return 2
         if mode == "headless":
+            import os
+
+            try:
+                os.makedirs(args.shots, exist_ok=True)
+                ok = os.access(args.shots, os.W_OK)
+            except OSError:
+                ok = False
+            if not ok:
+                print("host_sim replay: cannot write PNGs into --shots %s (not a writable "
+                      "folder)" % args.shots, file=sys.stderr)
+                return 2
             return headless(fields, args, board)
         cls = replay_app_class(fields)
         if mode == "terminal":

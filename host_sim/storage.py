@@ -10,6 +10,8 @@ way).
 
 import os
 
+from app.storage import MAX_FILE
+
 
 def default_dir():
     """The folder the window and terminal keep their data in by default."""
@@ -37,7 +39,7 @@ class FolderStorage:
     def read(self, name):
         try:
             with open(self._p(name), "rb") as f:
-                return f.read()
+                return f.read(MAX_FILE + 1)  # as the Pico's (hw.storage)
         except FileNotFoundError:
             return None
 

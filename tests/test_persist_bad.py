@@ -127,3 +127,57 @@ def test_replay_refuses_a_record_with_wrong_options_or_moves(tmp_path, capsys, c
     assert main([str(path), "--check"]) == 2
     err = capsys.readouterr().err
     assert "not a game record" in err and words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("data", ["/dev/null", "/dev/null/sub"])
+def test_a_data_path_that_is_not_a_folder_is_refused_in_words(tmp_path, capsys, data):
+    from host_sim.__main__ import main
+
+    args = ["--mode", "headless", "--keys", "A", "--shots", str(tmp_path), "--data", data]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "cannot keep data in " + data in err and "Traceback" not in err
+
+
+def test_replay_refuses_bad_shots_folder_and_scale(tmp_path, capsys):
+    from host_sim.replay import main
+
+    data, _ = _record("Clubbed", 5)
+    path = tmp_path / "r1"
+    path.write_bytes(data)
+    assert main([str(path), "--mode", "headless", "--shots", "/dev/null"]) == 2
+    assert "--shots /dev/null" in capsys.readouterr().err
+    for scale in ("0", "17"):
+        with pytest.raises(SystemExit) as ex:
+            main([str(path), "--check", "--scale", scale])
+        assert ex.value.code == 2
+        assert "--scale must be 1..16" in capsys.readouterr().err
+
+
+def test_bad_files_are_never_renamed_over_one_another():
+    from app.storage import read_file, set_aside
+
+    st = FakeStorage({"game": b"junk 1"})
+    for i in range(1, 100):
+        st.files["game"] = b"junk %d" % i
+        assert set_aside(st, "game") == "game.bad%d" % i
+    st.files["game"] = b"junk 100"
+    f, why = read_file(st, "game", "save")
+    assert f is None and "not a Pico Cards file" in why
+    # All 99 names taken: the hundredth stays where it is, none replaced.
+    assert st.files["game"] == b"junk 100"
+    assert all(st.files["game.bad%d" % i] == b"junk %d" % i for i in range(1, 100))
+
+
+def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
+    from app.storage import MAX_FILE, read_file
+    from host_sim.storage import FolderStorage
+    from hw.storage import FlashStorage
+
+    for st in (FolderStorage(tmp_path / "a"), FlashStorage(str(tmp_path / "b"))):
+        big = b"PICOCARDS save 1 " + b"x" * (4 * MAX_FILE)
+        st.write("game", big)
+        assert len(st.read("game")) == MAX_FILE + 1  # never the whole file
+        f, why = read_file(st, "game", "save")
+        assert f is None and "too big" in why and "game.bad1" in why
+        assert "game" not in st.names() and "game.bad1" in st.names()

@@ -7,7 +7,8 @@ below for a session that keeps nothing). It offers five primitive file
 operations on flat names (no folders), each of which may be the last one
 before the power goes:
 
-- ``read(name)``: the file's bytes, or None when there is no such file;
+- ``read(name)``: the file's bytes (at most ``MAX_FILE + 1`` of them), or
+  None when there is no such file;
 - ``write(name, data)``: create or replace the file with ``data`` (bytes);
 - ``rename(old, new)``: rename, replacing ``new`` if it exists (atomic);
 - ``remove(name)``: delete (no error if missing);
@@ -27,8 +28,13 @@ WebAssembly port; 8 lower-case hex digits). ``write_file`` writes
 ``name.tmp``, reads it back, then renames it over ``name``, so a cut at any
 moment leaves either the old file or the new one, never a mix.
 ``read_file`` checks everything and moves a bad file aside (renamed to
-``name.bad1`` ... ``name.bad9``, never deleted) with a reason in plain words.
+``name.bad1`` ... ``name.bad99``, never deleted; once all 99 are taken a
+bad file is reported and left where it is) with a reason in plain words.
+A file over ``MAX_FILE`` bytes is bad too: ``read`` returns at most
+``MAX_FILE + 1`` bytes, so a huge file never fills the Pico's heap.
 """
+
+MAX_FILE = 16384  # bytes; a whole game's record is about 1.5 KB
 
 try:
     # The built-in module: a port may freeze a larger pure-Python "binascii"
@@ -122,15 +128,16 @@ def write_file(storage, name, key, fields):
 
 
 def set_aside(storage, name):
-    """Rename file ``name`` to the first free ``name.badN`` (N = 1..9; the
-    ninth is replaced when all are taken). Returns the new name."""
+    """Rename file ``name`` to the first free ``name.badN`` (N = 1..99).
+    Returns the new name. Raises OSError, renaming nothing, when all 99 are
+    taken (a bad file is never renamed over another)."""
     have = storage.names()
-    for i in range(1, 10):
+    for i in range(1, 100):
         new = "%s.bad%d" % (name, i)
         if new not in have:
-            break
-    storage.rename(name, new)
-    return new
+            storage.rename(name, new)
+            return new
+    raise OSError("no free name to set %s aside" % name)
 
 
 def read_file(storage, name, key, f=None):
@@ -148,6 +155,8 @@ def read_file(storage, name, key, f=None):
         return None, None
     check = f
     try:
+        if len(data) > MAX_FILE:
+            raise ValueError("it is too big (over %d bytes)" % MAX_FILE)
         f = decode(data, key)
         try:
             if check is not None:

@@ -15,6 +15,8 @@ try:
 except ImportError:
     import os  # type: ignore[no-redef]  # CPython (tests)
 
+from app.storage import MAX_FILE
+
 
 class FlashStorage:
     """The ``app.storage`` interface on folder ``root`` of the flash
@@ -28,10 +30,11 @@ class FlashStorage:
             pass  # already there
 
     def read(self, name):
-        """The file's bytes, or None when there is none."""
+        """The file's bytes, or None when there is none. At most
+        ``MAX_FILE + 1`` bytes: a bigger file is refused, not loaded."""
         try:
             with open(self.root + "/" + name, "rb") as f:
-                return f.read()
+                return f.read(MAX_FILE + 1)
         except OSError:
             # Missing is normal; any other failure is the caller's to report.
             # (errno numbers differ between ports: ask the folder instead.)
