@@ -119,3 +119,27 @@ def test_clubs_take_prompt(sessions):
     s.press("DOWN")
     assert scr.take_sel == 1
     s.press("A")
+
+
+def test_compact_settings_labels_fit_and_differ(monkeypatch):
+    """On the 128x64 Settings screen every row's label, beside the widest
+    value it can show (selected, so with ◄ ►), is shown whole, and no two
+    rows' labels are the same."""
+    from app import compact
+    from app.settings_screen import SettingsScreen
+
+    monkeypatch.setattr(apptest.Session, "SIZE", (128, 64))
+    monkeypatch.setattr(apptest.Session, "MONO", True)
+    s = apptest.Session(1)
+    scr = SettingsScreen(s.app, s.app.screen)
+    shown = []
+    for i, row in enumerate(scr.rows):
+        values = set()
+        for _ in range(6):  # the longest list of choices (dim timeouts)
+            values.add(scr.value(i))
+            scr.change(i, 1)
+        widest = max(values, key=len)
+        label = compact.settings_label(row, "\u25c4" + widest + "\u25ba", 128)
+        assert label == row[4], "%r cut to %r beside %r" % (row[4], label, widest)
+        shown.append(label)
+    assert len(set(shown)) == len(shown), shown

@@ -348,6 +348,13 @@ def result(fb, w, h, headline, paras, keys="A next  B menu"):
     right(fb, keys, w, h - ROW)
 
 
+def settings_label(row, v, w):
+    """A Settings row's short label (``row[4]``: a variant's without its
+    game, which goes below) cut to fit beside the shown value ``v`` (str,
+    with ◄ ► when selected) on a ``w`` pixel wide screen."""
+    return text.fit(row[4], w - (len(v) + 1) * SMALL.w - 2)
+
+
 def settings(fb, scr):
     """The Settings screen (``app.settings_screen``): a row per setting as
     the screen scrolls them (short label, value; the selected one inverted
@@ -365,11 +372,8 @@ def settings(fb, scr):
         if sel:
             v = "\u25c4" + v + "\u25ba"
             fb.fill_rect(0, y, w, BAR, ON)
-        label = row[0]
-        if row[1] == "opt":
-            label = label[label.find(": ") + 2 :]  # the game goes below
         col = OFF if sel else ON
-        text.draw(fb, text.fit(label, w - (len(v) + 1) * SMALL.w - 2), 1, y - 1, col, SMALL)
+        text.draw(fb, settings_label(row, v, w), 1, y - 1, col, SMALL)
         text.draw_right(fb, v, w - 1, y - 1, col, SMALL)
         y += rh
     row = scr.rows[scr.sel]

@@ -50,19 +50,23 @@ class SettingsScreen(StaticScreen):
         self.back = back
         self.sel = 0
         self.top = 0
-        # (label, kind, game entry, option key): kind names what a row sets.
-        rows = [("Difficulty", "level", None, None), ("Computer speed", "speed", None, None),
-                ("Four-colour deck", "four", None, None), ("Backlight", "light", None, None),
-                ("Dim after", "dim", None, None)]
+        # (label, kind, game entry, option key, short label): kind names what
+        # a row sets; the short label is for 128 px wide screens (app.compact),
+        # where a variant's game is shown below the rows instead.
+        rows = [("Difficulty", "level", None, None, "Difficulty"),
+                ("Computer speed", "speed", None, None, "Comp. speed"),
+                ("Four-colour deck", "four", None, None, "4-colour deck"),
+                ("Backlight", "light", None, None, "Backlight"),
+                ("Dim after", "dim", None, None, "Dim after")]
         for e in games.GAMES:
             for key, label, _ in e.options:
-                rows.append(("%s: %s" % (e.name, label), "opt", e, key))
+                rows.append(("%s: %s" % (e.name, label), "opt", e, key, label))
         self.rows = rows
 
     def value(self, i):
         """The shown value of row ``i`` (str)."""
         app = self.app
-        _, kind, e, key = self.rows[i]
+        kind, e, key = self.rows[i][1:4]
         if kind == "level":
             return LEVELS[app.level]
         if kind == "speed":
@@ -78,7 +82,7 @@ class SettingsScreen(StaticScreen):
     def change(self, i, d):
         """Step row ``i``'s value by ``d`` (+1 or -1, wrapping), save."""
         app = self.app
-        _, kind, e, key = self.rows[i]
+        kind, e, key = self.rows[i][1:4]
         if kind == "level":
             app.level = (app.level + d) % len(LEVELS)
         elif kind == "speed":
@@ -145,8 +149,12 @@ class SettingsScreen(StaticScreen):
         fb.fill_rect(0, 0, w, rh, theme.FELT_DARK)
         text.draw(fb, "Settings", 2, 1, theme.GOLD, f)
         text.draw_right(fb, "B back", w - 2, 1, theme.TEXT_DIM, f)
+        n, vis = len(self.rows), self._visible()
+        if n > vis:  # ▲ / ▼: rows scrolled off above / below
+            more = ("\u25b2" if self.top > 0 else " ") + ("\u25bc" if self.top + vis < n else " ")
+            text.draw_right(fb, more, w - 2 - 8 * f.w, 1, theme.GOLD, f)
         y = rh + 1
-        for i in range(self.top, min(len(self.rows), self.top + self._visible())):
+        for i in range(self.top, min(n, self.top + vis)):
             sel = i == self.sel
             if sel:
                 fb.fill_rect(0, y, w, rh, theme.HILITE)

@@ -70,16 +70,23 @@ def draw(app, screen, fb):
 
 
 def _lines(fb, lines, w, h):
-    # str: text; ("h", str): a heading; bytes: a row of cards.
+    # str: text; ("h", str): a heading; bytes: a row of cards;
+    # ("c", label, bytes): a row of cards after "label: " (whose cards they are).
     y = 3
     for line in lines:
         if y + ROW > h - 2:
             break
-        if isinstance(line, tuple):
-            _rich(fb, text.fit(line[1], w - 8), 4, y, theme.GOLD)
+        cards = None
+        x = 10
+        if isinstance(line, tuple) and line[0] == "c":
+            label = line[1] + ": "
+            text.draw(fb, label, x, y, theme.TEXT, text.SMALL)
+            x += len(label) * text.SMALL.w
+            cards = line[2]
         elif isinstance(line, (bytes, bytearray)):
-            x = 10
-            for c in line:
+            cards = line
+        if cards is not None:
+            for c in cards:
                 from app.cardview import RANK_LABELS, SUIT_GLYPHS
 
                 s = RANK_LABELS[c % 13] + SUIT_GLYPHS[c // 13]
@@ -88,6 +95,8 @@ def _lines(fb, lines, w, h):
                 text.draw(fb, s, x, y, theme.ALERT if c // 13 in (1, 2) else theme.WHITE,
                           text.SMALL)
                 x += len(s) * text.SMALL.w + 6
+        elif isinstance(line, tuple):
+            _rich(fb, text.fit(line[1], w - 8), 4, y, theme.GOLD)
         else:
             _rich(fb, text.fit(line, w - 8), 4, y, theme.TEXT)
         y += ROW
@@ -129,9 +138,9 @@ def clubbed_lines(scr):
     out.append(top if top else "  (empty)")
     out.append(("h", "You collected %d, West %d" % (g.collected(0), g.collected(1))))
     mine = g.collection(0)
-    out.append(bytes(mine[-12:]) if mine else "  you: none")
+    out.append(("c", "You", bytes(mine[-12:])) if mine else "  You: none")
     theirs = g.collection(1)
-    out.append(bytes(theirs[-12:]) if theirs else "  West: none")
+    out.append(("c", "West", bytes(theirs[-12:])) if theirs else "  West: none")
     out.append(("h", "Recent"))
     for m in scr.msgs[::-1]:
         out.append("  " + m)
