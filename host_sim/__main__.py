@@ -46,8 +46,9 @@ def parse_args(argv=None):
     """The parsed command line (argparse Namespace)."""
     p = argparse.ArgumentParser(
         prog="python -m host_sim",
-        description="Desktop simulator for the picocards handheld (240x135 RGB565 screen, "
-                    "buttons LEFT RIGHT UP DOWN A B).",
+        description="Desktop simulator for the picocards handheld: the screen of the board "
+                    "--board names (240x135 RGB565 by default; 240x240 RGB565, 128x64 "
+                    "monochrome), logical buttons LEFT RIGHT UP DOWN A B.",
         epilog=EPILOG % boards.DEFAULT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "

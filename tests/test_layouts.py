@@ -143,3 +143,27 @@ def test_compact_settings_labels_fit_and_differ(monkeypatch):
         assert label == row[4], "%r cut to %r beside %r" % (row[4], label, widest)
         shown.append(label)
     assert len(set(shown)) == len(shown), shown
+
+
+def test_rules_pages_start_with_text(sessions):
+    """The Rules pager (and Statistics, on the same pager) never starts a
+    page with a blank line, and every line with text is on some page."""
+    from app.rules_screen import RulesScreen
+
+    s = apptest.Session(3)
+    screens = []
+    for _ in range(3):  # each game's rules
+        s.press("DOWN", "A")
+        screens.append(s.app.screen)
+        s.press("B", "UP", "RIGHT")
+    s.press("DOWN", "DOWN", "DOWN", "A")  # Statistics
+    screens.append(s.app.screen)
+    for scr in screens:
+        assert isinstance(scr, RulesScreen)
+        shown = set()
+        for p in range(len(scr.starts)):
+            assert scr.lines[scr.top], (scr.title, p, scr.top)
+            shown.update(range(scr.top, min(len(scr.lines), scr.top + scr.rows)))
+            scr.on_button(apptest.buttons.DOWN)
+        assert scr.page == len(scr.starts) - 1
+        assert all(i in shown for i in range(len(scr.lines)) if scr.lines[i])

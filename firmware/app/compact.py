@@ -314,13 +314,7 @@ def rules(fb, scr):
     w = scr.app.width
     fb.fill(OFF)
     n = len(scr.lines)
-    page = ""
-    if n > scr.rows:
-        step = max(1, scr.rows - 1)
-        pages = (n - scr.rows + step - 1) // step + 1
-        at = (scr.top + step - 1) // step + 1
-        page = "%d/%d" % (at, pages)
-    bar(fb, scr.title.replace("Rules: ", ""), 0, w, page)
+    bar(fb, scr.title.replace("Rules: ", ""), 0, w, scr.page_label())
     y = BAR + 2
     for i in range(scr.top, min(n, scr.top + scr.rows)):
         put(fb, scr.lines[i], 1, y)

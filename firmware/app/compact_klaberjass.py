@@ -116,7 +116,7 @@ def _status(fb, scr, g, w):
 def choice_label(a, g):
     """Short button text of a bid or exchange action (KJ-4, KJ-7)."""
     if a == kj.ACCEPT:
-        return "Take " + kj.SUIT_SYMBOLS[g.turned_suit]
+        return "Accept " + kj.SUIT_SYMBOLS[g.turned_suit]  # as 240 px wide screens
     if a == kj.PASS:
         return "Pass"
     if kj.NAME_CLUBS <= a <= kj.NAME_SPADES:

@@ -11,6 +11,23 @@ from app.screen import StaticScreen
 _ROW_H = const(13)
 
 
+def page_starts(lines, rows):
+    """The first line (index into ``lines``, list of str) of each page of
+    ``rows`` lines: a page keeps its last line as the next page's first, for
+    context, and a page never starts with blank lines (they are skipped)."""
+    starts = [0]
+    s = 0
+    n = len(lines)
+    while s + rows < n:
+        s += max(1, rows - 1)
+        while s < n and not lines[s]:
+            s += 1
+        if s >= n:
+            break
+        starts.append(s)
+    return starts
+
+
 class RulesScreen(StaticScreen):
     """Shows ``paragraphs`` (tuple of str) titled ``title``; B returns to
     ``back`` (a screen)."""
@@ -35,19 +52,25 @@ class RulesScreen(StaticScreen):
             for p in paragraphs:
                 self.lines.extend(text.wrap(p, app.width - 2, text.SMALL) if p else [""])
             self.rows = compact.rules_rows(app.height)
+        self.starts = page_starts(self.lines, self.rows)
+        self.page = 0
 
     def on_button(self, b):
-        # A page keeps its last line as the next page's first, for context.
-        page = max(1, self.rows - 1)
-        last = max(0, len(self.lines) - self.rows)
         if b == buttons.DOWN or b == buttons.RIGHT:
-            self.top = min(last, self.top + page)
+            self.page = min(len(self.starts) - 1, self.page + 1)
         elif b == buttons.UP or b == buttons.LEFT:
-            self.top = max(0, self.top - page)
+            self.page = max(0, self.page - 1)
         elif b == buttons.A or b == buttons.B:
             self.app.show(self.back)
             return
+        self.top = self.starts[self.page]
         self.app.invalidate()
+
+    def page_label(self):
+        """"at/pages" (str) when there is more than one page, else ""."""
+        if len(self.starts) < 2:
+            return ""
+        return "%d/%d" % (self.page + 1, len(self.starts))
 
     def draw(self, fb):
         if self.app.compact:
@@ -58,12 +81,8 @@ class RulesScreen(StaticScreen):
         fb.fill(theme.PANEL)
         fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
         text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)
-        n = len(self.lines)
-        if n > self.rows:
-            page = max(1, self.rows - 1)
-            pages = (n - self.rows + page - 1) // page + 1
-            at = (self.top + page - 1) // page + 1
-            text.draw_right(fb, "\u25b2\u25bc page %d/%d" % (at, pages), self.app.width - 4, 2,
+        if len(self.starts) > 1:
+            text.draw_right(fb, "\u25b2\u25bc page " + self.page_label(), self.app.width - 4, 2,
                             theme.TEXT_DIM, text.SMALL)
         y = 19
         for i in range(self.top, min(len(self.lines), self.top + self.rows)):
