@@ -39,6 +39,9 @@ class App:
     id = 0
     saved = None
     notices = ()
+    # The save file holds the earlier actions of the game in play (False for
+    # a new game: a save left by "Quit to menu" has the same number).
+    in_save = False
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
@@ -120,11 +123,17 @@ class App:
         self.game_index = (self.game_index + d) % len(games.GAMES)
 
     def to_title(self):
-        """Back to the title screen (the series score is kept)."""
+        """Back to the title screen (the series score is kept); a game left
+        unfinished ("Quit to menu") is offered as Continue from its save."""
         self.screen = None
         if self.unload_games:
             games.unload_others(None)
         gc.collect()
+        if self.storage is not None and self.saved is None:
+            from app import persist
+
+            persist.reload(self)
+            self.persist_done()
         from app.title import TitleScreen
 
         self.show(TitleScreen(self))
@@ -171,6 +180,7 @@ class App:
         self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
         self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
+        self.in_save = False
         self.show(mod.start(self, self.last_seed, self.options[e.name]))
         if self.unload_games:
             games.forget("players.levels")  # the players are made

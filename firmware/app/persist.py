@@ -83,11 +83,16 @@ def enc_dict(d):
 
 
 def dec_int(s):
-    """A plain decimal int (optional minus, at most 9 digits) from str ``s``;
-    ValueError for anything else (damage, not something to guess at)."""
+    """A plain decimal int (optional minus, at most 10 digits, absolute value
+    below 2**30: a MicroPython small int, as every seed of ``App.new_game``)
+    from str ``s``; ValueError for anything else (damage, not something to
+    guess at)."""
     t = s[1:] if s[:1] == "-" else s
-    if not t or len(t) > 9 or any(ch not in "0123456789" for ch in t):
+    if not t or len(t) > 10 or any(ch not in "0123456789" for ch in t):
         raise ValueError("not a number: %r" % s[:12])
+    # Compared as text (same length: same order): 2**30 is no small int.
+    if len(t) == 10 and t > "1073741823":
+        raise ValueError("number too big: %r" % s[:12])
     return int(s)
 
 
@@ -218,15 +223,15 @@ def boot(app):
     app.notices = []
     f, why = read_file(st, "settings", "settings", lambda f: apply_settings(app, f))
     if why:
-        app.notices.append("Settings were reset: the file " + why + ".")
+        app.notices.append("Settings were reset: " + why + ".")
     f, why = read_file(st, "stats", "stats", _read_stats)
     if why:
-        app.notices.append("Statistics were reset: the file " + why + ".")
+        app.notices.append("Statistics were reset: " + why + ".")
     elif f is not None:
         app.last = _read_stats(f)[0]
     f, why = read_file(st, "game", "save", _check_save)
     if why:
-        app.notices.append("The saved game could not be used: the file " + why + ".")
+        app.notices.append("The saved game could not be used: " + why + ".")
     elif f is not None:
         if "res" in f:
             try:
@@ -234,17 +239,31 @@ def boot(app):
                 complete(app, f)
             except (ValueError, IndexError, KeyError, TypeError) as ex:
                 # Never a crash at every start-up: the file goes aside.
-                why = "its contents make no sense (%s)" % ex
+                why = "the file's contents make no sense (%s)" % ex
                 try:
                     why += "; it was kept as " + set_aside(st, "game")
                 except OSError:
                     pass
-                app.notices.append("The saved game could not be used: the file " + why + ".")
+                app.notices.append("The saved game could not be used: " + why + ".")
         else:
             app.saved = f
     from app import cardview
 
     cardview.four(app.four)
+
+
+def reload(app):
+    """After leaving a game for the title ("Quit to menu"): ``app.saved``
+    becomes the save's fields again (it was set to None while that game was
+    played), so the title offers Continue for it. A bad file is set aside
+    and reported in ``app.notices``."""
+    if app.storage is None or app.saved is not None:
+        return
+    f, why = read_file(app.storage, "game", "save", _check_save)
+    if why:
+        app.notices.append("The saved game could not be used: " + why + ".")
+    elif f is not None and "res" not in f:
+        app.saved = f
 
 
 def _check_save(f):
@@ -283,7 +302,7 @@ def _actions(app):
     # Every action of the game: those of its last save (the file holds them,
     # so the heap does not), then ``app.actions``, made since.
     prior = ""
-    f, _ = read_file(app.storage, "game", "save")
+    f = read_file(app.storage, "game", "save")[0] if app.in_save else None
     if f is not None and f.get("id") == str(app.id):
         prior = f.get("act", "")
     return prior + hexlify(app.actions).decode()
@@ -314,6 +333,7 @@ def save_game(app, screen, seat):
     if not _write(app, "game", "save", f):
         return False
     app.actions = bytearray()  # they are in the file now
+    app.in_save = True
     app.saved = None  # the title's Continue is for this game now
     if g.is_over():
         d = {}

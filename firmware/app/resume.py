@@ -18,6 +18,7 @@ from app.storage import set_aside, unhexlify
 
 def reject_save(app, why):
     """The saved game cannot be resumed (``why``): move it aside, say so."""
+    why = "the rules refuse it (" + why + ")"
     try:
         why += "; it was kept as " + set_aside(app.storage, "game")
     except OSError:
@@ -58,6 +59,7 @@ def continue_game(app):
     st.pop("hist", None)
     app.sessions[e.name] = st
     app.id = dec_int(f["id"])
+    app.in_save = True  # its actions so far are in the save
     app.last_seed = screen.seed
     app.show(screen)
     app.persist_done()

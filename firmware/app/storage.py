@@ -73,42 +73,42 @@ def decode(data, key):
         raise ValueError("the file is empty")
     nl = data.find(b"\n")
     if not data.startswith(b"PICOCARDS "):
-        raise ValueError("it is not a Pico Cards file")
+        raise ValueError("the file is not a Pico Cards file")
     if nl < 0:
-        raise ValueError("it was cut short")
+        raise ValueError("the file was cut short")
     try:
         head = data[:nl].decode().split(" ")
     except UnicodeError:
-        raise ValueError("its header is damaged")
+        raise ValueError("the file's header is damaged")
     if len(head) != 5:
-        raise ValueError("its header is damaged")
+        raise ValueError("the file's header is damaged")
     if head[1] != key:
-        raise ValueError("it holds %s, not %s" % (head[1][:10], key))
+        raise ValueError("the file holds %s, not %s" % (head[1][:10], key))
     if head[2] != "1":
-        raise ValueError("it is from another version (%s) of the console" % head[2][:6])
+        raise ValueError("the file is from another version (%s) of the console" % head[2][:6])
     body = data[nl + 1 :]
     try:
         n = int(head[3])
         crc = int(head[4], 16)
     except ValueError:
-        raise ValueError("its header is damaged")
+        raise ValueError("the file's header is damaged")
     if len(body) < n:
-        raise ValueError("it was cut short")
+        raise ValueError("the file was cut short")
     if len(body) > n:
-        raise ValueError("it has bytes beyond its end")
+        raise ValueError("the file has bytes beyond its end")
     if crc32(body) & 0xFFFFFFFF != crc:
-        raise ValueError("its contents are damaged (checksum)")
+        raise ValueError("the file's contents are damaged (checksum)")
     out = {}
     try:
         text = body.decode()
     except UnicodeError:
-        raise ValueError("its contents are damaged")
+        raise ValueError("the file's contents are damaged")
     for line in text.split("\n"):
         if not line:
             continue
         i = line.find("=")
         if i <= 0:
-            raise ValueError("its contents are damaged")
+            raise ValueError("the file's contents are damaged")
         out[line[:i]] = line[i + 1 :]
     return out
 
@@ -150,7 +150,7 @@ def read_file(storage, name, key, f=None):
     try:
         data = storage.read(name)
     except OSError as e:
-        return None, "could not be read (%s)" % e
+        return None, "the file could not be read (%s)" % e
     if data is None:
         return None, None
     check = f
@@ -163,7 +163,7 @@ def read_file(storage, name, key, f=None):
                 check(f)
             return f, None
         except ValueError as e:
-            why = "its contents make no sense (%s)" % e
+            why = "the file's contents make no sense (%s)" % e
     except ValueError as e:
         why = str(e)
     try:
