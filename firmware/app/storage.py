@@ -156,7 +156,7 @@ def read_file(storage, name, key, f=None):
     check = f
     try:
         if len(data) > MAX_FILE:
-            raise ValueError("it is too big (over %d bytes)" % MAX_FILE)
+            raise ValueError("the file is too big (over %d bytes)" % MAX_FILE)
         f = decode(data, key)
         try:
             if check is not None:
