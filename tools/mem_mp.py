@@ -1,5 +1,6 @@
 """MicroPython side of tools/mem_report.py: the whole app on a 240x135 RGB565
-frame, scripted through the title menu and one full game of every title,
+frame (``FRAME``; ``mem_report.py --board`` runs a copy with another),
+scripted through the title menu and one full game of every title,
 with the live heap measured at the start of every step. Run with
 
     node tools/mp_run.mjs --step step --path build tools/mem_mp.py
@@ -33,6 +34,9 @@ except AttributeError:  # CPython: the scenario only
         return 0
 
 FRAME_MS = 16
+# The frame: width, height, 1-bit. tools/mem_report.py --board runs a copy
+# with this line rewritten (a constant, so the default run holds no extra code).
+FRAME = (240, 135, False)
 MAX_STEPS = 200000
 S = {"phase": 0, "steps": 0, "peaks": {}, "counts": {}, "gen": None, "app": None,
      "order": []}
@@ -171,7 +175,7 @@ def step():
             from hw.storage import FlashStorage
 
             storage = FlashStorage("/data")
-        S["app"] = App(FrameDisplay(240, 135), ScriptedButtons(), VirtualClock(), seed=1,
+        S["app"] = App(FrameDisplay(*FRAME), ScriptedButtons(), VirtualClock(), seed=1,
                        storage=storage)
         S["app"].step()
     elif ph == 2:

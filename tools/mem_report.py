@@ -1,6 +1,7 @@
 """Memory report: peak live heap per screen of the whole app on MicroPython.
 
-    python tools/mem_report.py [--budget-kb 150] [--source | --lines] [--build DIR] [--no-storage]
+    python tools/mem_report.py [--board NAME] [--budget-kb 150] [--source | --lines]
+                               [--build DIR] [--no-storage]
 
 Builds the firmware with mpy-cross (tools/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
@@ -22,24 +23,75 @@ build with line-number tables (``tools/build.py --lines``), ``--source`` the
 game, settings, statistics, records) on the runtime's filesystem as on the
 device (``hw.storage``), so saving and loading are measured too;
 ``--no-storage`` runs it without (it then keeps nothing).
+
+``--board NAME`` (a module in boards/, e.g. ``waveshare_pico_lcd_1_3`` or
+``oled_ssd1306_128x64``) runs the same scenario on that board's frame: its
+``width`` x ``height``, RGB565 for an ST7789, 1-bit MONO_VLSB for an SSD1306,
+so the app picks the layout it would there (tall 240x240, compact 128x64;
+``App`` chooses it from the frame).
+Without it: the 240x135 RGB565 frame as before. The budget is the same.
 """
 
 import argparse
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUDGET_KB = 150
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import boards  # noqa: E402  (boards/ at the repository root)
 
 
-def run_mp(path, storage=True):
+def board_frame(name):
+    """``(width, height, mono)`` of board ``name``'s frame (mono: 1-bit, an
+    SSD1306); None gives the default 240x135 RGB565. ValueError (from
+    ``boards.load``) for an unknown board."""
+    if name is None:
+        return 240, 135, False
+    cfg = boards.load(name)["display"]
+    return cfg["width"], cfg["height"], cfg["controller"] == "ssd1306"
+
+
+def frame_bytes(width, height, mono):
+    """Bytes of the frame buffer: 2 per pixel (RGB565), or 1 bit per pixel in
+    8-row pages (MONO_VLSB), as app.display.FrameDisplay allocates."""
+    return width * ((height + 7) // 8) if mono else width * height * 2
+
+
+FRAME_LINE = "FRAME = (240, 135, False)\n"
+
+
+def mp_script(frame, tmpdir):
+    """Path of the MicroPython script for ``frame`` (width, height, mono):
+    tools/mem_mp.py itself for the default 240x135 RGB565, else a copy in
+    ``tmpdir`` with its ``FRAME`` line rewritten (so the default run carries
+    no option-parsing code of the runner's in its figures)."""
+    src = os.path.join(ROOT, "tools", "mem_mp.py")
+    if tuple(frame) == (240, 135, False):
+        return src
+    with open(src) as f:
+        text = f.read()
+    if text.count(FRAME_LINE) != 1:
+        raise RuntimeError("tools/mem_mp.py has no single %r line to rewrite" % FRAME_LINE)
+    dst = os.path.join(tmpdir, "mem_mp.py")
+    with open(dst, "w") as f:
+        f.write(text.replace(FRAME_LINE, "FRAME = (%d, %d, %r)\n" % tuple(frame)))
+    return dst
+
+
+def run_mp(path, storage=True, frame=(240, 135, False)):
     """Run tools/mem_mp.py on ``path``'s modules (``storage``: the app keeps
-    its files, as on the device); dict of its key lines."""
-    # --root: laid out as on a board (modules at app/..., found through "").
-    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--root", path,
-           os.path.join(ROOT, "tools", "mem_mp.py")] + ([] if storage else ["--no-storage"])
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    its files, as on the device; ``frame``: width, height, mono); dict of its
+    key lines."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # --root: laid out as on a board (modules at app/..., found through "").
+        cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--root",
+               path, mp_script(frame, tmp)] + ([] if storage else ["--no-storage"])
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-4000:])
         print("mem_report: the MicroPython run failed (exit %d)" % proc.returncode,
@@ -54,6 +106,8 @@ def run_mp(path, storage=True):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--board", choices=boards.names(), default=None,
+                    help="run on this board's frame size and format (default: 240x135 RGB565)")
     ap.add_argument("--budget-kb", type=float, default=BUDGET_KB,
                     help="fail above this many KB (1024 bytes; default %(default)s)")
     ap.add_argument("--source", action="store_true",
@@ -73,13 +127,18 @@ def main(argv=None):
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path]
                        + (["--lines"] if args.lines else []),
                        check=True, stdout=subprocess.DEVNULL)
-    res = run_mp(path, not args.no_storage)
+    frame = board_frame(args.board)
+    res = run_mp(path, not args.no_storage, frame)
     budget = int(args.budget_kb * 1024)
     rows = [("runtime before the app (base)", int(res["base"][0][0]), 1),
             ("boot: App created, first frame drawn", int(res["boot"][0][0]), 1)]
     rows += [(r[0], int(r[1]), int(r[2])) for r in res.get("peak", [])]
-    print("Peak live heap on MicroPython (Node), %s, 240x135 RGB565 frame (64800 bytes);"
-          " budget %d bytes (%g KB)" % (what, budget, args.budget_kb))
+    w, h, mono = frame
+    print("Peak live heap on MicroPython (Node), %s, %s%dx%d %s frame (%d bytes);"
+          " budget %d bytes (%g KB)"
+          % (what, (args.board + ": ") if args.board else "", w, h,
+             "1-bit MONO_VLSB" if mono else "RGB565", frame_bytes(w, h, mono),
+             budget, args.budget_kb))
     print("%-40s %10s %8s %8s" % ("screen", "bytes", "KB", "samples"))
     over = []
     for name, n, count in rows:

@@ -1,0 +1,59 @@
+"""``tools/mem_report.py --board``: the option maps a board to its frame
+(size and format as app.display.FrameDisplay allocates it), rejects unknown
+boards, and the compact 128x64 board's run on MicroPython reaches every
+screen and stays under the 150 KB budget."""
+
+import subprocess
+import sys
+
+import pytest
+from mprun import ROOT, node_or_skip
+
+sys.path.insert(0, str(ROOT / "tools"))
+import mem_report  # noqa: E402
+
+BUDGET = 150 * 1024
+
+
+def test_board_frames():
+    assert mem_report.board_frame(None) == (240, 135, False)
+    assert mem_report.board_frame("waveshare_pico_lcd_1_3") == (240, 240, False)
+    assert mem_report.board_frame("oled_ssd1306_128x64") == (128, 64, True)
+    assert mem_report.frame_bytes(240, 135, False) == 64800
+    assert mem_report.frame_bytes(240, 240, False) == 115200
+    assert mem_report.frame_bytes(128, 64, True) == 1024
+    with pytest.raises(ValueError):
+        mem_report.board_frame("no_such_board")
+
+
+def test_unknown_board_is_refused():
+    with pytest.raises(SystemExit) as e:
+        mem_report.main(["--board", "no_such_board"])
+    assert e.value.code == 2  # argparse's usage error
+
+
+def test_mp_script_rewrites_the_frame(tmp_path):
+    assert mem_report.mp_script((240, 135, False), str(tmp_path)).endswith("mem_mp.py")
+    copy = mem_report.mp_script((128, 64, True), str(tmp_path))
+    text = open(copy).read()
+    assert "FRAME = (128, 64, True)\n" in text and mem_report.FRAME_LINE not in text
+
+
+def test_compact_board_fits(tmp_path):
+    node_or_skip()
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "mem_report.py"), "--board", "oled_ssd1306_128x64",
+         "--build", str(tmp_path / "b")],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert "128x64 1-bit MONO_VLSB frame (1024 bytes)" in out.stdout, out.stdout
+    rows = {}
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 4 and parts[-3].isdigit() and parts[-1].isdigit():
+            rows[" ".join(parts[:-3])] = int(parts[-3])
+    assert "Rules" in rows and "Title" in rows, out.stdout
+    for g in ("Clubbed/", "Klaberjass/", "Clubs/"):
+        assert len([k for k in rows if k.startswith(g)]) >= 2, (g, out.stdout)
+    assert max(rows.values()) <= BUDGET, out.stdout
+    assert out.returncode == 0, out.stdout + out.stderr
