@@ -6,7 +6,9 @@ simulator's data folder (``--data``), or pulled from a Pico with
 and options and played on its own screen, every seat's move taken from the
 record (nothing is saved or counted). At the end the final position and
 result are compared with the record's; the exit status is 0 when they match,
-1 when not (or an action is illegal), 2 for a file that is not a record.
+1 when not (or an action is illegal), 2 for a file that is not a record, 3
+when the window or terminal was closed (``q``) before the record's last move
+(nothing is compared then).
 
     python -m host_sim replay r12                       # window, else terminal
     python -m host_sim replay r12 --mode headless --shots out   # out/move001.png ...
@@ -53,6 +55,9 @@ def replay_app_class(fields):
             super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
             self.feeder = start_replay(self, fields)
             self.replay_game = self.screen.game  # the core the screen plays on
+            ReplayApp.made = self  # for main: how far the replay got
+
+    ReplayApp.made = None
 
     return ReplayApp
 
@@ -70,6 +75,18 @@ def _check_end(fields, game, moves):
         return 1
     print("replay: the final position and result match the record")
     return 0
+
+
+def _after_run(fields, app):
+    """The end of a window or terminal replay of ``app`` (None if none was
+    made): stopped part-way (status 3, nothing compared) or ``_check_end``."""
+    total = len(fields["act"]) // 2
+    done = app.feeder.count if app is not None else 0
+    if done < total:
+        print("replay: %s, stopped at move %d of %d; the end was not compared"
+              % (fields["game"], done, total))
+        return 3
+    return _check_end(fields, app.replay_game, done)
 
 
 def headless(fields, args, board):
@@ -157,7 +174,7 @@ def main(argv):
             from host_sim import window
 
             window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board)
-        return _check_end(fields, None, len(fields["act"]) // 2)
+        return _after_run(fields, cls.made)
     except ValueError as e:
         print("host_sim replay: %s" % e, file=sys.stderr)
         return 1

@@ -131,3 +131,83 @@ def test_new_game_after_quit_saves_only_its_own_actions():
     pos = con.app.screen.game.to_text()
     assert decode(st.files["game"], "save")["pos"] == pos
     assert _save_replays(st)
+
+
+def _replay_strings(name, seed, steps=None):
+    """Every string a headless replay of a seeded record draws (first
+    ``steps`` app steps, else to the end), and the app."""
+    from app import text
+    from host_sim.headless import FRAME_MS, HeadlessRun
+    from host_sim.replay import replay_app_class
+
+    data, _ = _record(name, seed)
+    seen = set()
+    orig, centered = text.draw, text.draw_centered
+
+    def draw(fb, s, *a, **k):
+        seen.add(s)
+        return orig(fb, s, *a, **k)
+
+    def draw_c(fb, s, *a, **k):
+        seen.add(s)
+        return centered(fb, s, *a, **k)
+
+    text.draw, text.draw_centered = draw, draw_c
+    try:
+        run = HeadlessRun(seed=1, shots_dir="unused", scale=1,
+                          app_spec=replay_app_class(decode(data, "record")))
+        app = run.app
+        for _ in range(steps or 200000):
+            app.step()
+            if app.idle():
+                break
+            dl = app.next_deadline()
+            if dl is None:
+                run.clock.sleep_ms(FRAME_MS)
+            else:
+                run._advance_to(dl)
+    finally:
+        text.draw, text.draw_centered = orig, centered
+    return seen, app, data
+
+
+@pytest.mark.parametrize("name,seed", [("Klaberjass", 6), ("Clubs", 7)])
+def test_replay_status_lines_are_grammatical(name, seed):
+    seen, app, _ = _replay_strings(name, seed)
+    assert app.feeder.count == len(app.feeder.acts)  # replayed to the end
+    said = " ".join(seen)
+    for bad in ("You bids", "You plays", "You's", "You takes", "You passes", "You deals"):
+        assert bad not in said
+    if name == "Klaberjass":
+        assert "You play\u2026" in said and "West plays\u2026" in said
+
+
+def test_terminal_replay_stopped_part_way_says_so(tmp_path, monkeypatch, capsys):
+    import host_sim.__main__ as cli
+    from host_sim import replay, terminal
+
+    steps = {"n": 40}
+
+    def fake_run(seed, app_spec, **kw):  # the player presses q after n steps
+        from host_sim.headless import FRAME_MS, HeadlessRun
+
+        run = HeadlessRun(seed=seed, shots_dir=str(tmp_path), scale=1, app_spec=app_spec)
+        for _ in range(steps["n"]):
+            run.app.step()
+            if run.app.idle():
+                break
+            dl = run.app.next_deadline()
+            run.clock.sleep_ms(FRAME_MS) if dl is None else run._advance_to(dl)
+        return 0
+
+    monkeypatch.setattr(terminal, "run", fake_run)
+    monkeypatch.setattr(cli, "choose_mode", lambda args: ("terminal", None))
+    data, _ = _record("Clubbed", 5)
+    path = tmp_path / "r1"
+    path.write_bytes(data)
+    assert replay.main([str(path)]) == 3
+    out = capsys.readouterr().out
+    assert "stopped at move" in out and "match" not in out
+    steps["n"] = 200000  # watched to the end
+    assert replay.main([str(path)]) == 0
+    assert "the final position and result match the record" in capsys.readouterr().out

@@ -376,8 +376,9 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_TRUE_ADAM:
             self._say(ev)
-            self._banner("TRUE ADAM!", "%s's second Adam: %s +13, not +10" % (
-                NAMES[seat], clubs.TEAM_NAMES[1 - (seat & 1)]), now, _BANNER_MS)
+            self._banner("TRUE ADAM!", "%s second Adam: %s +13, not +10" % (
+                "Your" if seat == HUMAN else NAMES[seat] + "'s",
+                clubs.TEAM_NAMES[1 - (seat & 1)]), now, _BANNER_MS)
             return 0
         if kind == clubs.EV_CHOOSE:
             self._say(ev)

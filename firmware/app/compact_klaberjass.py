@@ -106,8 +106,8 @@ def _status(fb, scr, g, w):
             c.put(fb, "Your bid" if g.phase == kj.BID1 else "Name trump?", 1, y, True)
     elif g.current_player is not None:
         p = g.current_player
-        c.put(fb, "%s %s\u2026" % (NAMES[p], "bids" if g.phase in (kj.BID1, kj.BID2)
-                                   else "plays"), 1, y)
+        c.put(fb, "%s %s%s\u2026" % (NAMES[p], "bid" if g.phase in (kj.BID1, kj.BID2)
+                                     else "play", "" if p == 0 else "s"), 1, y)
     else:
         return None
     return ""

@@ -670,8 +670,9 @@ class KlaberjassScreen:
             col = theme.GOLD
         elif g.current_player is not None:
             p = g.current_player
-            status = "%s %s\u2026" % (NAMES[p], "bids" if g.phase in (kj.BID1, kj.BID2)
-                                      else "plays")
+            # "You bid…" when a replay plays the human's seat too.
+            status = "%s %s%s\u2026" % (NAMES[p], "bid" if g.phase in (kj.BID1, kj.BID2)
+                                        else "play", "" if p == _HUMAN else "s")
         if g.dealer == _HUMAN and g.phase in (kj.BID1, kj.BID2) and not status:
             status = "You deal"
         draw_rich(fb, status, x, 48, col)

@@ -108,5 +108,7 @@ def start_replay(app, f):
         screen.ais = (feeder, feeder)
     else:
         screen.ai = feeder
+    if hasattr(screen, "south_ai"):
+        screen.south_ai = feeder  # Clubs' human seat: not its own heuristic
     app.show(screen)
     return feeder
