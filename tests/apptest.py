@@ -28,7 +28,8 @@ class Session:
     MONO = False
     CHECK_BOUNDS = False
 
-    def __init__(self, seed):
+    def __init__(self, seed, storage=None):
+        self.storage = storage
         self.disp = FrameDisplay(self.SIZE[0], self.SIZE[1], self.MONO)
         self.checks = []
         if self.CHECK_BOUNDS:
@@ -38,7 +39,7 @@ class Session:
             self.checks.append(self.disp.fb)
         self.btn = ScriptedButtons()
         self.clock = VirtualClock()
-        self.app = App(self.disp, self.btn, self.clock, seed=seed)
+        self.app = App(self.disp, self.btn, self.clock, seed=seed, storage=storage)
         if self.CHECK_BOUNDS and self.app.tall:
             # The tall layout draws the 240x135 screens into views of the frame.
             for name in ("lower", "middle"):

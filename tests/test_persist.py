@@ -13,11 +13,9 @@ from fakestore import FakeStorage, PowerCut
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "host_sim"))  # framebuf for CPython
 
-from app import buttons, games, persist  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
-from app.main import App  # noqa: E402
+import apptest  # noqa: E402
+
+from app import games, persist  # noqa: E402
 from app.resume import continue_game  # noqa: E402
 from app.rules_screen import RulesScreen  # noqa: E402
 from app.storage import decode, encode, read_file, write_file  # noqa: E402
@@ -29,30 +27,13 @@ PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist)
 KEEP = 10  # records kept
 
 
-class Console:
+class Console(apptest.Session):
     """An App on ``storage`` with scripted buttons and a virtual clock."""
 
+    SETTLE_LIMIT = 20000
+
     def __init__(self, storage, seed=1):
-        self.storage = storage
-        self.btn = ScriptedButtons()
-        self.clock = VirtualClock()
-        self.app = App(FrameDisplay(240, 135), self.btn, self.clock, seed=seed, storage=storage)
-        self.settle()
-
-    def settle(self):
-        for _ in range(20000):
-            self.app.step()
-            if self.app.idle():
-                return
-            dl = self.app.next_deadline()
-            if dl is not None and dl > self.clock.now:
-                self.clock.now = dl
-        raise AssertionError("app never became idle")
-
-    def press(self, *names):
-        for n in names:
-            self.btn.push(buttons.from_name(n))
-            self.settle()
+        super().__init__(seed, storage)
 
 
 def new_core(name, seed):
