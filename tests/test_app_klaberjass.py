@@ -8,7 +8,7 @@ trump-seven exchange prompt (KJ-7) checked against the core."""
 import apptest
 import pytest
 
-from app import buttons
+from app import buttons, text
 from app.klaberjass_screen import (
     THINK_MS,
     KlaberjassScreen,
@@ -53,6 +53,9 @@ def human_move(s, scr, style):
     if scr.choices:
         ch = scr.choices
         if kj.ACCEPT in ch:  # round one (KJ-4)
+            # The hint names the action with the button's own word.
+            assert scr.hint.startswith(choice_label(kj.ACCEPT, scr.game) + " as trump")
+            assert text.SMALL.width(scr.hint) <= 240 - 6  # fits the hint line
             pick_choice(s, scr, kj.PASS if style % 2 else kj.ACCEPT)
         elif kj.EXCHANGE in ch:  # KJ-7
             pick_choice(s, scr, ch[style % 2])

@@ -210,7 +210,7 @@ class KlaberjassScreen:
             return
         ph = g.phase
         if ph == kj.BID1:
-            self.hint = "Take %s as trump, or pass" % kj.SUIT_SYMBOLS[g.turned_suit]
+            self.hint = "Accept %s as trump, or pass" % kj.SUIT_SYMBOLS[g.turned_suit]
         elif ph == kj.BID2:
             self.hint = "Name a trump (not %s), or pass" % kj.SUIT_SYMBOLS[g.turned_suit]
         elif ph == kj.EXCHANGING:
