@@ -700,7 +700,7 @@ class KlaberjassScreen:
                 fb.rect(x + 1, y + 1, bw - 2, 17, theme.GOLD)
             label = choice_label(a, g)
             if suit:
-                ink = theme.RED if a - kj.NAME_CLUBS in (1, 2) else theme.INK
+                ink = cardview.suit_color((a - kj.NAME_CLUBS) * 13)
                 text.draw(fb, label, x + 6, y + 2, ink, font)
             else:
                 draw_rich(fb, label, x + 6, y + 2, theme.WHITE, font)

@@ -43,7 +43,7 @@ def suit_chip(fb, suit, x, y, w=22, h=28, dim=False):
         ink = theme.INK
     else:
         ch = kj.SUIT_SYMBOLS[suit]
-        ink = theme.RED if suit in (1, 2) else theme.INK
+        ink = cardview.suit_color(suit * 13)  # four colours when set
     text.draw(fb, ch, x + (w - text.BIG.w) // 2, y + (h - text.BIG.h) // 2, ink, text.BIG)
 
 
