@@ -6,6 +6,7 @@ Found by the soak test (tests/test_soak.py) once games were resumed."""
 import apptest
 
 from app import clubs_table as table
+from app import text
 from cardgames import clubs
 
 
@@ -26,6 +27,7 @@ def test_clubs_hearts_card_offered_again_as_partner_card_is_refused():
     s.press("A")  # was ValueError: ... is already your Hearts pass (PC-2)
     assert g.to_text() == before
     assert "Hearts pass" in scr.hint and scr.hint_alert
+    assert text.SMALL.width(scr.hint) <= 236  # whole on the status line
     scr.cursor = 1
     s.press("A")  # another card: the partner pass goes through
     assert g.to_text() != before

@@ -594,6 +594,10 @@ class ClubsScreen:
             # and the partner card offers the Hearts card again, PC-2).
             why = g.why_illegal(c)
             if why:
+                # In a player's words, short enough for the status line
+                # (the core's sentence is for programmers).
+                if g.phase == clubs.PH_PASS_PARTNER:
+                    why = "%s is your Hearts pass: pick another" % clubs.symbol_name(c)
                 self.hint = why
                 self.hint_alert = True
                 return
