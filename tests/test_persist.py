@@ -311,6 +311,34 @@ def test_well_formed_save_the_rules_reject_is_set_aside_at_continue():
     assert con.app.screen.menu.items[0] == "New game"
 
 
+@pytest.mark.parametrize("name,seed", [("Clubbed", 3), ("Klaberjass", 3)])
+def test_save_of_a_finished_game_without_its_result_is_set_aside_at_continue(name, seed):
+    # Our saves of a finished game carry its result ("res"); one without it
+    # (edited by hand) would resume a game nobody can move in.
+    g, kw, human, state = new_core(name, seed)
+    player = RandomPlayer(seed)
+    acts = bytearray()
+    while not g.is_over():
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        acts.append(a)
+    st = FakeStorage()
+    st.files["game"] = encode("save", [
+        ("id", 1), ("game", name), ("seed", seed), ("kw", persist.enc_dict(kw)),
+        ("you", human), ("st", persist.enc_dict(state)), ("pos", g.to_text()),
+        ("act", acts.hex())])
+    con = Console(st)
+    assert con.app.screen.menu.items[0] == "Continue " + name
+    con.press("A")
+    assert isinstance(con.app.screen, RulesScreen)
+    said = " ".join(con.app.screen.lines)
+    assert "could not be used" in said and "already over" in said
+    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    assert persist.read_stats(con.app)[name][PLAYED] == 0
+    con.press("B")
+    assert con.app.screen.menu.items[0] == "New game"
+
+
 def test_a_write_that_does_not_read_back_keeps_the_good_file():
     st = _good_files()
     good = st.files["settings"]

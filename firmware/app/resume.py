@@ -45,6 +45,10 @@ def continue_game(app):
         st = dec_dict(f.get("st", ""))
         screen = RESUME[app.game_index](app, mod, dec_int(f["seed"]), dec_dict(f["kw"]), st,
                                         f["pos"])
+        if screen.game.is_over():
+            # Our saves of a finished game carry its result and are counted
+            # at boot: this one says the game goes on, and nothing can.
+            raise ValueError("its game is already over but has no result")
         unhexlify(f["act"])  # checked; the save keeps them (app.persist)
         app.actions = bytearray()
     except ValueError as ex:
