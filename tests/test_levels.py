@@ -256,3 +256,62 @@ def test_time_cap_drops_a_world_cut_short():
     assert capped.moves > one.moves
     assert capped.totals[:c] == one.totals[:c]
     assert capped.squares[:c] == one.squares[:c]
+
+
+def test_klaberjass_playout_follows_the_rules():
+    """KJ-4 ... KJ-14: the search's compact Klaberjass (klaberjass_kit.Playout)
+    stays the same position as the rules engine move after move (hands,
+    seat to move, and at the end of the round the KJ-14 score), and its
+    ``playout`` (policy and moves in one loop over the compact fields) plays
+    out every round as the reference ``policy`` does on the full game:
+    same moves, same outcome for both seats."""
+    from players import klaberjass_kit as kit
+
+    h = levels.heuristic("klaberjass")
+    moves = rounds = redeals = 0
+    for seed in range(30):
+        g = klaberjass.Klaberjass(seed=seed, classic=seed % 3 == 0)
+        rng = Rng(seed)
+        while not g.is_over() and moves < 3000:
+            p = g.current_player
+            legal = g.legal_actions()
+            if g.phase != klaberjass.EXCHANGING:
+                o = g.observation(p)
+                # A world from the seat's observation, played out both ways.
+                full = klaberjass.world(o, Rng(moves))
+                pl = kit.world(o, Rng(moves), kit.Playout())
+                fast = pl.copy(kit.Playout())
+                k = kit.playout(fast, rng)
+                n = 0
+                dealer = full.dealer
+                while full.n_played < 18 and full.dealer == dealer and n < kit.MAX_MOVES:
+                    full._apply(kit.policy(full, rng))
+                    n += 1
+                if full.dealer != dealer:
+                    redeals += 1  # KJ-5: four passes, worth 0
+                    assert fast.redeal and kit.value(fast, 0) == 0
+                else:
+                    rounds += 1
+                    assert kit.done(fast) and not fast.redeal
+                    assert k == n
+                    assert kit.value(fast, 0) == kit.value(full, 0)
+                    assert kit.value(fast, 1) == kit.value(full, 1)
+            # The same move on both: the positions stay the same.
+            a = rng.choice(legal) if rng.below(3) == 0 else h.choose(g.observation(p), legal)
+            if g.phase == klaberjass.PLAY:
+                pl = kit.Playout().load(g)
+                w = g.copy()
+                w.hold_round = True
+                w.apply(a)
+                pl._apply(a)
+                assert pl.n == w.n_played
+                if w.n_played < 18:
+                    assert pl.p == w.current_player
+                    assert pl.hand(0) == w.hand(0) and pl.hand(1) == w.hand(1)
+                else:
+                    sm = w.summary()
+                    assert (pl.pts[0], pl.pts[1]) == sm.totals
+                    assert kit.value(pl, 0) == (sm.scored[0] - sm.scored[1]) // 4
+                moves += 1
+            g.apply(a)
+    assert moves >= 3000 and rounds > 1000 and redeals > 10
