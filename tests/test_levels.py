@@ -264,7 +264,8 @@ def test_klaberjass_playout_follows_the_rules():
     seat to move, and at the end of the round the KJ-14 score), and its
     ``playout`` (policy and moves in one loop over the compact fields) plays
     out every round as the reference ``policy`` does on the full game:
-    same moves, same outcome for both seats."""
+    same moves, same outcome for both seats. In the play, ``world`` deals
+    the same worlds as ``klaberjass.world`` for the same generator."""
     from players import klaberjass_kit as kit
 
     h = levels.heuristic("klaberjass")
@@ -284,9 +285,10 @@ def test_klaberjass_playout_follows_the_rules():
                 k = kit.playout(fast, rng)
                 n = 0
                 dealer = full.dealer
-                while full.n_played < 18 and full.dealer == dealer and n < kit.MAX_MOVES:
+                while full.n_played < 18 and full.dealer == dealer and n < 10 * kit.MAX_MOVES:
+                    # A move while bidding counts as BID_MOVES (its cost).
+                    n += 1 if full.phase == klaberjass.PLAY else kit.BID_MOVES
                     full._apply(kit.policy(full, rng))
-                    n += 1
                 if full.dealer != dealer:
                     redeals += 1  # KJ-5: four passes, worth 0
                     assert fast.redeal and kit.value(fast, 0) == 0
@@ -299,6 +301,14 @@ def test_klaberjass_playout_follows_the_rules():
             # The same move on both: the positions stay the same.
             a = rng.choice(legal) if rng.below(3) == 0 else h.choose(g.observation(p), legal)
             if g.phase == klaberjass.PLAY:
+                o = g.observation(p)
+                r1 = Rng(moves)
+                r2 = Rng(moves)
+                got = kit.world(o, r1, kit.Playout())
+                ref = kit.Playout().load(klaberjass.world(o, r2))
+                assert (r1.hi, r1.lo) == (r2.hi, r2.lo)
+                for f in ("hands", "t", "n", "lead", "p", "pts", "kq", "maker"):
+                    assert getattr(got, f) == getattr(ref, f), f
                 pl = kit.Playout().load(g)
                 w = g.copy()
                 w.hold_round = True

@@ -55,6 +55,12 @@ from players.klaberjass_heuristic import hand_value
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
 
 MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
+# A move made on the full game while bidding (a bid valued by the
+# heuristic's ``hand_value``, the exchange, the three more cards and the
+# sequences) costs about this many compact playout moves (CPython, and more
+# allocation on MicroPython): ``playout`` counts it so, which keeps a
+# decision's time in step with the search's budget of moves.
+BID_MOVES = 10
 
 
 def searchable(obs):
@@ -479,17 +485,19 @@ def _move(g, i):
 def playout(g, rng):
     """Play ``g`` (a Playout) to the end of the round with the playout
     policy (``policy``'s choices: the bids on ``full``, then the play on
-    the compact fields in one loop over locals); returns the moves made."""
-    k = 0
+    the compact fields in one loop over locals); returns the moves made,
+    a move while bidding counted as ``BID_MOVES``."""
+    bids = 0
     if g.bidding:
         f = g.full
-        while k < MAX_MOVES:
+        for _ in range(MAX_MOVES):
             g._apply(_bid(f, f._to_move))
-            k += 1
+            bids += BID_MOVES
             if g.redeal or not g.bidding:
                 break
         if g.bidding:
-            return k
+            return bids
+    k = 0
     hands = g.hands
     pts = g.pts
     kq = g.kq
@@ -593,4 +601,4 @@ def playout(g, rng):
     g.n = n
     g.p = p
     g.lead = lead
-    return k
+    return bids + k

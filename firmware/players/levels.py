@@ -22,11 +22,12 @@ GAMES = ("clubbed", "klaberjass", "clubs")
 
 EASY_SLIP = 20
 # Playout moves per decision, per game (clubbed, klaberjass, clubs): a
-# playout move costs about 2 ms on a Pico in Klaberjass and Clubs, about
-# 0.4 ms in Clubbed's compact playouts (tools/bench_search.py), and the
-# world under way is finished past the budget.
-NORMAL_WORK = (550, 130, 120)
-HARD_WORK = (1600, 400, 350)
+# playout move costs about 2 ms on a Pico in Clubs, under 1 ms in
+# Klaberjass's and about 0.4 ms in Clubbed's compact playouts
+# (tools/bench_search.py), and the world under way is finished past the
+# budget.
+NORMAL_WORK = (550, 330, 120)
+HARD_WORK = (1600, 1000, 350)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 NORMAL_CAP_MS = 400
 HARD_CAP_MS = 900
