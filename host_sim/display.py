@@ -1,10 +1,11 @@
 """The simulator's Display: a FrameDisplay that keeps what was last shown.
 
 Colour conversion, used by every front end (window, terminal, PNG), is exact
-and documented here once. A frame is ``width * height`` RGB565 pixels, two
-bytes each, little-endian (low byte first), as MicroPython's ``framebuf``
-stores them. RGB24 is ``width * height * 3`` bytes, ``R, G, B`` per pixel, rows
-top to bottom, no padding.
+and documented here once. A colour frame is ``width * height`` bytes, one
+palette index per pixel (framebuf GS8, see ``app.display``); each index stands
+for the RGB565 colour in ``app.display.PALETTE``, the colour the ST7789 driver
+sends the panel for it. RGB24 is ``width * height * 3`` bytes, ``R, G, B`` per
+pixel, rows top to bottom, no padding.
 
 Expansion to 8 bits replicates the high bits into the low ones, so the range is
 full (0..255) and evenly spread:
@@ -17,13 +18,13 @@ so 0xF800 -> (255, 0, 0), 0x07E0 -> (0, 255, 0), 0x001F -> (0, 0, 255),
 comes back within 7 (red, blue) or 3 (green) of it. (SDL's own 16-bit blit uses
 ``v * 255 // 31`` instead, which differs by one in places; it is not used.)
 
-The conversion avoids a per-pixel Python loop: it splits the frame into its low
-and high bytes by slicing, maps each through 256-entry ``bytes.translate``
-tables, joins the two green halves with one big-integer OR, and interleaves the
-three channels by slice assignment: about 0.5 ms for a 240x135 frame.
+The conversion avoids a per-pixel Python loop: the frame is mapped through
+three 256-entry ``bytes.translate`` tables (red, green, blue of each palette
+entry, from ``rgb565_to_tuple``) and the channels interleaved by slice
+assignment.
 """
 
-from app.display import FrameDisplay
+from app.display import PALETTE, FrameDisplay
 
 
 def expand5(v):
@@ -41,33 +42,34 @@ def rgb565_to_tuple(value):
     return (expand5(value >> 11), expand6((value >> 5) & 63), expand5(value & 31))
 
 
-# Low byte: g2 g1 g0 b4 b3 b2 b1 b0; high byte: r4 r3 r2 r1 r0 g5 g4 g3.
-_RED = bytes(expand5(h >> 3) for h in range(256))  # from the high byte
-_BLUE = bytes(expand5(lo & 31) for lo in range(256))  # from the low byte
-_GREEN_HI = bytes((h & 7) << 3 for h in range(256))  # g5..g3 into bits 5..3
-_GREEN_LO = bytes(lo >> 5 for lo in range(256))  # g2..g0 into bits 2..0
-_GREEN = bytes(expand6(v & 63) for v in range(256))  # 6-bit green -> 8-bit
+def colour(i, palette=PALETTE):
+    """The RGB565 colour (0..0xFFFF) of index ``i`` (0..255) in ``palette``
+    (default: the app's, ``app.display.PALETTE``)."""
+    return (palette[2 * i] << 8) | palette[2 * i + 1]
 
 
-def rgb565_to_rgb24(buf):
-    """RGB24 bytes (``3 * n``) of an RGB565 little-endian buffer (``2 * n`` bytes).
+def palette_rgb24(palette=PALETTE):
+    """``(reds, greens, blues)``: three 256-byte tables, the 8-bit channels
+    (``rgb565_to_tuple``) of each entry of ``palette`` (256 RGB565 colours,
+    high byte first, as ``app.display.PALETTE``). ValueError if ``palette``
+    is not 512 bytes."""
+    if len(palette) != 512:
+        raise ValueError("a palette is 256 RGB565 entries (512 bytes), not %d bytes"
+                         % len(palette))
+    rgb = [rgb565_to_tuple(colour(i, palette)) for i in range(256)]
+    return bytes(c[0] for c in rgb), bytes(c[1] for c in rgb), bytes(c[2] for c in rgb)
 
-    ``buf`` is any bytes-like object of even length (bytes, bytearray,
-    memoryview). Raises ValueError for an odd length.
-    """
-    if len(buf) % 2:
-        raise ValueError("RGB565 buffer has odd length %d" % len(buf))
-    n = len(buf) // 2
+
+def indexed_to_rgb24(buf, palette=PALETTE):
+    """RGB24 bytes (``3 * n``) of an indexed frame (``n`` bytes, one palette
+    index each) through ``palette`` (default: the app's, as it is now);
+    ValueError for a palette that is not 512 bytes."""
+    reds, greens, blues = palette_rgb24(palette)
     raw = bytes(buf)
-    lo = raw[0::2]
-    hi = raw[1::2]
-    green6 = int.from_bytes(hi.translate(_GREEN_HI), "little") | int.from_bytes(
-        lo.translate(_GREEN_LO), "little"
-    )
-    out = bytearray(3 * n)
-    out[0::3] = hi.translate(_RED)
-    out[1::3] = green6.to_bytes(n, "little").translate(_GREEN)
-    out[2::3] = lo.translate(_BLUE)
+    out = bytearray(3 * len(raw))
+    out[0::3] = raw.translate(reds)
+    out[1::3] = raw.translate(greens)
+    out[2::3] = raw.translate(blues)
     return bytes(out)
 
 
@@ -105,10 +107,11 @@ class SimDisplay(FrameDisplay):
     """A FrameDisplay whose ``show()`` keeps a copy of the frame it pushed.
 
     Like the real screen, front ends only ever see what the app last
-    ``show()``-ed (``shown``, RGB565 bytes, black before the first show), never
-    a half-drawn ``buf``. ``frames`` counts shows, so a front end redraws only
-    when it changed. ``shots`` maps a screenshot name to an RGB565 copy of the
-    shown frame, filled by headless ``SHOT:name`` steps.
+    ``show()``-ed (``shown``, a copy of the frame's bytes: palette indices, or
+    MONO_VLSB; black before the first show), never a half-drawn ``buf``.
+    ``frames`` counts shows, so a front end redraws only when it changed.
+    ``shots`` maps a screenshot name to such a copy of the shown frame, filled
+    by headless ``SHOT:name`` steps.
     """
 
     def __init__(self, width=240, height=135, mono=False):
@@ -117,7 +120,7 @@ class SimDisplay(FrameDisplay):
         self.shots = {}
 
     def show(self):
-        """Copy the frame to ``shown`` and count it (64,800 bytes at 240x135)."""
+        """Copy the frame to ``shown`` and count it (32,400 bytes at 240x135)."""
         self.shown = bytes(self.buf)
         super().show()
 
@@ -125,15 +128,14 @@ class SimDisplay(FrameDisplay):
         """RGB24 bytes (``width * height * 3``) of the shown frame."""
         if self.mono:
             return mono_vlsb_to_rgb24(self.shown, self.width, self.height)
-        return rgb565_to_rgb24(self.shown)
+        return indexed_to_rgb24(self.shown)
 
     def pixel_rgb(self, x, y):
         """``(r, g, b)`` 8-bit tuple of the shown pixel at column x, row y."""
         if self.mono:
             on = self.shown[(y >> 3) * self.width + x] & (1 << (y & 7))
             return MONO_LIT if on else MONO_DARK
-        i = 2 * (y * self.width + x)
-        return rgb565_to_tuple(self.shown[i] | (self.shown[i + 1] << 8))
+        return rgb565_to_tuple(colour(self.shown[y * self.width + x]))
 
 
 def frame_rgb24(display):
@@ -143,4 +145,4 @@ def frame_rgb24(display):
         return display.rgb24()
     if getattr(display, "mono", False):
         return mono_vlsb_to_rgb24(display.buf, display.width, display.height)
-    return rgb565_to_rgb24(display.buf)
+    return indexed_to_rgb24(display.buf)

@@ -21,7 +21,7 @@ class Session:
 
     SETTLE_LIMIT = 5000
     WAIT_QUEUE = False
-    # The screen: size, 1-bit (an SSD1306's) or RGB565; with CHECK_BOUNDS
+    # The screen: size, 1-bit (an SSD1306's) or 8-bit indexed; with CHECK_BOUNDS
     # the app draws through tests/bounds.py, which records anything drawn
     # off the screen (or off the tall layout's views) in ``self.checks``.
     SIZE = (240, 135)

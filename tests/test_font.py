@@ -96,8 +96,9 @@ def test_all_glyphs_are_distinct_within_a_font():
 
 # --- drawing (CPython, host_sim's framebuf) ----------------------------------
 
-BG = 0x07E0  # green
-RED = 0xF800
+# Colours are palette indices on the app's GS8 frame (app.display).
+BG = 0x17
+RED = 0xF8
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +118,8 @@ def text():
 def new_fb(width, height, color=BG):
     import framebuf
 
-    buf = bytearray(width * height * 2)
-    fb = framebuf.FrameBuffer(buf, width, height, framebuf.RGB565)
+    buf = bytearray(width * height)
+    fb = framebuf.FrameBuffer(buf, width, height, framebuf.GS8)
     fb.fill(color)
     return fb
 
@@ -146,7 +147,7 @@ def lit_pixels(fb, width, height, bg=BG):
 def test_draw_lights_exactly_the_glyph_pixels(text, name, s):
     font = getattr(text, name)
     width, height = 3 * font.w + 6, font.h + 5
-    for color in (RED, 0x0000, 0xFFFF, BG ^ 1):
+    for color in (RED, 0x00, 0xFF, BG ^ 1):
         fb = new_fb(width, height)
         end = text.draw(fb, s, 3, 2, color, font)
         assert end == 3 + len(s) * font.w
@@ -204,7 +205,7 @@ import framebuf
 from app import fontdata, text
 
 W, H = 60, 30
-fb = framebuf.FrameBuffer(bytearray(W * H * 2), W, H, framebuf.RGB565)
+fb = framebuf.FrameBuffer(bytearray(W * H), W, H, framebuf.GS8)
 
 with open(text.PATH, "rb") as f:
     bits = f.read()
@@ -219,22 +220,22 @@ for name, font, data in (("SMALL", text.SMALL, fontdata.SMALL),
                          ("BOLD", text.BOLD, fontdata.BOLD),
                          ("BIG", text.BIG, fontdata.BIG)):
     for s in ("TC", "A\u2660", "Q\u2665"):
-        fb.fill(0x07E0)
-        end = text.draw(fb, s, 2, 1, 0xF800, font)
+        fb.fill(0x17)
+        end = text.draw(fb, s, 2, 1, 0xF8, font)
         assert end == 2 + len(s) * font.w, (name, s, end)
         for y in range(H):
             for x in range(W):
                 k = (x - 2) // font.w
                 gx, gy = (x - 2) % font.w, y - 1
                 on = 0 <= k < len(s) and x >= 2 and 0 <= gy < font.h and bit(data, s[k], gx, gy)
-                assert fb.pixel(x, y) == (0xF800 if on else 0x07E0), (name, s, x, y)
+                assert fb.pixel(x, y) == (0xF8 if on else 0x17), (name, s, x, y)
 
 # No allocation while drawing.
 s = "10\u2663 J\u2666 Q\u2665 K\u2660 A? \u25ba"
 def calls():
-    text.draw(fb, s, 0, 0, 0xFFFF)
-    text.draw(fb, s, -5, 3, 0x0000, text.BOLD)
-    text.draw(fb, s, 1, 2, 0xF800, font=text.BIG)
+    text.draw(fb, s, 0, 0, 0xFF)
+    text.draw(fb, s, -5, 3, 0x00, text.BOLD)
+    text.draw(fb, s, 1, 2, 0xF8, font=text.BIG)
     text.draw_centered(fb, s, 30, 0, 0, text.SMALL)
     text.draw_right(fb, s, 60, 0, 0, text.SMALL)
 

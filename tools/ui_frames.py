@@ -3,13 +3,16 @@
     python tools/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
     node tools/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
 
-Starts the app (240x135 RGB565 frame unless the first KEY is ``SIZE:WxH``,
-or ``SIZE:WxHm`` for a 1-bit MONO_VLSB frame; virtual clock), and for each KEY (a
+Starts the app (240x135 8-bit indexed frame unless the first KEY is
+``SIZE:WxH``, or ``SIZE:WxHm`` for a 1-bit MONO_VLSB frame; virtual clock),
+and for each KEY (a
 logical button name, ``WAIT`` to let 2,000 virtual ms pass, or ``GAME:Name``
 to press RIGHT on the title screen until it shows that game) presses it,
 steps the app until it is idle (jumping the clock to each deadline), and
-writes the raw frame (64,800 bytes at 240x135, 1,024 at 128x64 mono) to
-OUTDIR/frame_NN.bin. Under CPython the
+writes the raw frame (32,400 bytes of palette indices at 240x135, 1,024 at
+128x64 mono) to OUTDIR/frame_NN.bin, and at the end the palette the indices
+stand for (``app.display.PALETTE``, 512 bytes) to OUTDIR/palette.bin. Under
+CPython the
 simulator's framebuf is used, under MicroPython the real one: the test
 tests/test_frames_identical.py compares the two byte for byte.
 """
@@ -27,7 +30,7 @@ except ImportError:  # CPython: use the simulator's framebuf
 from app import buttons  # noqa: E402
 from app.buttons import ScriptedButtons  # noqa: E402
 from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.display import PALETTE, FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 
 
@@ -48,7 +51,7 @@ def main(argv):
     out, seed, keys = argv[1], int(argv[2]), argv[3:]
     w, h, mono = 240, 135, False
     if keys and keys[0].startswith("SIZE:"):
-        # SIZE:WxH (RGB565) or SIZE:WxHm (1-bit MONO_VLSB, an SSD1306's).
+        # SIZE:WxH (8-bit indexed) or SIZE:WxHm (1-bit MONO_VLSB, an SSD1306's).
         spec = keys.pop(0)[5:]
         mono = spec.endswith("m")
         w, h = [int(v) for v in spec.rstrip("m").split("x")]
@@ -74,6 +77,8 @@ def main(argv):
         with open("%s/frame_%02d.bin" % (out, n), "wb") as f:
             f.write(disp.buf)
         n += 1
+    with open("%s/palette.bin" % out, "wb") as f:
+        f.write(PALETTE)
     print("frames", n)
 
 

@@ -1,11 +1,10 @@
 """Drawing cards on a FrameBuffer: faces, backs and small card-back stacks.
 
 Card ints as in ``cardgames.cards`` (suit * 13 + rank). Coordinates and sizes
-are pixels; colours RGB565.
+are pixels; colours ``app.theme`` palette indices.
 """
 
 from app import text, theme
-from app.display import rgb
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -17,8 +16,8 @@ SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
 # blue); INKS[16] is where the deck in use starts (``four``).
 INKS = [theme.INK, theme.RED, theme.RED, theme.INK,
         theme.INK_DIM, theme.RED_DIM, theme.RED_DIM, theme.INK_DIM,
-        rgb(0, 128, 40), rgb(20, 70, 200), theme.RED, theme.INK,
-        rgb(70, 120, 84), rgb(80, 100, 150), theme.RED_DIM, theme.INK_DIM, 0]
+        theme.CLUB_INK, theme.DIAMOND_INK, theme.RED, theme.INK,
+        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.INK_DIM, 0]
 
 
 def four(on):

@@ -13,7 +13,7 @@ own layout), other screens are centred.
 
 The bottom part is drawn through a FrameBuffer view of the frame's last 135
 rows (``App.lower``, made once), so the screens draw exactly as on 240x135.
-Units: pixels; colours RGB565 from ``app.theme``.
+Units: pixels; colours palette indices from ``app.theme``.
 """
 
 import framebuf
@@ -31,9 +31,9 @@ def views(display):
     w, h = display.width, display.height
     top = h - LOWER_H
     mv = memoryview(display.buf)
-    lower = framebuf.FrameBuffer(mv[top * w * 2 :], w, LOWER_H, framebuf.RGB565)
+    lower = framebuf.FrameBuffer(mv[top * w :], w, LOWER_H, framebuf.GS8)
     mid = top // 2
-    middle = framebuf.FrameBuffer(mv[mid * w * 2 :], w, LOWER_H, framebuf.RGB565)
+    middle = framebuf.FrameBuffer(mv[mid * w :], w, LOWER_H, framebuf.GS8)
     return top, lower, middle
 
 

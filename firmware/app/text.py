@@ -10,12 +10,13 @@
 # draws as "?".
 #
 # Units: pixels; (x, y) is the top left corner of the first character cell;
-# colours are RGB565 ints 0..0xFFFF (app.display.rgb). Background transparent;
-# the framebuffer clips.
+# colours are palette indices 0..255 (app.theme) on a colour frame, 0/1 on a
+# 1-bit one. Background transparent; the framebuffer clips.
 #
 # How: each glyph is read from the font file (app.fontdata.FILE) into a
-# glyph-sized scratch FrameBuffer, then blitted through a 2-entry RGB565
-# palette (entry 0 = key colour, skipped; entry 1 = text colour). A seek and a
+# glyph-sized scratch FrameBuffer, then blitted through a 2-entry GS8
+# palette (entry 0 = key colour, skipped; entry 1 = text colour): framebuf
+# looks each glyph bit up in it and stores the value in the frame's format. A seek and a
 # readinto per character, the rest in framebuf's C code, no allocation per
 # character or per call (on MicroPython the first use of a character may
 # intern it once). The glyphs stay in the file because a .mpy module's
@@ -101,13 +102,14 @@ BOLD = Font(fontdata.BOLD)
 BIG = Font(fontdata.BIG)
 
 # Entry 0 is the key colour (skipped), entry 1 the text colour.
-_PALETTE = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+_PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 
 
 def draw(fb, s, x, y, color, font=SMALL):
     """Draw str ``s`` with its top left at (x, y) on FrameBuffer ``fb``.
 
-    ``color`` is RGB565; the background is left as it is. Returns the x just
+    ``color`` is a palette index (0..255; 0/1 on a 1-bit frame); the
+    background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
     key = color ^ 1  # any colour but the text colour

@@ -1,10 +1,11 @@
 """ST7789 colour TFT over SPI: an ``app.display.FrameDisplay`` that pushes its
-RGB565 frame (or a changed rectangle of it) to the panel.
+8-bit indexed frame (or a changed rectangle of it) to the panel as RGB565.
 
     from hw import st7789
+    from app import theme
     display = st7789.from_board(board["display"])   # builds SPI and pins
     display.init()                                   # reset + init sequence
-    display.fb.fill(0xF800); display.show()          # whole frame
+    display.fb.fill(theme.RED); display.show()       # whole frame
     display.show_rect(10, 10, 20, 20)                # just that rectangle
     display.backlight(60)                            # percent
 
@@ -26,9 +27,8 @@ Facts used, and where they come from (learnt, not copied):
   Direction" prints the same table for its smaller memory.
 - 4-line serial interface, SPI mode 0, MSB first, D/CX low for the command
   byte and high for its parameters and pixel data; in 16 bit/pixel mode a
-  pixel goes out high byte (R4..R0 G5..G3) first. MicroPython's framebuf keeps
-  RGB565 little-endian (low byte first), so every pixel is byte-swapped on its
-  way out: pure red 0xF800 leaves as F8 00.
+  pixel goes out high byte (R4..R0 G5..G3) first: pure red 0xF800 leaves as
+  F8 00.
 
 Rotation (degrees) picks MADCTL; the panel's glass is a window inside the
 240x320 memory, so each rotation has its own CASET/RASET offsets, which the
@@ -40,27 +40,28 @@ board gives (``offsets``; see boards/ for the vendor sources):
     180        C0h MY|MX     portrait        offsets (53, 40)
     270        A0h MY|MV     landscape       offsets (40, 52)
 
-The byte swap runs in a viper routine where MicroPython has a native code
-emitter (the Pico does): it is compiled at run time from a string, because
-``tools/build.py`` compiles modules for any architecture (no ``-march``) and
-mpy-cross refuses viper code then. Elsewhere (the WebAssembly port in the
-tests, CPython) the pure-Python ``swap16`` does it; both take memoryviews and
-give the same bytes, and the viper one is checked against a known answer
-before it is used.
+Pixels: the frame holds one byte per pixel, an index into
+``app.display.PALETTE``, whose entries are stored high byte first. A push
+expands the frame band by band (``chunk_rows`` rows at a time) into an RGB565
+chunk buffer with one ``FrameBuffer.blit(frame, x, y, -1, palette)`` per band:
+framebuf's C code looks each pixel's index up in the palette (a 256x1 RGB565
+FrameBuffer over ``PALETTE``: "the palette for an N-bit source needs 2**N
+pixels", MicroPython docs, FrameBuffer.blit) and stores the entry in the
+chunk little-endian, which puts the palette's high byte first: the panel's
+order, with no byte swap and no per-pixel Python. Key -1 matches no colour,
+so every pixel is copied.
 
-Memory: the frame (``width * height * 2`` bytes, 64,800 at 240x135) is
-allocated once per process and shared by every ST7789 made after it, so
-re-creating or re-initialising the display after an error never needs a
-second frame; a chunk buffer of ``chunk_rows`` swapped rows (3,840 bytes by
-default) is the only other allocation of any size.
+Memory: the frame (``width * height`` bytes, 32,400 at 240x135, 57,600 at
+240x240) is allocated once per process and shared by every ST7789 made after
+it, so re-creating or re-initialising the display after an error never needs
+a second frame; the chunk buffer of ``chunk_rows`` RGB565 rows of the longer
+side (3,840 bytes by default) is the only other allocation of any size.
 """
-
-import sys
 
 import framebuf
 from micropython import const
 
-from app.display import FrameDisplay
+from app.display import PALETTE, FrameDisplay
 
 SWRESET = const(0x01)
 SLPOUT = const(0x11)
@@ -89,49 +90,6 @@ RESET_WAIT_MS = 120
 SLPOUT_WAIT_MS = 120
 
 
-def swap16(dst, src, n):
-    """Copy ``n`` bytes (even) of ``src`` into ``dst`` swapping each byte pair:
-    RGB565 little-endian (framebuf) to big-endian (the panel). The pure-Python
-    fallback; ``dst`` and ``src`` are bytearrays or memoryviews."""
-    for i in range(0, n, 2):
-        dst[i] = src[i + 1]
-        dst[i + 1] = src[i]
-
-
-VIPER_SWAP16 = """
-@micropython.viper
-def swap16(dst, src, n: int):
-    d = ptr8(dst)
-    s = ptr8(src)
-    i = 0
-    while i < n:
-        d[i] = s[i + 1]
-        d[i + 1] = s[i]
-        i += 2
-"""
-
-
-def fast_swap16():
-    """The viper ``swap16`` compiled now, or None where it cannot be had (not
-    MicroPython, no native emitter) or gives a wrong answer on a test vector."""
-    if sys.implementation.name != "micropython":
-        return None
-    try:
-        import micropython
-
-        scope: dict = {"micropython": micropython}
-        exec(VIPER_SWAP16, scope)
-        fn = scope["swap16"]
-        src = bytearray(b"\x01\x02\x03\x04\x05\x06")
-        dst = bytearray(6)
-        fn(memoryview(dst), memoryview(src), 4)
-        if dst != b"\x02\x01\x04\x03\x00\x00":
-            return None
-        return fn
-    except Exception:
-        return None
-
-
 class ST7789(FrameDisplay):
     """The panel behind ``spi`` (a ``machine.SPI``), ``dc`` and ``cs``
     (output ``machine.Pin``; ``cs`` may be None when tied low), ``rst``
@@ -142,14 +100,14 @@ class ST7789(FrameDisplay):
     ``rotation`` (default one), ``invert`` (INVON, for IPS panels), ``bgr``,
     ``init`` (panel-specific ``(command, parameter bytes)`` pairs sent after
     SLPOUT). ``rotation`` overrides the board's. ``sleep_ms(ms)`` waits
-    (default ``time.sleep_ms``); ``swap`` forces a byte-swap routine (default:
-    viper if it works, else ``swap16``).
+    (default ``time.sleep_ms``); ``chunk_rows``: rows of the longer side per
+    band pushed.
     """
 
     _shared = None  # the one frame bytearray, reused by every instance
 
     def __init__(self, spi, dc, cs, cfg, rst=None, bl=None, rotation=None, sleep_ms=None,
-                 swap=None, chunk_rows=8):
+                 chunk_rows=8):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -162,15 +120,14 @@ class ST7789(FrameDisplay):
 
             sleep_ms = time.sleep_ms
         self.sleep_ms = sleep_ms
-        self.swap = swap or fast_swap16() or swap16
         rotation = cfg["rotation"] if rotation is None else rotation
         w, h = self._size(rotation)
         shared = ST7789._shared
-        if shared is not None and len(shared) == w * h * 2:
+        if shared is not None and len(shared) == w * h:
             self.width = w
             self.height = h
             self.buf = shared
-            self.fb = framebuf.FrameBuffer(shared, w, h, framebuf.RGB565)
+            self.fb = framebuf.FrameBuffer(shared, w, h, framebuf.GS8)
             self.frames = 0
         else:
             ST7789._shared = None
@@ -178,6 +135,9 @@ class ST7789(FrameDisplay):
             ST7789._shared = self.buf
         self.rotation = rotation
         self.chunk = bytearray(2 * max(w, h) * chunk_rows)
+        self.palette = framebuf.FrameBuffer(PALETTE, 256, 1, framebuf.RGB565)
+        self._band = self.fb  # the chunk as a FrameBuffer ``_band_w`` pixels wide
+        self._band_w = 0
         self._one = bytearray(1)
         self._four = bytearray(4)
         self.ready = False
@@ -262,7 +222,7 @@ class ST7789(FrameDisplay):
         if (w, h) != (self.width, self.height):
             self.width = w
             self.height = h
-            self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.RGB565)
+            self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.GS8)
         if self.ready:
             self.command(MADCTL, bytes((self.madctl(),)))
 
@@ -301,7 +261,8 @@ class ST7789(FrameDisplay):
             self.frames += 1
 
     def _push(self, x, y, w, h):
-        """Set the window to the rectangle and stream its pixels, swapped."""
+        """Set the window to the rectangle and stream its pixels: each band
+        of rows expanded to RGB565 in panel order through the palette."""
         ox, oy = self.offsets[self.rotation]
         self._set(CASET, x + ox, x + w - 1 + ox)
         self._set(RASET, y + oy, y + h - 1 + oy)
@@ -312,35 +273,29 @@ class ST7789(FrameDisplay):
         self._one[0] = RAMWR
         self.spi.write(self._one)
         self.dc(1)
-        src = memoryview(self.buf)
-        out = memoryview(self.chunk)
-        swap = self.swap
         row = 2 * w
-        stride = 2 * self.width
         rows = len(self.chunk) // row
-        start = y * stride + 2 * x
-        end = (y + h) * stride
-        if w == self.width:  # whole rows: contiguous in the frame
-            step = rows * row
-            while start < end:
-                n = min(step, end - start)
-                swap(out, src[start:start + n], n)
-                self.spi.write(out[:n])
-                start += n
-        else:
-            left = h
-            while left:
-                k = min(rows, left)
-                for i in range(k):
-                    swap(out[i * row:(i + 1) * row], src[start:start + row], row)
-                    start += stride
-                self.spi.write(out[:k * row])
-                left -= k
+        if w != self._band_w:  # a FrameBuffer per band width, made when it changes
+            self._band = framebuf.FrameBuffer(self.chunk, w, rows, framebuf.RGB565)
+            self._band_w = w
+        band = self._band
+        out = memoryview(self.chunk)
+        fb = self.fb
+        palette = self.palette
+        end = y + h
+        while y < end:
+            k = min(rows, end - y)
+            # Frame pixel (x, y) lands on the band's (0, 0); rows past the
+            # band are clipped, rows past ``end`` are not sent. (The rp2 stubs
+            # type ``palette`` as bytes; their own docstring says FrameBuffer.)
+            band.blit(fb, -x, -y, -1, palette)  # type: ignore[arg-type]
+            self.spi.write(out[:k * row])
+            y += k
         if cs is not None:
             cs(1)
 
 
-def from_board(cfg, machine=None, rotation=None, sleep_ms=None, swap=None):
+def from_board(cfg, machine=None, rotation=None, sleep_ms=None):
     """An ST7789 wired as a board's ``display`` dict says (not initialised:
     call ``init()``). ``machine``: the module to build SPI/Pin/PWM from
     (default: the real one)."""
@@ -362,5 +317,4 @@ def from_board(cfg, machine=None, rotation=None, sleep_ms=None, swap=None):
         bl = machine.PWM(Pin(cfg["backlight"], Pin.OUT, value=0))
         bl.freq(1000)
         bl.duty_u16(0)
-    return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms,
-                  swap=swap)
+    return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms)

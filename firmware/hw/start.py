@@ -49,12 +49,6 @@ POLL_MS = 5
 GC_MS = 1000
 DIM_PCT = 8
 
-BG = 0x0000
-FG = 0xFFFF
-DIM = 0x8410
-GOLD = 0xFE60
-RED = 0xA000
-
 
 def board_name(path=BOARD_FILE):
     """The board module name written in ``path``, or ``boards.DEFAULT``."""
@@ -101,11 +95,15 @@ ssd1306_driver = None
 
 def palette(display):
     """``(bg, fg, dim, gold, band, band_text)`` colours for the splash and
-    error screens: RGB565, or on a 1-bit display 0/1 with the band inverted
-    (lit, dark text) so it stays readable."""
+    error screens: ``app.theme`` palette indices, or on a 1-bit display 0/1
+    with the band inverted (lit, dark text) so it stays readable."""
     if getattr(display, "mono", False):
         return 0, 1, 1, 1, 1, 0
-    return BG, FG, DIM, GOLD, RED, FG
+    from app import theme  # fills the palette (a leaf module: no app code runs)
+
+    theme.set_mono(False)  # a colour display: indices, whatever ran before
+    return (theme.BLACK, theme.WHITE, theme.BOOT_DIM, theme.BOOT_GOLD, theme.BOOT_RED,
+            theme.WHITE)
 
 
 class _Pen:

@@ -14,6 +14,7 @@ import machine  # the fake one (tests/hw_fakes/machine.py)
 import boards
 from app import buttons as L
 from app.clock import VirtualClock
+from app.display import set_colour
 from hw import buttons, st7789, start
 from hw.storage import FlashStorage
 
@@ -37,14 +38,17 @@ def wire():
 
 
 def pattern(fb, w, h):
-    fb.fill(0x18E3)
-    fb.rect(0, 0, w, h, 0xFFFF)
-    fb.fill_rect(10, 12, 40, 30, 0xF800)
-    fb.line(0, 0, w - 1, h - 1, 0x07E0)
+    # Palette indices (the frame is 8-bit indexed), every entry a colour.
+    fb.fill(0x18)
+    fb.rect(0, 0, w, h, 0xFF)
+    fb.fill_rect(10, 12, 40, 30, 0xF8)
+    fb.line(0, 0, w - 1, h - 1, 0x07)
     for i in range(0, min(w, h), 7):
-        fb.pixel(i, h - 1 - i, (i * 1031) & 0xFFFF)
+        fb.pixel(i, h - 1 - i, (i * 1031) & 0xFF)
 
 
+for i in range(256):
+    set_colour(i, (i * 40503 + 12345) & 0xFFFF)
 for name in ST7789_BOARDS:
     cfg = boards.load(name)["display"]
     for rotation in sorted(cfg["offsets"]):
