@@ -66,6 +66,7 @@ def panel_bytes(indices):
 
 def make(name, rotation=None):
     fake.reset()
+    st7789.ST7789._shared = None  # a fresh (black) frame, whatever ran before
     cfg = boards.load(name)["display"]
     sleeps = []
     d = st7789.from_board(cfg, machine=fake, rotation=rotation, sleep_ms=sleeps.append)
@@ -372,7 +373,6 @@ def test_backlight_levels():
 @pytest.mark.parametrize("name,size", [("pimoroni_pico_display", 32_400),
                                        ("waveshare_pico_lcd_1_3", 57_600)])
 def test_frame_is_one_byte_per_pixel(name, size):
-    st7789.ST7789._shared = None  # a fresh frame for this board's size
     d, _, _ = make(name)
     assert len(d.buf) == d.width * d.height == size
     assert len(d.chunk) == 2 * max(d.width, d.height) * 8  # 8 RGB565 rows: 3,840 bytes

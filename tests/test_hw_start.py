@@ -72,7 +72,9 @@ def test_splash_within_a_second_then_the_app(tmp_path):
     (t, frames, splash), = Probe.made
     assert t < 1000  # virtual ms: the panel's reset and sleep-out waits
     assert frames == 1  # the splash was pushed before the app was made
-    assert splash.count(bytes((theme.BOOT_GOLD,))) > 500  # border and title
+    gold = start.palette(app.display)[3]
+    assert colour(gold) == 0xFE60
+    assert splash.count(bytes((gold,))) > 500  # border and title
     assert app.display.frames > 1  # the app drew its title screen
     # The device frame is the simulator's frame, pixel for pixel.
     sim, display, _ = host_sim.make_app(VirtualClock(), 0)
@@ -127,9 +129,11 @@ def test_error_screen_log_and_restart(tmp_path, capsys):
 def test_splash_colours():
     """On a colour display the splash and error screen draw with palette
     indices standing for their RGB565 colours (black, white, grey 8410,
-    amber FE60, dark red A000); on a 1-bit one with 0/1, the band lit."""
+    amber FE60, dark red A000), in slots above the theme's; on a 1-bit one
+    with 0/1, the band lit."""
     got = start.palette(FrameDisplay(8, 8))
     assert [colour(i) for i in got] == [0x0000, 0xFFFF, 0x8410, 0xFE60, 0xA000, 0xFFFF]
+    assert min(got) >= theme.COLOURS
     assert start.palette(FrameDisplay(8, 8, mono=True)) == (0, 1, 1, 1, 1, 0)
 
 
@@ -145,9 +149,9 @@ def test_error_screen_content(tmp_path):
     assert "test_hw_start.py" in where and "line" in where
     start.error_screen(d, summary, where, True, "/error.log")
     band = 12 + 4  # the SMALL font's height + 4
-    red = theme.BOOT_RED
+    bg, _, _, _, red, _ = start.palette(d)
     assert d.fb.pixel(0, 0) == red and d.fb.pixel(d.width - 1, band - 1) == red
-    assert d.fb.pixel(0, band) == theme.BLACK
+    assert d.fb.pixel(0, band) == bg
 
 
 def test_stops_after_restarts(tmp_path):

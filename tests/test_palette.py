@@ -17,7 +17,7 @@ from host_sim.display import colour
 ROOT = Path(__file__).resolve().parent.parent
 
 # Each theme colour's RGB565 value: the app's colours before the indexed frame
-# (theme.py and cardview.py's rgb() calls, hw/start.py's splash constants).
+# (theme.py and cardview.py's rgb() calls).
 RGB565 = {
     "BLACK": rgb(0, 0, 0), "FELT": rgb(18, 92, 52), "FELT_DARK": rgb(10, 62, 34),
     "PANEL": rgb(12, 40, 26), "WHITE": rgb(255, 255, 255), "CARD": rgb(250, 250, 244),
@@ -28,8 +28,8 @@ RGB565 = {
     "HILITE": rgb(40, 120, 80),
     "CLUB_INK": rgb(0, 128, 40), "DIAMOND_INK": rgb(20, 70, 200),
     "CLUB_DIM": rgb(70, 120, 84), "DIAMOND_DIM": rgb(80, 100, 150),
-    "BOOT_DIM": 0x8410, "BOOT_GOLD": 0xFE60, "BOOT_RED": 0xA000,
 }
+BOOT_SLOTS = 251  # hw.start's splash colours take the palette from here
 
 
 def theme_colours():
@@ -44,11 +44,12 @@ def test_every_colour_has_its_own_entry_with_its_old_rgb565():
     names = theme_colours()
     assert set(names) == set(RGB565)
     assert sorted(names.values()) == list(range(theme.COLOURS))  # one entry each, packed
-    assert theme.COLOURS <= 256
+    assert theme.COLOURS <= BOOT_SLOTS
     assert theme.BLACK == 0  # a zeroed frame is black
     for name, i in names.items():
         assert colour(i) == RGB565[name], name
-    assert PALETTE[2 * theme.COLOURS:] == bytes(512 - 2 * theme.COLOURS)  # the rest unused
+    # The rest is unused until the splash sets its slots.
+    assert PALETTE[2 * theme.COLOURS:2 * BOOT_SLOTS] == bytes(2 * (BOOT_SLOTS - theme.COLOURS))
 
 
 def test_card_inks_are_theme_colours():

@@ -5,7 +5,8 @@ Every colour the app draws with is named here, as an index into
 palette when this module is imported, in the order below (BLACK first: 0,
 the colour of a zeroed frame). The screens never build colours per frame.
 A colour a screen needs gets a name here, so the palette holds all of them
-(``tests/test_palette.py`` checks it; at most 256).
+(``tests/test_palette.py`` checks it): at most 251, as the top five slots
+are the boot splash's and error screen's (``hw.start``).
 """
 
 from app.display import rgb, set_colour
@@ -47,10 +48,6 @@ CLUB_INK = _c(0, 128, 40)
 DIAMOND_INK = _c(20, 70, 200)
 CLUB_DIM = _c(70, 120, 84)
 DIAMOND_DIM = _c(80, 100, 150)
-# The boot splash and error screen (hw.start): grey, amber and dark red.
-BOOT_DIM = _c(128, 128, 128)
-BOOT_GOLD = _c(255, 204, 0)
-BOOT_RED = _c(160, 0, 0)
 
 # On a 1-bit display (an SSD1306) every colour is either dark (0) or lit (1).
 # The compact layout (app/compact*.py) draws with 0/1 itself; this mapping is

@@ -47,8 +47,9 @@ chunk buffer with one ``FrameBuffer.blit(frame, x, y, -1, palette)`` per band:
 framebuf's C code looks each pixel's index up in the palette (a 256x1 RGB565
 FrameBuffer over ``PALETTE``: "the palette for an N-bit source needs 2**N
 pixels", MicroPython docs, FrameBuffer.blit) and stores the entry in the
-chunk little-endian, which puts the palette's high byte first: the panel's
-order, with no byte swap and no per-pixel Python. Key -1 matches no colour,
+chunk in native order, little-endian on the RP2040 (and on the WebAssembly
+port and host_sim's framebuf), which puts the palette's high byte first: the
+panel's order, with no byte swap and no per-pixel Python. Key -1 matches no colour,
 so every pixel is copied.
 
 Memory: the frame (``width * height`` bytes, 32,400 at 240x135, 57,600 at

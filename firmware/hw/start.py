@@ -39,6 +39,8 @@ WebAssembly port against a fake ``machine``.
 import gc
 import sys
 
+from micropython import const
+
 import boards
 
 BOARD_FILE = "/board.txt"
@@ -49,6 +51,14 @@ POLL_MS = 5
 GC_MS = 1000
 DIM_PCT = 8
 
+# The splash and error screen's colours take the top five palette slots
+# (app.display.PALETTE), above app.theme's colours (tests/test_palette.py),
+# so these screens need nothing of the app but its display module.
+_BG = const(251)  # black
+_FG = const(252)  # white
+_DIM = const(253)  # grey 8410
+_GOLD = const(254)  # amber FE60
+_RED = const(255)  # dark red A000
 
 def board_name(path=BOARD_FILE):
     """The board module name written in ``path``, or ``boards.DEFAULT``."""
@@ -95,15 +105,19 @@ ssd1306_driver = None
 
 def palette(display):
     """``(bg, fg, dim, gold, band, band_text)`` colours for the splash and
-    error screens: ``app.theme`` palette indices, or on a 1-bit display 0/1
-    with the band inverted (lit, dark text) so it stays readable."""
+    error screens: palette indices (their slots set here to black, white,
+    grey, amber, dark red), or on a 1-bit display 0/1 with the band inverted
+    (lit, dark text) so it stays readable."""
     if getattr(display, "mono", False):
         return 0, 1, 1, 1, 1, 0
-    from app import theme  # fills the palette (a leaf module: no app code runs)
+    from app.display import set_colour
 
-    theme.set_mono(False)  # a colour display: indices, whatever ran before
-    return (theme.BLACK, theme.WHITE, theme.BOOT_DIM, theme.BOOT_GOLD, theme.BOOT_RED,
-            theme.WHITE)
+    set_colour(_BG, 0x0000)
+    set_colour(_FG, 0xFFFF)
+    set_colour(_DIM, 0x8410)
+    set_colour(_GOLD, 0xFE60)
+    set_colour(_RED, 0xA000)
+    return _BG, _FG, _DIM, _GOLD, _RED, _FG
 
 
 class _Pen:
