@@ -325,3 +325,70 @@ def test_klaberjass_playout_follows_the_rules():
                 moves += 1
             g.apply(a)
     assert moves >= 3000 and rounds > 1000 and redeals > 10
+
+
+def _between_gone(o, x, y):
+    # Every card ranked (KJ-1) between x and y, same suit, is in the seat's
+    # hand, played, or the turned or bottom card.
+    t = o.trump
+    lo, hi = sorted((klaberjass.card_order(x, t), klaberjass.card_order(y, t)))
+    gone = set(o.hand) | set(o.played) | {o.turned, o.bottom}
+    for r in range(klaberjass.R7, klaberjass.RA + 1):
+        c = x // 13 * 13 + r
+        if lo < klaberjass.card_order(c, t) < hi and c not in gone:
+            return False
+    return True
+
+
+def test_klaberjass_search_skips_cards_that_play_alike():
+    """KJ-1, KJ-13: of two cards of a suit with the same points and no card
+    still in play ranked between them, Hard searches one (the heuristic's
+    choice if it is one); every other legal card is searched."""
+    skipped = kept_apart = 0
+    for seed in range(6):
+        for _g, o, legal in _decisions("klaberjass", seed, 80):
+            if o.phase != klaberjass.PLAY:
+                continue
+            s = levels.make("klaberjass", levels.HARD, 0)
+            s.begin(o, legal)
+            cands = set(s.cands[: s.n_cands])
+            assert s.prior in cands
+            t = o.trump
+            for a in legal:
+                twins = [b for b in legal if b != a and b // 13 == a // 13
+                         and klaberjass.card_points(b, t) == klaberjass.card_points(a, t)]
+                alike = [b for b in twins if _between_gone(o, a, b)]
+                if a not in cands:
+                    assert any(b in cands for b in alike)
+                    skipped += 1
+                elif alike:
+                    assert not any(b in cands for b in alike)
+                if any(not _between_gone(o, a, b) for b in twins):
+                    kept_apart += 1
+                    assert a in cands or alike
+    assert skipped > 20 and kept_apart > 5
+
+
+def test_klaberjass_bidding_worlds_follow_the_passes():
+    """KJ-4: while bidding, the search's worlds give the other seat a hand
+    that passes where it passed (by the heuristic's valuation): nearly
+    every world does, where the plain deal of klaberjass.world often does
+    not."""
+    from players import klaberjass_kit as kit
+
+    fits = plain = n = 0
+    for seed in range(12):
+        for _g, o, _legal in _decisions("klaberjass", seed, 40):
+            if o.phase == klaberjass.PLAY or not o.bids:
+                continue
+            if o.bids[-1] != klaberjass.PASS:
+                continue
+            g = kit.Playout()
+            for k in range(10):
+                kit.world(o, Rng(k), g)
+                fits += kit._fits_bids(o, g.full)
+                plain += kit._fits_bids(o, klaberjass.world(o, Rng(k)))
+                n += 1
+    assert n >= 200
+    assert fits >= 0.98 * n
+    assert plain < 0.9 * n

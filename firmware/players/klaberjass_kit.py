@@ -40,6 +40,7 @@ from cardgames.klaberjass import (
     L_PLAYED,
     LAST_TRICK,
     NAME_CLUBS,
+    NO_CARD,
     PASS,
     PLAIN_ORDER,
     PLAIN_POINTS,
@@ -61,6 +62,9 @@ MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
 # allocation on MicroPython): ``playout`` counts it so, which keeps a
 # decision's time in step with the search's budget of moves.
 BID_MOVES = 10
+# While bidding, a world is dealt again (at most this many times) until the
+# other hand passes where the other seat passed (``_fits_bids``).
+BID_TRIES = 8
 
 
 def searchable(obs):
@@ -69,19 +73,64 @@ def searchable(obs):
 
 
 def worth(obs, legal, a, prior):
-    """Every legal action is searched."""
+    """While bidding every action is searched. In the play a card is not
+    when the seat holds another of the same suit and the same KJ-13 points
+    that the cards still in play cannot tell from it (every card ranked
+    between them is in the seat's hand, played, or the turned or bottom
+    card, out of play): both take and lose the same tricks, so one of them
+    is searched, the prior if it is one, else the lowest (KJ-1, KJ-13)."""
+    if obs.phase != PLAY:
+        return True
+    t = obs.trump
+    s = a // 13
+    pa = klaberjass.card_points(a, t)
+    oa = klaberjass.card_order(a, t)
+    gone = None
+    for b in legal:
+        if b == a or b // 13 != s or klaberjass.card_points(b, t) != pa:
+            continue
+        ob = klaberjass.card_order(b, t)
+        if b != prior and ob > oa:
+            continue
+        if gone is None:
+            gone = bytearray(52)
+            for c in obs.hand:
+                gone[c] = 1
+            for c in obs.played:
+                gone[c] = 1
+            gone[obs.turned] = 1
+            if obs.bottom != NO_CARD:
+                gone[obs.bottom] = 1
+        lo = ob if ob < oa else oa
+        hi = oa + ob - lo
+        same = True
+        for r in range(R7, R7 + 8):
+            x = s * 13 + r
+            o = klaberjass.card_order(x, t)
+            if lo < o < hi and not gone[x]:
+                same = False
+                break
+        if same:
+            return False
     return True
 
 
 def world(obs, rng, g):
     """The hidden cards dealt consistently with ``obs`` into ``g`` (a
-    Playout): while bidding ``klaberjass.world`` into ``g.full``; in the
+    Playout): while bidding ``klaberjass.world`` into ``g.full``, dealt
+    again (up to ``BID_TRIES`` times) while the other hand would have bid
+    where the other seat passed (KJ-4, by the heuristic's valuation); in the
     play the same deal (the same draws of ``rng``, the same cards: the
     other hand keeps its shown sequence and exchanged card, never a card it
     has shown it lacks, KJ-16) straight into the compact fields, from what
     ``_prepare`` worked out once per observation."""
     if obs.phase != PLAY:
-        return g.load(klaberjass.world(obs, rng, g.full))
+        f = g.full
+        for _ in range(BID_TRIES):
+            klaberjass.world(obs, rng, f)
+            if _fits_bids(obs, f):
+                break
+        return g.load(f)
     if g.src is not obs:
         _prepare(obs, g)
     free = g.free
@@ -122,6 +171,34 @@ def world(obs, rng, g):
     g.kq[:] = g.kq0
     g.maker = obs.maker
     return g
+
+
+def _fits_bids(obs, f):
+    # Whether the other hand dealt in ``f`` (a Klaberjass, bidding) passes
+    # where the other seat passed (KJ-4), by the heuristic's valuation and
+    # threshold: a pass in round one says the turned suit was not worth
+    # ``BID_AT``, one in round two that no other suit was.
+    opp = 1 - obs.seat
+    nd = 1 - obs.dealer
+    bids = obs.bids
+    hand = None
+    for i in range(len(bids)):
+        if (nd if i % 2 == 0 else obs.dealer) != opp:
+            continue
+        if hand is None:
+            hand = f.hand(opp)
+        ts = obs.turned_suit
+        if i < 2:
+            extra = 255
+            if f.loc[ts * 13 + R7] == L_HAND + opp and obs.turned % 13 != R7:
+                extra = obs.turned
+            if hand_value(hand, ts, extra) >= BID_AT:
+                return False
+        else:
+            for s in range(4):
+                if s != ts and hand_value(hand, s) >= BID_AT:
+                    return False
+    return True
 
 
 def _prepare(obs, g):
@@ -521,22 +598,20 @@ def playout(g, rng):
             # a trump, any other (KJ-11 makes that order the legal one).
             ls = lead // 13
             lo = order[lead]
-            best_cat = 4
-            best_k = 1000
+            best_k = 4096
             for i in range(b, b + 9):
                 c = hands[i]
                 if c == 255:
                     continue
                 s = c // 13
+                # The kind (0 ... 3) times 256, plus the cost.
                 if s == ls:
-                    cat = 0 if order[c] > lo else 1
+                    kk = cost[c] if order[c] > lo else 256 + cost[c]
                 elif s == t:
-                    cat = 2
+                    kk = 512 + cost[c]
                 else:
-                    cat = 3
-                kk = cost[c]
-                if cat < best_cat or (cat == best_cat and kk < best_k):
-                    best_cat = cat
+                    kk = 768 + cost[c]
+                if kk < best_k:
                     best_k = kk
                     bi = i
         else:
@@ -577,7 +652,8 @@ def playout(g, rng):
         # The move (see ``_move``).
         c = hands[bi]
         hands[bi] = 255
-        if c // 13 == t:
+        s = c // 13
+        if s == t:
             r = c % 13
             if r == RQ or r == RK:
                 m = kq[p] | (1 if r == RQ else 2)
@@ -588,10 +664,10 @@ def playout(g, rng):
             lead = c
             p = 1 - p
         else:
-            if c // 13 == lead // 13:
+            if s == lead // 13:
                 win = order[c] > order[lead]
             else:
-                win = c // 13 == t
+                win = s == t
             if not win:
                 p = 1 - p
             pts[p] += points[lead] + points[c]
