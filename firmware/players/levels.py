@@ -26,8 +26,8 @@ EASY_SLIP = 20
 # Klaberjass's and about 0.4 ms in Clubbed's compact playouts
 # (tools/bench_search.py), and the world under way is finished past the
 # budget.
-NORMAL_WORK = (550, 330, 120)
-HARD_WORK = (1600, 1000, 350)
+NORMAL_WORK = (550, 400, 120)
+HARD_WORK = (1600, 1200, 350)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 NORMAL_CAP_MS = 400
 HARD_CAP_MS = 900
