@@ -280,8 +280,7 @@ def test_klaberjass_playout_follows_the_rules():
                 o = g.observation(p)
                 # A world from the seat's observation, played out both ways.
                 full = klaberjass.world(o, Rng(moves))
-                pl = kit.world(o, Rng(moves), kit.Playout())
-                fast = pl.copy(kit.Playout())
+                fast = kit.Playout().load(full).copy(kit.Playout())
                 k = kit.playout(fast, rng)
                 n = 0
                 dealer = full.dealer
