@@ -68,6 +68,8 @@ class Search:
         self.rng = Rng(seed)
         self.work = work
         self.max_worlds = max_worlds
+        # The test's squared z: a kit may set its own (``Z2``).
+        self.z2 = getattr(kit, "Z2", Z2)
         self.time_ms = time_ms
         self.clock = clock
         # A kit may play a whole playout in one call (``playout(g, rng)``,
@@ -180,8 +182,8 @@ class Search:
     def best(self):
         """The decision: the prior, unless another candidate's mean edge over
         it, world by world, is positive and clear of the noise: more than
-        ``Z2`` times its variance over the worlds played (a one-sided test,
-        z = sqrt(Z2)), with at least ``MIN_WORLDS`` worlds."""
+        ``Z2`` (or the kit's ``Z2``) times its variance over the worlds played
+        (a one-sided test, z = sqrt(Z2)), with at least ``MIN_WORLDS`` worlds."""
         best = 0
         n = self.done_iters
         bar = 0
@@ -192,7 +194,7 @@ class Search:
                     continue
                 # t/n > z * sd / sqrt(n), sd^2 = (q - t^2/n) / (n - 1), in ints
                 # (|edge| <= CLIP and n <= 64 keep every product below 2**30).
-                if t * t * (n - 1) > Z2 * (n * self.squares[i] - t * t) and t > bar:
+                if t * t * (n - 1) > self.z2 * (n * self.squares[i] - t * t) and t > bar:
                     bar = t
                     best = i
         self.obs = None
