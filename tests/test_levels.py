@@ -264,7 +264,7 @@ def test_klaberjass_playout_follows_the_rules():
     seat to move, and at the end of the round the KJ-14 score), and its
     ``playout`` (policy and moves in one loop over the compact fields) plays
     out every round as the reference ``policy`` does on the full game:
-    same moves, same outcome for both seats. In the play, ``world`` deals
+    same moves, same outcome for both seats. In the play, ``deal`` deals
     the same worlds as ``klaberjass.world`` for the same generator."""
     from players import klaberjass_kit as kit
 
@@ -303,7 +303,7 @@ def test_klaberjass_playout_follows_the_rules():
                 o = g.observation(p)
                 r1 = Rng(moves)
                 r2 = Rng(moves)
-                got = kit.world(o, r1, kit.Playout())
+                got = kit.deal(o, r1, kit.Playout())
                 ref = kit.Playout().load(klaberjass.world(o, r2))
                 assert (r1.hi, r1.lo) == (r2.hi, r2.lo)
                 for f in ("hands", "t", "n", "lead", "p", "pts", "kq", "maker"):
@@ -385,9 +385,34 @@ def test_klaberjass_bidding_worlds_follow_the_passes():
             g = kit.Playout()
             for k in range(10):
                 kit.world(o, Rng(k), g)
-                fits += kit._fits_bids(o, g.full)
-                plain += kit._fits_bids(o, klaberjass.world(o, Rng(k)))
+                opp = 1 - o.seat
+                fits += kit._fits(o, g.full.hand(opp))
+                plain += kit._fits(o, klaberjass.world(o, Rng(k)).hand(opp))
                 n += 1
     assert n >= 200
     assert fits >= 0.98 * n
     assert plain < 0.9 * n
+
+
+def test_klaberjass_kit_values_hands_as_the_heuristic():
+    """KJ-4: the kit's allocation-free hand valuation (value6, used for the
+    bids in playouts and for fitting worlds to the bids) is the heuristic's
+    hand_value, for every trump suit, with and without the exchange."""
+    from cardgames.cards import DECK32
+    from players import klaberjass_kit as kit
+    from players.klaberjass_heuristic import hand_value
+
+    rng = Rng(3)
+    n = 0
+    for i in range(3000):
+        d = rng.shuffle(bytearray(DECK32))
+        hand = bytes(d[: 6 if i % 2 else 9])
+        for t in range(4):
+            assert kit.value6(hand, t) == hand_value(hand, t)
+            seven = t * 13 + klaberjass.R7
+            if seven in hand:
+                extra = t * 13 + klaberjass.R8 + rng.below(7)
+                if extra not in hand:
+                    assert kit.value6(hand, t, extra) == hand_value(hand, t, extra)
+                    n += 1
+    assert n > 500

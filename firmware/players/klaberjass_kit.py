@@ -51,20 +51,23 @@ from cardgames.klaberjass import (
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
-from players.klaberjass_heuristic import hand_value
 
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
 
 MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
 # A move made on the full game while bidding (a bid valued by the
-# heuristic's ``hand_value``, the exchange, the three more cards and the
+# heuristic's valuation (``value6``), the exchange, the three more cards and the
 # sequences) costs about this many compact playout moves (CPython, and more
 # allocation on MicroPython): ``playout`` counts it so, which keeps a
 # decision's time in step with the search's budget of moves.
 BID_MOVES = 10
 # While bidding, a world is dealt again (at most this many times) until the
-# other hand passes where the other seat passed (``_fits_bids``).
+# other hand passes where the other seat passed (``_fits``); in the play,
+# before INFER_BEFORE cards are played, at most PLAY_TRIES times until the
+# other hand, less three cards, makes the other seat's bids (``_fits_play``).
 BID_TRIES = 8
+PLAY_TRIES = 4
+INFER_BEFORE = 10
 
 
 def searchable(obs):
@@ -120,17 +123,33 @@ def world(obs, rng, g):
     Playout): while bidding ``klaberjass.world`` into ``g.full``, dealt
     again (up to ``BID_TRIES`` times) while the other hand would have bid
     where the other seat passed (KJ-4, by the heuristic's valuation); in the
-    play the same deal (the same draws of ``rng``, the same cards: the
-    other hand keeps its shown sequence and exchanged card, never a card it
-    has shown it lacks, KJ-16) straight into the compact fields, from what
-    ``_prepare`` worked out once per observation."""
+    play ``deal`` (the same deal as ``klaberjass.world``: the other hand
+    keeps its shown sequence and exchanged card, never a card it has shown
+    it lacks, KJ-16) straight into the compact fields, dealt again early in
+    the round (up to ``PLAY_TRIES`` times) while the other hand does not fit
+    the other seat's bids (``_fits_play``)."""
     if obs.phase != PLAY:
         f = g.full
+        opp = 1 - obs.seat
         for _ in range(BID_TRIES):
             klaberjass.world(obs, rng, f)
-            if _fits_bids(obs, f):
+            if _fits(obs, f.hand(opp)):
                 break
         return g.load(f)
+    if g.src is not obs:
+        _prepare(obs, g)
+    tries = PLAY_TRIES if g.infer and len(obs.played) < INFER_BEFORE else 1
+    for _ in range(tries):
+        deal(obs, rng, g)
+        if tries == 1 or _fits_play(obs, rng, g):
+            break
+    return g
+
+
+def deal(obs, rng, g):
+    """One deal of the hidden cards for ``obs`` (in the play) into ``g`` (a
+    Playout), the same as ``klaberjass.world`` deals for the same ``rng``
+    (see ``world``)."""
     if g.src is not obs:
         _prepare(obs, g)
     free = g.free
@@ -173,32 +192,142 @@ def world(obs, rng, g):
     return g
 
 
-def _fits_bids(obs, f):
-    # Whether the other hand dealt in ``f`` (a Klaberjass, bidding) passes
-    # where the other seat passed (KJ-4), by the heuristic's valuation and
-    # threshold: a pass in round one says the turned suit was not worth
-    # ``BID_AT``, one in round two that no other suit was.
+def _run(m):
+    # The longest run of set bits in ``m`` (8 bits).
+    best = k = 0
+    for i in range(8):
+        if (m >> i) & 1:
+            k += 1
+            if k > best:
+                best = k
+        else:
+            k = 0
+    return best
+
+
+# Per 8-bit mask of a suit's ranks (bit i = rank 7 + i, KJ-8 order): how
+# many cards, and the longest sequence.
+BITS = bytearray(256)
+RUN = bytearray(256)
+for _m in range(256):
+    BITS[_m] = BITS[_m >> 1] + (_m & 1)
+    RUN[_m] = _run(_m)
+_masks = bytearray(4)  # scratch of ``value6``: a hand's ranks per suit
+
+
+def value6(hand, t, extra=255):
+    """``klaberjass_heuristic.hand_value(hand, t, extra)`` (the same int),
+    from the hand's ranks per suit, allocating nothing."""
+    m = _masks
+    m[0] = m[1] = m[2] = m[3] = 0
+    for c in hand:
+        m[c // 13] |= 1 << (c % 13 - R7)
+    if extra != 255:
+        m[t] = (m[t] & 0xFE) | (1 << (extra % 13 - R7))
+    v = 0
+    run = 0
+    for s in range(4):
+        x = m[s]
+        if RUN[x] > run:
+            run = RUN[x]
+        if s == t:
+            continue
+        if x & 0x80:  # ace
+            v += 13
+            if x & 0x08:  # ten guarded by its ace
+                v += 10
+        elif x & 0x08:
+            v += 3
+        if x & 0x40:  # king
+            v += 2
+    x = m[t]
+    n = BITS[x]
+    # Jack 32, nine 20 with the jack (16 without), ace 12, ten 9, the rest 3.
+    if x & 0x10:
+        v += 32
+        if x & 0x04:
+            v += 20
+    elif x & 0x04:
+        v += 16
+    if x & 0x80:
+        v += 12
+    if x & 0x08:
+        v += 9
+    v += 3 * BITS[x & 0x63]
+    v += 5 * n
+    if n >= 4:
+        v += 8 * (n - 3)
+    if x & 0x60 == 0x60:
+        v += 20  # king and queen
+    if run == 3:
+        v += 10
+    elif run >= 4:
+        v += 35
+    return v
+
+
+def _fits(obs, hand):
+    # Whether ``hand``, the other seat's six cards while it bid, makes the
+    # bids it made (KJ-4) by the heuristic's valuation and threshold: a pass
+    # in round one says the turned suit was not worth ``BID_AT`` (accepting,
+    # that it was), a pass in round two that no other suit was, naming a
+    # suit that it was.
     opp = 1 - obs.seat
     nd = 1 - obs.dealer
     bids = obs.bids
-    hand = None
+    ts = obs.turned_suit
+    turned = obs.turned if obs.exchanged is None else obs.exchange_card
     for i in range(len(bids)):
         if (nd if i % 2 == 0 else obs.dealer) != opp:
             continue
-        if hand is None:
-            hand = f.hand(opp)
-        ts = obs.turned_suit
+        a = bids[i]
         if i < 2:
             extra = 255
-            if f.loc[ts * 13 + R7] == L_HAND + opp and obs.turned % 13 != R7:
-                extra = obs.turned
-            if hand_value(hand, ts, extra) >= BID_AT:
+            if turned % 13 != R7:
+                for c in hand:
+                    if c == ts * 13 + R7:
+                        extra = turned
+            if (value6(hand, ts, extra) >= BID_AT) != (a == ACCEPT):
                 return False
-        else:
+        elif a == PASS:
             for s in range(4):
-                if s != ts and hand_value(hand, s) >= BID_AT:
+                if s != ts and value6(hand, s) >= BID_AT:
                     return False
+        elif value6(hand, a - NAME_CLUBS) < BID_AT:
+            return False
     return True
+
+
+def _fits_play(obs, rng, g):
+    # Whether the other hand dealt in ``g`` fits the other seat's bids: its
+    # nine cards of the round (in hand and played; the seven of trumps back
+    # for the card it took by the exchange, KJ-7), less three drawn at
+    # random as the three more it was dealt after the bidding (KJ-6).
+    nine = g.nine
+    hands = g.hands
+    k = 0
+    b = 9 - g.mine_at
+    for i in range(b, b + 9):
+        c = hands[i]
+        if c != EMPTY:
+            nine[k] = c
+            k += 1
+    for c in g.opp_played:
+        nine[k] = c
+        k += 1
+    if g.ex_from != NO_CARD:
+        for i in range(9):
+            if nine[i] == g.ex_from:
+                nine[i] = g.ex_to
+    for j in range(3):
+        r = j + rng.below(9 - j)
+        c = nine[j]
+        nine[j] = nine[r]
+        nine[r] = c
+    six = g.six
+    for i in range(6):
+        six[i] = nine[3 + i]
+    return _fits(obs, six)
 
 
 def _prepare(obs, g):
@@ -251,6 +380,20 @@ def _prepare(obs, g):
         i += 1
     g.mine = bytes(mine)
     g.mine_at = 9 * me
+    # For ``_fits_play``: whether the other seat bid, what it played, and
+    # the card it took by the exchange (KJ-7) for the seven.
+    nd = 1 - obs.dealer
+    g.infer = False
+    for i in range(len(obs.bids)):
+        if (nd if i % 2 == 0 else obs.dealer) == opp:
+            g.infer = True
+    out = bytearray()
+    for i in range(len(obs.played)):
+        if obs.played_by[i] == opp:
+            out.append(obs.played[i])
+    g.opp_played = bytes(out)
+    g.ex_from = obs.exchange_card if obs.exchanged == opp else NO_CARD
+    g.ex_to = obs.trump * 13 + R7
     t = obs.trump
     for p in (0, 1):
         g.pts0[p] = obs.points[p] + obs.seq_points[p] + obs.bella[p]
@@ -293,12 +436,12 @@ def _bid(g, p):
         seven = t * 13 + R7
         if g.loc[seven] == L_HAND + p and g.turned != seven:
             extra = g.turned
-        return ACCEPT if hand_value(hand, t, extra) >= BID_AT else PASS
+        return ACCEPT if value6(hand, t, extra) >= BID_AT else PASS
     best = PASS
     best_v = BID_AT - 1
     for s in range(4):
         if s != g.turned_suit:
-            v = hand_value(hand, s)
+            v = value6(hand, s)
             if v > best_v:
                 best_v = v
                 best = NAME_CLUBS + s
@@ -441,6 +584,11 @@ class Playout:
         self.mine_at = 0
         self.pts0 = [0, 0]
         self.kq0 = bytearray(2)
+        self.infer = False
+        self.opp_played = b""
+        self.ex_from = self.ex_to = NO_CARD
+        self.nine = bytearray(9)
+        self.six = bytearray(6)
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
