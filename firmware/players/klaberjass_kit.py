@@ -62,12 +62,10 @@ MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
 # decision's time in step with the search's budget of moves.
 BID_MOVES = 10
 # While bidding, a world is dealt again (at most this many times) until the
-# other hand passes where the other seat passed (``_fits``); in the play,
-# before INFER_BEFORE cards are played, at most PLAY_TRIES times until the
-# other hand, less three cards, makes the other seat's bids (``_fits_play``).
+# other hand passes where the other seat passed (``_fits``). (Fitting the
+# other hand to its bids in the play too, less three cards drawn as the
+# three more, cost worlds and did not play better: tools/arena.py.)
 BID_TRIES = 8
-PLAY_TRIES = 4
-INFER_BEFORE = 10
 
 
 def searchable(obs):
@@ -125,9 +123,7 @@ def world(obs, rng, g):
     where the other seat passed (KJ-4, by the heuristic's valuation); in the
     play ``deal`` (the same deal as ``klaberjass.world``: the other hand
     keeps its shown sequence and exchanged card, never a card it has shown
-    it lacks, KJ-16) straight into the compact fields, dealt again early in
-    the round (up to ``PLAY_TRIES`` times) while the other hand does not fit
-    the other seat's bids (``_fits_play``)."""
+    it lacks, KJ-16) straight into the compact fields."""
     if obs.phase != PLAY:
         f = g.full
         opp = 1 - obs.seat
@@ -136,14 +132,7 @@ def world(obs, rng, g):
             if _fits(obs, f.hand(opp)):
                 break
         return g.load(f)
-    if g.src is not obs:
-        _prepare(obs, g)
-    tries = PLAY_TRIES if g.infer and len(obs.played) < INFER_BEFORE else 1
-    for _ in range(tries):
-        deal(obs, rng, g)
-        if tries == 1 or _fits_play(obs, rng, g):
-            break
-    return g
+    return deal(obs, rng, g)
 
 
 def deal(obs, rng, g):
@@ -267,7 +256,7 @@ def value6(hand, t, extra=255):
 
 
 def _fits(obs, hand):
-    # Whether ``hand``, the other seat's six cards while it bid, makes the
+    # Whether ``hand``, the other seat's six cards while bidding, makes the
     # bids it made (KJ-4) by the heuristic's valuation and threshold: a pass
     # in round one says the turned suit was not worth ``BID_AT`` (accepting,
     # that it was), a pass in round two that no other suit was, naming a
@@ -296,38 +285,6 @@ def _fits(obs, hand):
         elif value6(hand, a - NAME_CLUBS) < BID_AT:
             return False
     return True
-
-
-def _fits_play(obs, rng, g):
-    # Whether the other hand dealt in ``g`` fits the other seat's bids: its
-    # nine cards of the round (in hand and played; the seven of trumps back
-    # for the card it took by the exchange, KJ-7), less three drawn at
-    # random as the three more it was dealt after the bidding (KJ-6).
-    nine = g.nine
-    hands = g.hands
-    k = 0
-    b = 9 - g.mine_at
-    for i in range(b, b + 9):
-        c = hands[i]
-        if c != EMPTY:
-            nine[k] = c
-            k += 1
-    for c in g.opp_played:
-        nine[k] = c
-        k += 1
-    if g.ex_from != NO_CARD:
-        for i in range(9):
-            if nine[i] == g.ex_from:
-                nine[i] = g.ex_to
-    for j in range(3):
-        r = j + rng.below(9 - j)
-        c = nine[j]
-        nine[j] = nine[r]
-        nine[r] = c
-    six = g.six
-    for i in range(6):
-        six[i] = nine[3 + i]
-    return _fits(obs, six)
 
 
 def _prepare(obs, g):
@@ -380,20 +337,6 @@ def _prepare(obs, g):
         i += 1
     g.mine = bytes(mine)
     g.mine_at = 9 * me
-    # For ``_fits_play``: whether the other seat bid, what it played, and
-    # the card it took by the exchange (KJ-7) for the seven.
-    nd = 1 - obs.dealer
-    g.infer = False
-    for i in range(len(obs.bids)):
-        if (nd if i % 2 == 0 else obs.dealer) == opp:
-            g.infer = True
-    out = bytearray()
-    for i in range(len(obs.played)):
-        if obs.played_by[i] == opp:
-            out.append(obs.played[i])
-    g.opp_played = bytes(out)
-    g.ex_from = obs.exchange_card if obs.exchanged == opp else NO_CARD
-    g.ex_to = obs.trump * 13 + R7
     t = obs.trump
     for p in (0, 1):
         g.pts0[p] = obs.points[p] + obs.seq_points[p] + obs.bella[p]
@@ -584,11 +527,6 @@ class Playout:
         self.mine_at = 0
         self.pts0 = [0, 0]
         self.kq0 = bytearray(2)
-        self.infer = False
-        self.opp_played = b""
-        self.ex_from = self.ex_to = NO_CARD
-        self.nine = bytearray(9)
-        self.six = bytearray(6)
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
