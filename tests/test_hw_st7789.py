@@ -50,7 +50,9 @@ SLOT = {0xF800: 250, 0x07E0: 251, 0x001F: 252, 0xFFE0: 253, 0x1234: 254, 0xFFFF:
 
 @pytest.fixture(autouse=True)
 def palette():
-    """The app's palette (theme colours from index 0) plus SLOT; restored after."""
+    """The app's palette (theme colours from index 0) plus SLOT; restored after.
+    The theme in its colour mode (a mono app test may have left it 1-bit)."""
+    theme.set_mono(False)
     saved = bytes(PALETTE)
     for c, i in SLOT.items():
         set_colour(i, c)

@@ -6,6 +6,7 @@ RGB565 (so the screens look exactly as before), there are at most 256, and no
 firmware module computes a colour of its own outside the theme.
 """
 
+import importlib
 import re
 from pathlib import Path
 
@@ -53,6 +54,10 @@ def test_every_colour_has_its_own_entry_with_its_old_rgb565():
 
 
 def test_card_inks_are_theme_colours():
+    # INKS is built at import from the theme's values: rebuild it in colour
+    # mode (a 1-bit app test may have imported it with the mono ones).
+    theme.set_mono(False)
+    importlib.reload(cardview)
     inks = cardview.INKS[:16]
     assert set(inks) <= set(theme_colours().values())
     assert colour(cardview.INKS[8]) == rgb(0, 128, 40)  # four-colour clubs green
