@@ -60,6 +60,7 @@ _DIM = const(253)  # grey 8410
 _GOLD = const(254)  # amber FE60
 _RED = const(255)  # dark red A000
 
+
 def board_name(path=BOARD_FILE):
     """The board module name written in ``path``, or ``boards.DEFAULT``."""
     try:
