@@ -354,6 +354,91 @@ def test_a_write_that_does_not_read_back_keeps_the_good_file():
     assert read_file(st, "settings", "settings")[0]["level"] == "2"
 
 
+class Unreadable(FakeStorage):
+    """Files named in ``bad`` cannot be read (EIO, as a failing flash block
+    or a mode-000 file in a folder; the name follows the file when it is
+    renamed); with ``stuck`` they cannot be renamed either."""
+
+    def __init__(self, files, bad, stuck=False):
+        super().__init__(files)
+        self.bad = set(bad)
+        self.stuck = stuck
+
+    def read(self, name):
+        if name in self.bad and name in self.files:
+            raise OSError(5, "EIO")
+        return super().read(name)
+
+    def rename(self, old, new):
+        if self.stuck and old in self.bad:
+            raise OSError(13, "EACCES")
+        super().rename(old, new)
+        if old in self.bad:
+            self.bad.discard(old)
+            self.bad.add(new)
+        else:
+            self.bad.discard(new)
+
+
+FORTY = encode("stats", [("last", 41), ("Clubbed", "40,30,10,0,3,9")])
+
+
+def _finish_a_game(app):
+    """Play Clubbed game 42 to its end and save it (counted, recorded)."""
+    g, kw, human, state = new_core("Clubbed", 5)
+    player = RandomPlayer(5)
+    pick(app, "Clubbed")
+    app.id = 42
+    while not g.is_over():
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        app.actions.append(a)
+    return persist.save_game(app, FakeScreen(g, 5, kw, state), human)
+
+
+def test_unreadable_stats_are_set_aside_before_new_ones_are_written():
+    st = Unreadable({"stats": FORTY}, {"stats"})
+    con = Console(st)
+    said = " ".join(con.app.screen.lines)
+    assert "Statistics" in said and "could not be read" in said and "stats.bad1" in said
+    assert st.files["stats.bad1"] == FORTY  # the 40 games are kept
+    assert _finish_a_game(con.app)
+    assert st.files["stats.bad1"] == FORTY
+    assert persist.read_stats(con.app)["Clubbed"][PLAYED] == 1
+
+
+def test_stats_that_can_be_neither_read_nor_set_aside_are_never_written_over():
+    st = Unreadable({"stats": FORTY}, {"stats"}, stuck=True)
+    con = Console(st)
+    app = con.app
+    said = " ".join(app.screen.lines)
+    assert "Statistics" in said and "could not be read" in said and "kept" in said
+    _finish_a_game(app)
+    assert st.files["stats"] == FORTY  # not the one game just finished
+    assert "Statistics are not saved: the old file could not be read" in " ".join(app.notices)
+    assert "r42" not in st.files and "game" in st.files  # counted once it can be
+    st.bad = set()  # readable again at the next start: the game is counted then
+    again = Console(st.reboot()).app
+    assert persist.read_stats(again)["Clubbed"][PLAYED] == 41
+    assert "game" not in again.storage.files
+
+
+def test_settings_and_save_that_can_be_neither_read_nor_set_aside_are_kept():
+    good = _good_files()
+    files = dict(good.files)
+    st = Unreadable(files, {"settings", "game"}, stuck=True)
+    app = Console(st).app
+    said = " ".join(app.screen.lines)
+    assert "Settings" in said and "saved game" in said and "could not be read" in said
+    app.level = 0
+    assert not persist.save_settings(app)
+    assert not _finish_a_game(app)
+    assert st.files["settings"] == good.files["settings"]
+    assert st.files["game"] == good.files["game"]
+    said = " ".join(app.notices)
+    assert "Settings are not saved" in said and "The game is not saved" in said
+
+
 def test_decode_names_each_problem():
     data = encode("stats", [("last", "3")])
     assert decode(data, "stats") == {"last": "3"}

@@ -39,6 +39,7 @@ class App:
     id = 0
     saved = None
     notices = ()
+    keep = ()  # files not to write over this session (app.persist)
     # The save file holds the earlier actions of the game in play (False for
     # a new game: a save left by "Quit to menu" has the same number).
     in_save = False

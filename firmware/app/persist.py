@@ -15,14 +15,17 @@
 
 A bad file (see ``app.storage``) is moved aside and reported in
 ``app.notices`` (plain words shown on a screen at boot); the app then goes
-on with defaults. Finishing a game is idempotent: the final position is
-saved first with its result, then statistics (only if the game's number is
-above ``last``), the record, and the save is removed, so a power cut at any
-point neither loses nor double-counts a game (``boot`` completes it).
+on with defaults. A file that can be neither read nor moved aside is never
+written over: its name goes in ``app.keep`` and, for the session, the
+settings, statistics or game it holds are not saved (a notice says so).
+Finishing a game is idempotent: the final position is saved first with its
+result, then statistics (only if the game's number is above ``last``), the
+record, and the save is removed, so a power cut at any point neither loses
+nor double-counts a game (``boot`` completes it).
 """
 
 from app import games
-from app.storage import hexlify, read_file, set_aside, unhexlify, write_file
+from app.storage import STUCK, hexlify, read_file, set_aside, unhexlify, write_file
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
@@ -169,7 +172,10 @@ def read_stats(app):
     reads as none, ``boot`` reported it)."""
     f = None
     if app.storage is not None:
-        f, _ = read_file(app.storage, "stats", "stats", _read_stats)
+        had = "stats" in app.keep  # reported already
+        f, why = _read(app, "stats", "stats", _read_stats)
+        if why and not had:
+            app.notices.append("Statistics were reset: " + why + ".")
     return _read_stats(f or {})[1]
 
 
@@ -192,9 +198,28 @@ def _read_stats(f):
 # --- boot -------------------------------------------------------------------
 
 
+def _read(app, name, key, check):
+    # read_file, noting in app.keep a file that must not be written over.
+    f, why = read_file(app.storage, name, key, check)
+    if why and why.endswith(STUCK) and name not in app.keep:
+        app.keep = app.keep + (name,)
+    return f, why
+
+
+# What is not saved while a file is in app.keep (see _read).
+UNSAVED = {"settings": "Settings are", "stats": "Statistics are", "game": "The game is"}
+
+
 def _write(app, name, key, fields):
     if app.storage is None:
         return True  # an app without storage keeps nothing
+    if name in app.keep:
+        # Its file could not be read: writing would lose what it holds.
+        why = "%s not saved: the old file could not be read and is kept as it is." % \
+            UNSAVED.get(name, name)
+        if why not in app.notices:
+            app.notices.append(why)
+        return False
     try:
         write_file(app.storage, name, key, fields)
         return True
@@ -221,15 +246,16 @@ def boot(app):
     app.id = 0
     app.saved = None
     app.notices = []
-    f, why = read_file(st, "settings", "settings", lambda f: apply_settings(app, f))
+    app.keep = ()
+    f, why = _read(app, "settings", "settings", lambda f: apply_settings(app, f))
     if why:
         app.notices.append("Settings were reset: " + why + ".")
-    f, why = read_file(st, "stats", "stats", _read_stats)
+    f, why = _read(app, "stats", "stats", _read_stats)
     if why:
         app.notices.append("Statistics were reset: " + why + ".")
     elif f is not None:
         app.last = _read_stats(f)[0]
-    f, why = read_file(st, "game", "save", _check_save)
+    f, why = _read(app, "game", "save", _check_save)
     if why:
         app.notices.append("The saved game could not be used: " + why + ".")
     elif f is not None:
@@ -259,7 +285,7 @@ def reload(app):
     and reported in ``app.notices``."""
     if app.storage is None or app.saved is not None:
         return
-    f, why = read_file(app.storage, "game", "save", _check_save)
+    f, why = _read(app, "game", "save", _check_save)
     if why:
         app.notices.append("The saved game could not be used: " + why + ".")
     elif f is not None and "res" not in f:
@@ -302,7 +328,7 @@ def _actions(app):
     # Every action of the game: those of its last save (the file holds them,
     # so the heap does not), then ``app.actions``, made since.
     prior = ""
-    f = read_file(app.storage, "game", "save")[0] if app.in_save else None
+    f = _read(app, "game", "save", None)[0] if app.in_save else None
     if f is not None and f.get("id") == str(app.id):
         prior = f.get("act", "")
     return prior + hexlify(app.actions).decode()

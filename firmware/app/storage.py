@@ -30,11 +30,17 @@ moment leaves either the old file or the new one, never a mix.
 ``read_file`` checks everything and moves a bad file aside (renamed to
 ``name.bad1`` ... ``name.bad99``, never deleted; once all 99 are taken a
 bad file is reported and left where it is) with a reason in plain words.
+A file the storage cannot read (``read`` raises OSError) is moved aside
+too, since a rename may work where a read fails; if it cannot be, the
+problem ends with ``STUCK`` and the app must not write over that file
+(``app.persist`` then leaves it alone for the session).
 A file over ``MAX_FILE`` bytes is bad too: ``read`` returns at most
 ``MAX_FILE + 1`` bytes, so a huge file never fills the Pico's heap.
 """
 
 MAX_FILE = 16384  # bytes; a whole game's record is about 1.5 KB
+# The end of ``read_file``'s problem for an unreadable file left in place.
+STUCK = "; it could not be moved aside either, so it is kept and not written over"
 
 try:
     # The built-in module: a port may freeze a larger pure-Python "binascii"
@@ -144,13 +150,19 @@ def read_file(storage, name, key, f=None):
     """``(fields, problem)`` of file ``name``: ``(None, None)`` when there is
     none; ``(dict, None)`` when it is good; ``(None, words)`` when it is bad,
     after moving it aside (``set_aside``). ``f(fields)`` may raise
-    ValueError to call a well-formed file bad (values out of range). Storage
-    errors (OSError) are reported the same way, without moving anything.
-    ``key`` is the kind of file (see ``decode``)."""
+    ValueError to call a well-formed file bad (values out of range). A file
+    the storage cannot read (OSError) is moved aside the same way; when that
+    fails too the words end with ``STUCK``: the file is still there and
+    must not be written over (its contents were never seen). ``key`` is the
+    kind of file (see ``decode``)."""
     try:
         data = storage.read(name)
     except OSError as e:
-        return None, "the file could not be read (%s)" % e
+        why = "the file could not be read (%s)" % e
+        try:
+            return None, "%s; it was kept as %s" % (why, set_aside(storage, name))
+        except OSError:
+            return None, why + STUCK
     if data is None:
         return None, None
     check = f
