@@ -47,7 +47,7 @@ def parse_args(argv=None):
     p = argparse.ArgumentParser(
         prog="python -m host_sim",
         description="Desktop simulator for the picocards handheld: the screen of the board "
-                    "--board names (240x135 RGB565 by default; 240x240 RGB565, 128x64 "
+                    "--board names (240x135 colour by default; 240x240 colour, 128x64 "
                     "monochrome), logical buttons LEFT RIGHT UP DOWN A B.",
         epilog=EPILOG % boards.DEFAULT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
