@@ -32,19 +32,65 @@ The device reads the board's module name from ``/board.txt``
 DEFAULT = "pimoroni_pico_display"
 
 
+MAX_NAME = 40  # characters; the longest board name is 23
+
+
 def load(name):
-    """The ``BOARD`` dict of ``boards/<name>.py``; ValueError if there is no
-    such board."""
-    for c in name:
-        if not (c.isalpha() or c.isdigit() or c == "_"):
-            raise ValueError("bad board name %r" % (name,))
+    """The ``BOARD`` dict of ``boards/<name>.py``. ValueError saying why for
+    a name that is not a plain module name (ASCII letters, digits and ``_``,
+    not starting with ``_`` or a digit, at most ``MAX_NAME`` characters),
+    no such board, a module that fails to import or has no ``BOARD``, or a
+    ``BOARD`` without what every board needs (``check``)."""
     if not name:
         raise ValueError("no board name")
+    if len(name) > MAX_NAME:
+        raise ValueError("board name too long (%d characters, at most %d)" % (len(name), MAX_NAME))
+    for c in name:
+        if not ("a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c == "_"):
+            raise ValueError("bad board name %r: only letters, digits and _" % (name,))
+    if name[0] == "_" or "0" <= name[0] <= "9":
+        raise ValueError("bad board name %r: it starts with %r" % (name, name[0]))
     try:
         mod = __import__("boards." + name)
     except ImportError:
+        # (A board module imports nothing: the missing module is this one.)
         raise ValueError("no board %r in boards/" % (name,))
-    return getattr(mod, name).BOARD
+    except Exception as e:  # a broken file: SyntaxError, NameError...
+        raise ValueError("board %s does not load: %s: %s" % (name, type(e).__name__, e))
+    board = getattr(getattr(mod, name), "BOARD", None)
+    if board is None:
+        raise ValueError("board %s has no BOARD" % name)
+    check(name, board)
+    return board
+
+
+def check(name, board):
+    """ValueError (naming board ``name``) unless ``board`` is a dict with a
+    str ``name``, a ``display`` dict with a str ``controller`` and int
+    ``width`` and ``height`` of 1..1024, and a ``buttons`` dict with
+    ``pins`` and ``map`` dicts: what the device and the simulator read
+    before anything else."""
+    if not isinstance(board, dict):
+        raise ValueError("board %s: BOARD is not a dict" % name)
+    d = board.get("display")
+    b = board.get("buttons")
+    if not isinstance(board.get("name"), str):
+        why = "no name"
+    elif not isinstance(d, dict):
+        why = "no display"
+    elif not isinstance(d.get("controller"), str):
+        why = "no display controller"
+    elif not isinstance(b, dict) or not isinstance(b.get("pins"), dict) or \
+            not isinstance(b.get("map"), dict):
+        why = "no buttons pins and map"
+    else:
+        why = None
+        for k in ("width", "height"):
+            v = d.get(k)
+            if type(v) is not int or not 1 <= v <= 1024:
+                why = "display %s is %r, not 1..1024" % (k, v)
+    if why:
+        raise ValueError("board %s: %s" % (name, why))
 
 
 def names():

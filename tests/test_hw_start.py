@@ -4,6 +4,7 @@ running on the device driver and buttons (same frames as the simulator),
 error screen + log + restart with A, boot failures logged and raised."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -44,6 +45,72 @@ def test_unknown_board_falls_back_with_a_warning():
     assert warning and board["name"] == "Pimoroni Pico Display Pack"
     assert start.open_board("waveshare_pico_lcd_1_14") == (
         boards.load("waveshare_pico_lcd_1_14"), None)
+
+
+# Broken board modules (what a bad copy to the Pico's boards/ may hold).
+BROKEN = {
+    "brk_syntax": "BOARD = {\n",
+    "brk_noboard": "X = 1\n",
+    "brk_nowidth": 'BOARD = {"name": "b", "display": {"controller": "st7789", "height": 135},'
+                   ' "buttons": {"pins": {}, "map": {}}}\n',
+    "brk_width0": 'BOARD = {"name": "b", "display": {"controller": "st7789", "width": 0,'
+                  ' "height": 135}, "buttons": {"pins": {}, "map": {}}}\n',
+}
+# /board.txt names, the words each one's warning holds (None: no warning).
+BAD_NAMES = [("__init__", "starts with"), ("x" * 300, "too long"), ("_x", "starts with"),
+             ("9x", "starts with"), ("a-b", "only letters"), ("nonesuch", "no board"),
+             ("brk_syntax", "does not load"), ("brk_noboard", "no BOARD"),
+             ("brk_nowidth", "width"), ("brk_width0", "width is 0"),
+             ("waveshare_pico_lcd_1_14", None)]
+OPEN_SCRIPT = """
+import sys
+from hw import start
+for name in sys.argv[1].split(","):
+    board, warning = start.open_board(name)
+    print(board["name"], "|", warning)
+"""
+
+
+def _open_boards(lib, runtime):
+    """Each of BAD_NAMES through hw.start.open_board with the BROKEN boards
+    in ``lib``/boards, on ``runtime`` ("cpython" or "micropython"): lines
+    ``board name | warning``."""
+    shutil.copytree(ROOT / "boards", lib / "boards",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+    for name, text in BROKEN.items():
+        (lib / "boards" / (name + ".py")).write_text(text)
+    script = lib / "open_boards.py"
+    script.write_text(OPEN_SCRIPT)
+    arg = ",".join(n for n, _ in BAD_NAMES)
+    if runtime == "cpython":
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(lib), str(ROOT / "firmware"), str(ROOT / "host_sim")]))
+        cmd = [sys.executable, str(script), arg]
+    else:
+        node = shutil.which("node")
+        if node is None:
+            pytest.skip("node is not installed (CI installs it; `make setup` runs npm ci)")
+        env = None
+        cmd = [node, "tools/mp_run.mjs", "--path", str(ROOT / "firmware"), "--path", str(lib),
+               str(script), arg]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.splitlines()
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_any_bad_board_falls_back_to_the_default_with_a_warning(runtime, tmp_path):
+    lines = _open_boards(tmp_path, runtime)
+    assert len(lines) == len(BAD_NAMES)
+    default = boards.load(boards.DEFAULT)["name"]
+    for (name, words), line in zip(BAD_NAMES, lines, strict=True):
+        board, warning = line.split(" | ", 1)
+        if words is None:
+            assert warning == "None" and board == boards.load(name)["name"]
+        else:
+            assert board == default, line
+            assert warning.startswith("unknown board %r" % name[:24]), line
+            assert words in warning and boards.DEFAULT in warning, line
 
 
 class Probe(App):

@@ -76,12 +76,14 @@ def board_name(path=BOARD_FILE):
 
 
 def open_board(name):
-    """``(board dict, warning or None)``; an unknown name gives the default
-    board and a warning."""
+    """``(board dict, warning or None)``; an unknown or bad board (a bad
+    name, a module that fails to load or lacks what a board needs:
+    ``boards.load``) gives the default board and a warning saying why."""
     try:
         return boards.load(name), None
-    except ValueError:
-        return boards.load(boards.DEFAULT), "unknown board %r: using %s" % (name, boards.DEFAULT)
+    except ValueError as e:
+        return boards.load(boards.DEFAULT), "unknown board %r (%s): using %s" % (
+            name[:24], e, boards.DEFAULT)
 
 
 def make_display(board, machine=None, sleep_ms=None):
