@@ -48,12 +48,16 @@ class BoardError(ValueError):
 
 def open_board(name):
     """The ``BOARD`` dict of ``boards/<name>.py``. BoardError (one line) for
-    an unknown name (listing the names) or a display controller the
-    simulator cannot show."""
+    an unknown name (listing the names), a broken board module (it does not
+    load, has no ``BOARD``, or lacks a display size...: ``boards.load``'s
+    reason) or a display controller the simulator cannot show."""
     known = boards.names()
     if name not in known:
         raise BoardError("unknown board %r; boards: %s" % (name, ", ".join(known)))
-    board = boards.load(name)
+    try:
+        board = boards.load(name)
+    except ValueError as e:
+        raise BoardError("bad board file boards/%s.py: %s" % (name, e))
     d = board["display"]
     if d["controller"] not in CONTROLLERS:
         raise BoardError("board %s (%dx%d %s) is not supported: the simulator shows %s screens"
@@ -63,8 +67,16 @@ def open_board(name):
 
 
 def supported_names():
-    """Board names the simulator can run (every board with a known controller)."""
-    return [n for n in boards.names() if boards.load(n)["display"]["controller"] in CONTROLLERS]
+    """Board names the simulator can run (every board that loads, with a
+    known controller)."""
+    out = []
+    for n in boards.names():
+        try:
+            if boards.load(n)["display"]["controller"] in CONTROLLERS:
+                out.append(n)
+        except ValueError:
+            pass  # a broken board file: open_board says what is wrong
+    return out
 
 
 def bindings(board):

@@ -1,7 +1,9 @@
 """``python -m host_sim --board NAME``: every board boots to the title at
 its own screen size (the SSD1306 one on a 1-bit frame, compact layout);
 unknown boards are refused in one
-line; keys reach the app through the device's hw.buttons layer."""
+line, and so are broken board files; keys reach the app through the device's hw.buttons layer."""
+
+import sys
 
 import pytest
 
@@ -59,6 +61,34 @@ def test_bad_board_one_line_exit_2(name, words, capsys):
     assert "\n" not in err and err.startswith("host_sim: ")
     for w in words:
         assert w in err
+
+
+# Broken board files in boards/, what the one-line message says of each.
+BROKEN = [
+    ("sim_brk_syntax", "BOARD = {\n", "does not load: SyntaxError"),
+    ("sim_brk_noboard", "X = 1\n", "has no BOARD"),
+    ("sim_brk_nowidth", 'BOARD = {"name": "b", "display": {"controller": "st7789", "height": 135},'
+                        ' "buttons": {"pins": {}, "map": {}}}\n', "display width is None"),
+    ("sim_brk_width0", 'BOARD = {"name": "b", "display": {"controller": "st7789", "width": 0,'
+                       ' "height": 135}, "buttons": {"pins": {}, "map": {}}}\n',
+     "display width is 0"),
+]
+
+
+@pytest.mark.parametrize("name,text,words", BROKEN)
+def test_broken_board_file_one_line_exit_2(name, text, words, tmp_path, monkeypatch, capsys):
+    (tmp_path / (name + ".py")).write_text(text)
+    monkeypatch.setattr(boards, "__path__", list(boards.__path__) + [str(tmp_path)])
+    known = boards.names()
+    monkeypatch.setattr(boards, "names", lambda: sorted(known + [name]))
+    monkeypatch.delitem(sys.modules, "boards." + name, raising=False)
+    assert main(["--mode", "headless", "--board", name, "--keys", "A"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith("host_sim: ")
+    assert "boards/%s.py" % name in err and words in err
+    assert name not in boardkeys.supported_names()  # the others still listed
+    assert boards.DEFAULT in boardkeys.supported_names()
+    monkeypatch.delitem(sys.modules, "boards." + name, raising=False)
 
 
 def _drain(keys, clock, ms):
