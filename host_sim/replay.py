@@ -120,12 +120,18 @@ def main(argv):
     """Entry point of ``python -m host_sim replay``; the exit status."""
     args = parse_args(argv)
     from app.records import parse
+    from app.storage import MAX_FILE
+    from host_sim.storage import read_regular
 
     try:
-        with open(args.file, "rb") as f:
-            data = f.read()
+        # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
+        data = read_regular(args.file, MAX_FILE + 1)
     except OSError as e:
         print("host_sim replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        return 2
+    if len(data) > MAX_FILE:
+        print("host_sim replay: %s is too big for a game record (over %d bytes)"
+              % (args.file, MAX_FILE), file=sys.stderr)
         return 2
     try:
         fields = parse(data)

@@ -9,8 +9,25 @@ way).
 """
 
 import os
+import stat
 
 from app.storage import MAX_FILE
+
+
+def read_regular(path, limit=MAX_FILE + 1):
+    """At most ``limit`` bytes of the regular file at ``path``. OSError for
+    anything else (a folder, a FIFO, a device such as /dev/zero), without
+    blocking on it: opened non-blocking, checked, then read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("%s is not a regular file" % os.path.basename(path))
+        with os.fdopen(fd, "rb") as f:
+            fd = None  # f closes it
+            return f.read(limit)
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def default_dir():
@@ -37,9 +54,10 @@ class FolderStorage:
         return os.path.join(self.path, name)
 
     def read(self, name):
+        # Only a regular file is read (a FIFO or device is a bad file, as a
+        # folder is), at most MAX_FILE + 1 bytes, as the Pico's (hw.storage).
         try:
-            with open(self._p(name), "rb") as f:
-                return f.read(MAX_FILE + 1)  # as the Pico's (hw.storage)
+            return read_regular(self._p(name))
         except FileNotFoundError:
             return None
 

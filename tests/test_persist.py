@@ -5,6 +5,7 @@ files are reported, set aside and never crash the console; settings and
 statistics survive a reboot (a new App on the same storage)."""
 
 import os
+import subprocess
 import sys
 
 import pytest
@@ -23,6 +24,7 @@ from app.title import TitleScreen  # noqa: E402
 from cardgames import clubbed, clubs, klaberjass  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist)
 KEEP = 10  # records kept
 
@@ -551,3 +553,25 @@ def test_replay_command_checks_a_record(tmp_path):
     assert main([str(path), "--check"]) == 1
     path.write_bytes(data[:-5])
     assert main([str(path), "--check"]) == 2
+
+
+def test_replay_reads_a_bounded_regular_file(tmp_path, capsys):
+    from app.storage import MAX_FILE
+    from host_sim.replay import main
+
+    data, _ = _record("Clubbed", 5)
+    path = tmp_path / "r1"
+    path.write_bytes(data + b"x" * (40 * MAX_FILE))
+    assert main([str(path), "--check"]) == 2
+    assert "too big" in capsys.readouterr().err
+    if not hasattr(os, "mkfifo"):
+        return
+    # A FIFO (as /dev/zero, no regular file) is refused: before, the replay
+    # blocked on it for good (the timeout only stops a hung run).
+    os.mkfifo(tmp_path / "fifo")
+    try:
+        out = subprocess.run([sys.executable, "-m", "host_sim", "replay", str(tmp_path / "fifo"),
+                              "--check"], cwd=REPO, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("replay hung reading a FIFO")
+    assert out.returncode == 2 and "not a regular file" in out.stderr

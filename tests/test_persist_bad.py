@@ -4,6 +4,8 @@ number beyond the format. Each is reported in words and set aside; none
 crashes the console or is counted."""
 
 import os
+import stat
+import subprocess
 import sys
 
 import pytest
@@ -21,6 +23,8 @@ from test_persist import (  # noqa: E402
 from app import persist  # noqa: E402
 from app.storage import decode, encode  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _finished_save(name="Clubbed", seed=3):
@@ -181,3 +185,34 @@ def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
         f, why = read_file(st, "game", "save")
         assert f is None and "too big" in why and "game.bad1" in why
         assert "game" not in st.names() and "game.bad1" in st.names()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_the_data_folder_is_a_bad_file_not_a_hang(tmp_path):
+    # The simulator in a subprocess: before the fix it blocked for good in
+    # open() on the FIFO (the timeout only stops a hung run).
+    os.mkfifo(tmp_path / "settings")
+    try:
+        out = subprocess.run(
+            [sys.executable, "-m", "host_sim", "--mode", "headless", "--data", str(tmp_path),
+             "--keys", "A", "--shots", str(tmp_path / "shots")],
+            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the simulator hung reading a FIFO in its data folder")
+    assert out.returncode == 0, out.stderr
+    # Set aside as a bad file (renamed, not deleted), the app went on.
+    assert stat.S_ISFIFO(os.stat(tmp_path / "settings.bad1").st_mode)
+    from host_sim.storage import FolderStorage
+
+    st = FolderStorage(tmp_path)
+    with pytest.raises(OSError, match="not a regular file"):
+        st.read("settings.bad1")
+
+
+def test_a_device_in_the_data_folder_is_not_read(tmp_path):
+    from app.storage import read_file
+    from host_sim.storage import FolderStorage
+
+    os.symlink("/dev/zero", tmp_path / "stats")
+    f, why = read_file(FolderStorage(tmp_path), "stats", "stats")
+    assert f is None and "not a regular file" in why and "stats.bad1" in why
