@@ -42,3 +42,49 @@ def test_card_face_uses_the_deck_in_use(four):
     four(True)
     seen = inks(lambda fb: cardview.face(fb, 0, 0, 0), theme.CARD_W, theme.CARD_H)
     assert cardview.suit_color(0) in seen and theme.INK not in seen
+
+
+def cell_inks(fb, x, y, font, bg):
+    """The colours of one character cell at (x, y), but the ground."""
+    return {fb.pixel(x + i, y + j) for i in range(font.w) for j in range(font.h)} - {bg}
+
+
+# Suit glyphs in text on the dark felt or panel: red suits light red in the
+# two-colour deck; clubs light green and diamonds light blue in four colours;
+# spades (and two-colour clubs) in the text's own colour.
+TEXT_INKS = {False: ("TEXT", "ALERT", "ALERT", "TEXT"),
+             True: ("CLUB_TEXT", "DIAMOND_TEXT", "ALERT", "TEXT")}
+
+
+@pytest.mark.parametrize("on", (False, True))
+def test_suit_glyphs_in_text_follow_the_deck(four, on):
+    from app import text
+
+    four(on)
+    s = "J\u2663 8\u2666 K\u2665 A\u2660"
+    d = FrameDisplay(120, 14)
+    d.fb.fill(theme.FELT)
+    cardview.draw_rich(d.fb, s, 0, 0, theme.TEXT)
+    for suit in range(4):
+        i = s.index(text.SUITS[suit])
+        assert cell_inks(d.fb, i * text.SMALL.w, 0, text.SMALL, theme.FELT) == {
+            getattr(theme, TEXT_INKS[on][suit])}, (suit, on)
+    # The rank letters keep the text's colour.
+    assert cell_inks(d.fb, 0, 0, text.SMALL, theme.FELT) == {theme.TEXT}
+
+
+@pytest.mark.parametrize("on", (False, True))
+def test_card_lists_in_text_follow_the_deck(four, on):
+    # The 240x240 panel's rows of cards (app.tall), Clubbed's look overlay
+    # and Clubs' pass list draw each card in suit_color(c, 2).
+    from app import tall, text
+
+    four(on)
+    d = FrameDisplay(240, 20)
+    tall._lines(d.fb, [bytes((0, 13, 26, 39))], 240, 20)
+    x = 10
+    for suit in range(4):
+        name = TEXT_INKS[on][suit]
+        want = theme.WHITE if name == "TEXT" else getattr(theme, name)  # cards alone: white
+        assert cell_inks(d.fb, x + text.SMALL.w, 3, text.SMALL, theme.BLACK) == {want}
+        x += 2 * text.SMALL.w + 6

@@ -29,6 +29,8 @@ RGB565 = {
     "HILITE": rgb(40, 120, 80),
     "CLUB_INK": rgb(0, 128, 40), "DIAMOND_INK": rgb(20, 70, 200),
     "CLUB_DIM": rgb(70, 120, 84), "DIAMOND_DIM": rgb(80, 100, 150),
+    # Added with the indexed frame: four-colour suit glyphs in text on dark.
+    "CLUB_TEXT": rgb(130, 230, 120), "DIAMOND_TEXT": rgb(120, 180, 255),
 }
 BOOT_SLOTS = 251  # hw.start's splash colours take the palette from here
 
@@ -58,12 +60,14 @@ def test_card_inks_are_theme_colours():
     # mode (a 1-bit app test may have imported it with the mono ones).
     theme.set_mono(False)
     importlib.reload(cardview)
-    inks = cardview.INKS[:16]
+    inks = cardview.INKS[:24]
     assert set(inks) <= set(theme_colours().values())
-    assert colour(cardview.INKS[8]) == rgb(0, 128, 40)  # four-colour clubs green
-    assert colour(cardview.INKS[9]) == rgb(20, 70, 200)  # four-colour diamonds blue
-    assert colour(cardview.INKS[12]) == rgb(70, 120, 84)
-    assert colour(cardview.INKS[13]) == rgb(80, 100, 150)
+    assert colour(cardview.INKS[12]) == rgb(0, 128, 40)  # four-colour clubs green
+    assert colour(cardview.INKS[13]) == rgb(20, 70, 200)  # four-colour diamonds blue
+    assert colour(cardview.INKS[16]) == rgb(70, 120, 84)
+    assert colour(cardview.INKS[17]) == rgb(80, 100, 150)
+    assert colour(cardview.INKS[20]) == rgb(130, 230, 120)  # in text: light green
+    assert colour(cardview.INKS[21]) == rgb(120, 180, 255)  # in text: light blue
 
 
 def test_mono_mapping_round_trips():

@@ -11,25 +11,43 @@ RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
 
 
-# Ink per suit (clubs, diamonds, hearts, spades), then the dimmed inks, of
-# the two-colour deck then of the four-colour deck (clubs green, diamonds
-# blue); INKS[16] is where the deck in use starts (``four``).
+# Ink per suit (clubs, diamonds, hearts, spades), then the dimmed inks, then
+# the inks of suit glyphs in text on a dark ground (black suits white), of the
+# two-colour deck then of the four-colour deck (clubs green, diamonds blue);
+# INKS[24] is where the deck in use starts (``four``).
 INKS = [theme.INK, theme.RED, theme.RED, theme.INK,
         theme.INK_DIM, theme.RED_DIM, theme.RED_DIM, theme.INK_DIM,
+        theme.WHITE, theme.ALERT, theme.ALERT, theme.WHITE,
         theme.CLUB_INK, theme.DIAMOND_INK, theme.RED, theme.INK,
-        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.INK_DIM, 0]
+        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.INK_DIM,
+        theme.CLUB_TEXT, theme.DIAMOND_TEXT, theme.ALERT, theme.WHITE, 0]
 
 
 def four(on):
     """Draw suits in four colours (clubs green, diamonds blue, hearts red,
     spades black) when ``on``, else red and black."""
-    INKS[16] = 8 if on else 0
+    INKS[24] = 12 if on else 0
 
 
 def suit_color(c, dim=False):
     """Ink colour of card ``c``: red for diamonds and hearts, black otherwise
-    (four colours with ``four(True)``)."""
-    return INKS[INKS[16] + c // 13 + (4 if dim else 0)]
+    (four colours with ``four(True)``); ``dim`` True its greyed ink, 2 its
+    ink in text on the dark felt or panel (red suits light red, black white)."""
+    return INKS[INKS[24] + c // 13 + 4 * dim]
+
+
+def draw_rich(fb, s, x, y, color, font=text.SMALL):
+    """Draw ``s`` like ``text.draw`` but with the suit glyphs other than
+    white ones in their text ink (``suit_color(c, 2)``: red suits red, or
+    clubs green and diamonds blue in four colours); returns the x after the
+    text."""
+    end = text.draw(fb, s, x, y, color, font)
+    for i in range(len(s)):
+        if s[i] in text.SUITS:
+            ink = suit_color(13 * text.SUITS.index(s[i]), 2)
+            if ink != theme.WHITE:
+                text.draw(fb, s[i], x + i * font.w, y, ink, font)
+    return end
 
 
 def _rounded(fb, x, y, w, h, fill, edge):

@@ -436,7 +436,7 @@ class ClubbedScreen:
             else:
                 x = 12
                 for c in line:
-                    col = theme.ALERT if c // 13 in (1, 2) else theme.WHITE
+                    col = cardview.suit_color(c, 2)
                     text.draw(fb, clubbed.symbol_name(c), x, y, col, text.SMALL)
                     x += 25
             y += 12

@@ -87,7 +87,7 @@ def _draw_received(fb, scr):
         c = gave[i]
         if c != NO_CARD:
             to = clubs.NORTH if i else scr.receiver()
-            text.draw(fb, clubs.symbol_name(c), 3, y, _ink(c), text.BOLD)
+            text.draw(fb, clubs.symbol_name(c), 3, y, cardview.suit_color(c, 2), text.BOLD)
             text.draw(fb, "to %s" % NAMES[to], 33, y + 3, theme.TEXT, text.SMALL)
             y += 18
     text.draw(fb, "You got", 126, 1, theme.TEXT_DIM, text.SMALL)
@@ -98,10 +98,6 @@ def _draw_received(fb, scr):
         x += 54
     _slot(fb, x, 14, rec[1], "North", False)
     status(fb, scr, "Cards received are framed   A: go on", False, theme.GOLD)
-
-
-def _ink(c):
-    return theme.ALERT if c // 13 in (1, 2) else theme.WHITE
 
 
 def _draw_show(fb, scr):

@@ -6,21 +6,10 @@ Coordinates are pixels on the 240x135 screen; colours from ``app.theme``.
 """
 
 from app import cardview, text, theme
+from app.cardview import draw_rich
 from app.menu import panel
 from app.screen import GameOverScreen
 from cardgames import klaberjass as kj
-
-RED_SUITS = "\u2666\u2665"
-
-
-def draw_rich(fb, s, x, y, color, font=text.SMALL, red=theme.ALERT):
-    """Draw ``s`` like ``text.draw`` but with the red suit glyphs (♦♥) in
-    ``red``; returns the x after the text."""
-    end = text.draw(fb, s, x, y, color, font)
-    for i in range(len(s)):
-        if s[i] in RED_SUITS:
-            text.draw(fb, s[i], x + i * font.w, y, red, font)
-    return end
 
 
 def draw_rich_centered(fb, s, cx, y, color, font=text.SMALL):

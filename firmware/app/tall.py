@@ -72,6 +72,8 @@ def draw(app, screen, fb):
 def _lines(fb, lines, w, h):
     # str: text; ("h", str): a heading; bytes: a row of cards;
     # ("c", label, bytes): a row of cards after "label: " (whose cards they are).
+    from app.cardview import RANK_LABELS, SUIT_GLYPHS, draw_rich, suit_color
+
     y = 3
     for line in lines:
         if y + ROW > h - 2:
@@ -87,27 +89,16 @@ def _lines(fb, lines, w, h):
             cards = line
         if cards is not None:
             for c in cards:
-                from app.cardview import RANK_LABELS, SUIT_GLYPHS
-
                 s = RANK_LABELS[c % 13] + SUIT_GLYPHS[c // 13]
                 if x + len(s) * text.SMALL.w > w - 4:
                     break
-                text.draw(fb, s, x, y, theme.ALERT if c // 13 in (1, 2) else theme.WHITE,
-                          text.SMALL)
+                text.draw(fb, s, x, y, suit_color(c, 2), text.SMALL)
                 x += len(s) * text.SMALL.w + 6
         elif isinstance(line, tuple):
-            _rich(fb, text.fit(line[1], w - 8), 4, y, theme.GOLD)
+            draw_rich(fb, text.fit(line[1], w - 8), 4, y, theme.GOLD)
         else:
-            _rich(fb, text.fit(line, w - 8), 4, y, theme.TEXT)
+            draw_rich(fb, text.fit(line, w - 8), 4, y, theme.TEXT)
         y += ROW
-
-
-def _rich(fb, s, x, y, color):
-    # Text with the red suits in red (as app.klaberjass_summary.draw_rich).
-    text.draw(fb, s, x, y, color, text.SMALL)
-    for i in range(len(s)):
-        if s[i] == "\u2666" or s[i] == "\u2665":
-            text.draw(fb, s[i], x + i * text.SMALL.w, y, theme.ALERT, text.SMALL)
 
 
 def title_lines(app):

@@ -48,6 +48,9 @@ CLUB_INK = _c(0, 128, 40)
 DIAMOND_INK = _c(20, 70, 200)
 CLUB_DIM = _c(70, 120, 84)
 DIAMOND_DIM = _c(80, 100, 150)
+# Their light forms for suit glyphs in text on the dark felt or panel.
+CLUB_TEXT = _c(130, 230, 120)
+DIAMOND_TEXT = _c(120, 180, 255)
 
 # On a 1-bit display (an SSD1306) every colour is either dark (0) or lit (1).
 # The compact layout (app/compact*.py) draws with 0/1 itself; this mapping is
