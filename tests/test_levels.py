@@ -147,23 +147,30 @@ def _same_position(pl, g):
 def test_clubbed_playout_follows_the_rules(refill):
     """CB-3 ... CB-9: the search's compact Clubbed (clubbed_kit.Playout)
     stays the same position as the rules engine move after move, its policy
-    plays the heuristic's choice (from the seat's observation), and
-    ``playout`` (the policy and the moves in one loop) ends every game where
-    move-by-move play ends it."""
+    plays the heuristic's choice (from the seat's observation, with that
+    seat's weights: the search's PRIOR for one seat, the heuristic's for the
+    other), and ``playout`` (the policy and the moves in one loop) ends
+    every game where move-by-move play ends it."""
     from players import clubbed_kit as kit
+    from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 
-    h = levels.heuristic("clubbed")
+    assert kit.PRIOR != PARAMS  # else this test would not tell them apart
     moves = 0
     for seed in range(40):
         g = clubbed.Clubbed(seed=seed, dealer=seed % 2, refill=refill)
+        par = [PARAMS, PARAMS]
+        par[seed % 2] = kit.PRIOR
+        hs = [ClubbedHeuristic(0, par[0]), ClubbedHeuristic(0, par[1])]
         pl = kit.Playout().load(g)
+        pl.par[:] = par
         rng = Rng(seed)
         while not g.is_over():
             legal = g.legal_actions()
-            assert kit.policy(pl, rng) == h.choose(g.observation(g.current_player), legal)
+            p = g.current_player
+            assert kit.policy(pl, rng) == hs[p].choose(g.observation(p), legal)
             fast = kit.Playout()
-            kit.Playout().load(g).copy(fast)
-            slow = kit.Playout().load(g)
+            pl.copy(fast)
+            slow = pl.copy(kit.Playout())
             k = kit.playout(fast, rng)
             n = 0
             while not slow.over and n < kit.MAX_MOVES:
@@ -176,6 +183,33 @@ def test_clubbed_playout_follows_the_rules(refill):
             _same_position(pl, g)
             moves += 1
     assert moves > 1000
+
+
+def test_clubbed_search_weighs_one_club_and_every_other_action():
+    """Any club clubs the same pile (CB-5, CB-6): the Clubbed search plays
+    out one club (the prior's if it is a club, else the lowest) beside
+    every other legal action, and its prior is the heuristic with the
+    kit's PRIOR weights."""
+    from players import clubbed_kit as kit
+
+    seen = 0
+    for seed in range(6):
+        for _g, o, legal in _decisions("clubbed", seed, 40):
+            clubs_legal = [a for a in legal if a < 13]
+            if len(clubs_legal) < 2:
+                continue
+            s = levels.make("clubbed", levels.HARD, seed)
+            if len(clubs_legal) == len(legal):
+                assert not s.begin(o, legal)  # one candidate: nothing to weigh
+                continue
+            assert s.begin(o, legal)
+            assert s.prior == kit.prior().choose(o, legal)
+            cands = list(s.cands[: s.n_cands])
+            club = s.prior if s.prior < 13 else min(clubs_legal)
+            assert [a for a in cands if a < 13] == [club]
+            assert sorted(a for a in cands if a >= 13) == [a for a in legal if a >= 13]
+            seen += 1
+    assert seen > 20
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))

@@ -3,7 +3,8 @@
     python tools/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
 
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
-tools/arena_mp.py: random, heuristic, and the console's difficulty levels
+tools/arena_mp.py: random, heuristic, prior (the search levels' prior
+alone: in Clubbed the heuristic with the kit's PRIOR weights), and the console's difficulty levels
 easy, normal and hard (players/levels.py, without a time cap: the search
 budget is counted in playout moves, so the games are deterministic).
 Deal pair k (k = 0 .. N-1) uses seed S + k twice, same cards and same

@@ -48,6 +48,15 @@ def _heuristic(game, seed):
     return ClubsHeuristic(seed)
 
 
+def _prior(game, seed):
+    # The search levels' prior alone: the kit's ``prior`` (Clubbed: the
+    # heuristic with its PRIOR weights), else the heuristic.
+    from players import levels
+
+    kit = levels.kit(game)
+    return kit.prior(seed) if hasattr(kit, "prior") else _heuristic(game, seed)
+
+
 def _level(level):
     def factory(game, seed):
         from players import levels
@@ -60,6 +69,7 @@ def _level(level):
 PLAYERS = {
     "random": _random,
     "heuristic": _heuristic,
+    "prior": _prior,
     "easy": _level(0),
     "normal": _level(1),
     "hard": _level(2),

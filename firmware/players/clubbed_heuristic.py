@@ -18,10 +18,22 @@ from cardgames.clubbed import DRAW
 from players.heuristic import Heuristic
 
 CLUBS = 0
+# The weights of the scores, in this order (see ``_choose``): below SHORT
+# cards in the stock a club is worth KEEP_SHORT kept, else KEEP_BASE +
+# KEEP_CARD per stock card; drawing scores DRAW_SCORE; clubbing gains PILE
+# per pile card; RISK weighs the chance of being clubbed back, MATCH the
+# unseen cards that match a card played.
+SHORT, KEEP_SHORT, KEEP_BASE, KEEP_CARD, DRAW_SCORE, PILE, RISK, MATCH = range(8)
+PARAMS = (8, 300, 400, 10, -100, 100, 15, 6)
 
 
 class ClubbedHeuristic(Heuristic):
-    """Heuristic Clubbed player (``seed`` unused, see ``Heuristic``)."""
+    """Heuristic Clubbed player (``seed`` unused, see ``Heuristic``);
+    ``params``: its weights (PARAMS, in the order given there)."""
+
+    def __init__(self, seed=0, params=PARAMS):
+        Heuristic.__init__(self, seed)
+        self.params = params
 
     def _choose(self, obs, legal):
         # Two or more choices for ``obs`` (a clubbed.Observation).
@@ -53,26 +65,27 @@ class ClubbedHeuristic(Heuristic):
         pile = len(obs.pile)
         # What a club in hand is worth keeping: a long stock means bigger piles
         # to come; with no stock left, a held club is just a card collected.
+        short, keep_short, keep_base, keep_card, draw, pw, risk, mw = self.params
         if obs.stock_size == 0:
             keep = 0
-        elif obs.stock_size < 8:
-            keep = 300
+        elif obs.stock_size < short:
+            keep = keep_short
         else:
-            keep = 400 + 10 * obs.stock_size
+            keep = keep_base + keep_card * obs.stock_size
         best = legal[0]
         best_score = -1000000
         for a in legal:
             if a == DRAW:
-                score = -100
+                score = draw
             elif a < 13:
-                score = 100 + 100 * (pile + 1) - keep
+                score = 100 + pw * (pile + 1) - keep
             else:
                 # Matches the opponent could answer with, bar clubs.
                 m = suit_n[a // 13] + rank_n[a % 13]
                 # The risk weight (15%) and match weight were tuned against
                 # the random player (tools/bench_clubbed.py): a full-weight
                 # risk made the player too timid to build piles it can club.
-                score = 100 - 15 * p_club * (pile + 2) // 100 - 6 * m
+                score = 100 - risk * p_club * (pile + 2) // 100 - mw * m
             if score > best_score:
                 best_score = score
                 best = a

@@ -15,14 +15,16 @@ worlds or more where it saw one or two.
 Playout policy: the heuristic itself (players/clubbed_heuristic.py), both
 seats: its scores read only counts of the cards a seat cannot see (the
 other hand and the stock, as a whole), which the Playout keeps, so a
-playout move costs no more than a cheap policy's. The search then judges
-each candidate by how the game goes on when both seats play as the
-heuristic (the opponent it is tested against) would: a rollout of the
-heuristic, which improves on it where the worlds show a clear gain.
+playout move costs no more than a cheap policy's. The searching seat plays
+it with the PRIOR weights (also the search's prior), the other seat with
+the heuristic's own. The search then judges each candidate by how the game
+goes on from there: a rollout of the prior, which leaves it where the
+worlds show a clear gain.
 """
 
 from cardgames import clubbed
 from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
+from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
 # short, the cards collected so far misjudge the piles still to come, and
@@ -33,6 +35,22 @@ MAX_MOVES = 200
 CNT = 17
 S = 2 * CNT
 WIN = 10  # a won game is worth this many collected cards more than its margin
+# The searching seat's own weights (clubbed_heuristic.PARAMS' order): the
+# search's prior and its seat's moves in the playouts; the other seat plays
+# the heuristic's PARAMS there. Tuned against the heuristic
+# (tools/tune_clubbed_prior.py, seeds 10000 on): the heuristic keeps its
+# clubs too long and draws too rarely.
+PRIOR = (6, 300, 300, 10, 0, 100, 15, 6)
+# The search's test (players/search.py ``best``), stricter than the default:
+# z = 2.2, about 99% one-sided. The prior is strong, and on about a dozen
+# worlds the edges that pass a looser test are mostly noise (tools/arena.py,
+# tuning seeds 6000: 59.7% at Z2 = 2, 63.0% at 5, 62.2% at 9).
+Z2 = 5
+
+
+def prior(seed=0):
+    """The search's prior: the heuristic with the PRIOR weights."""
+    return ClubbedHeuristic(seed, PRIOR)
 
 
 class Playout:
@@ -41,13 +59,15 @@ class Playout:
     ``nh[s]`` cards at 52 * s, in no order), ``cnt`` (see CNT), ``stock``
     (bottom to top, ``n_stock`` cards), ``top`` (top pile card or NO_CARD)
     and ``n_pile``, ``coll`` (cards collected per seat), ``_to_move``,
-    ``over``, ``refill`` (CB-8). ``full``: a Clubbed that ``world`` deals
-    into first (allocated once)."""
+    ``over``, ``refill`` (CB-8), ``par`` (per seat, the weights its moves
+    follow: clubbed_heuristic.PARAMS' order). ``full``: a Clubbed that
+    ``world`` deals into first (allocated once)."""
 
     def __init__(self):
         self.hands = bytearray(104)
         self.nh = bytearray(2)
         self.cnt = bytearray(3 * CNT)
+        self.unseen = bytearray(2 * CNT)  # ``playout``'s own counts
         self.stock = bytearray(52)
         self.n_stock = 0
         self.top = NO_CARD
@@ -56,6 +76,7 @@ class Playout:
         self._to_move = 0
         self.over = False
         self.refill = True
+        self.par = [PARAMS, PARAMS]
         self.full = None
 
     def copy(self, into):
@@ -71,6 +92,8 @@ class Playout:
         into._to_move = self._to_move
         into.over = self.over
         into.refill = self.refill
+        into.par[0] = self.par[0]
+        into.par[1] = self.par[1]
         return into
 
     def load(self, g):
@@ -178,15 +201,29 @@ def searchable(obs):
 
 
 def worth(obs, legal, a, prior):
-    """Every legal action is searched."""
+    """Every legal action is searched but for the clubs: one club stands for
+    all (the prior if it is a club, else the lowest club in ``legal``). Any
+    club clubs the same pile (CB-5, CB-6) and every card collected counts
+    one (CB-10): which club is kept barely matters, and each candidate cut
+    leaves its playouts to more worlds (in half the decisions two clubs or
+    more are legal)."""
+    if a < 13:
+        if prior < 13:
+            return False
+        for c in legal:
+            if c < a:
+                return False
     return True
 
 
 def world(obs, rng, g):
     """``clubbed.world`` (the hidden cards dealt consistently with ``obs``)
-    into ``g.full``, then loaded into ``g`` (a Playout)."""
+    into ``g.full``, then loaded into ``g`` (a Playout); the seat of ``obs``
+    plays the PRIOR weights there, the other the heuristic's."""
     if g.full is None:
         g.full = clubbed.Clubbed(None)
+    g.par[obs.seat] = PRIOR
+    g.par[1 - obs.seat] = PARAMS
     return g.load(clubbed.world(obs, rng, g.full))
 
 
@@ -202,11 +239,12 @@ def done(g):
 
 def policy(g, rng):
     """The playout move of the seat to move in ``g``: the heuristic's
-    (players/clubbed_heuristic.py), from the same counts of the cards that
-    seat cannot see (the other hand and the stock: ``Playout.cnt``), ties
-    to the lowest card as there. Playouts thus play the game on as the
-    heuristic would, for both seats."""
+    (players/clubbed_heuristic.py) with that seat's weights (``g.par``),
+    from the same counts of the cards that seat cannot see (the other hand
+    and the stock: ``Playout.cnt``), ties to the lowest card as there.
+    Playouts thus play the game on as the heuristic would, for both seats."""
     p = g._to_move
+    short, keep_short, keep_base, keep_card, draw, pw, risk, mw = g.par[p]
     o = CNT - CNT * p
     cnt = g.cnt
     t = g.top
@@ -237,17 +275,17 @@ def policy(g, rng):
     if club == NO_CARD:
         return DRAW if best == NO_CARD else best
     if best != NO_CARD:
-        score = 100 - 6 * best_m
+        score = 100 - mw * best_m
         unseen = g.nh[1 - p] + stock
         if unseen:
             pc = 100 * g.nh[1 - p] * (cnt[o] + cnt[S]) // unseen
-            score -= 15 * (pc if pc < 100 else 100) * (pile + 2) // 100
+            score -= risk * (pc if pc < 100 else 100) * (pile + 2) // 100
     elif stock and not matched and (not free or t == NO_CARD):
-        score = -100  # drawing (CB-4, CB-6; never on a club starter, CB-7)
+        score = draw  # drawing (CB-4, CB-6; never on a club starter, CB-7)
     else:
         score = -1000000
-    keep = 0 if stock == 0 else (300 if stock < 8 else 400 + 10 * stock)
-    if 100 + 100 * (pile + 1) - keep >= score:
+    keep = 0 if stock == 0 else (keep_short if stock < short else keep_base + keep_card * stock)
+    if 100 + pw * (pile + 1) - keep >= score:
         return club
     return DRAW if best == NO_CARD else best
 
@@ -257,23 +295,31 @@ def playout(g, rng):
     ``MAX_MOVES`` moves, with the playout policy; returns the moves made.
     The same moves as ``policy`` and ``Playout._apply`` in turn, in one
     loop over locals: a Pico spends most of a playout on calls and
-    attribute look-ups otherwise."""
+    attribute look-ups otherwise. Speed: the loop keeps, per seat, the
+    counts of the cards that seat cannot see (``g.unseen``, CNT entries a
+    seat: its ``cnt[o] + cnt[S]``), so a card's score reads two counts and
+    a move updates two; ``g.cnt`` is left as it was (``g`` is a scratch
+    copy: only ``coll``, ``over`` and the hands are read after it)."""
     hands = g.hands
     nh = g.nh
     cnt = g.cnt
+    u = g.unseen
+    for i in range(CNT):
+        u[i] = cnt[CNT + i] + cnt[S + i]
+        u[CNT + i] = cnt[i] + cnt[S + i]
     stock = g.stock
     coll = g.coll
     refill = g.refill
+    par = g.par
     n_stock = g.n_stock
     t = g.top
     pile = g.n_pile
     p = g._to_move
     over = g.over
     k = 0
-    while not over and k < MAX_MOVES:
-        k += 1
-        # The policy (see ``policy``).
-        o = CNT - CNT * p
+    while not over:
+        # The policy (see ``policy``); ``up``: seat p's unseen counts.
+        up = CNT * p
         b = 52 * p
         free = t == NO_CARD or t < 13
         ts = t // 13
@@ -292,26 +338,41 @@ def playout(g, rng):
                     ci = i
                 if c == tr and not free:
                     matched = True
-            elif free or c // 13 == ts or c % 13 == tr:
-                m = cnt[o + c // 13] + cnt[S + c // 13] + cnt[o + 4 + c % 13] + cnt[S + 4 + c % 13]
-                if m < best_m or (m == best_m and c < best):
-                    best_m = m
-                    best = c
-                    bi = i
+            else:
+                cs = c // 13
+                cr = c - 13 * cs
+                if free or cs == ts or cr == tr:
+                    m = u[up + cs] + u[up + 4 + cr]
+                    if m < best_m or (m == best_m and c < best):
+                        best_m = m
+                        best = c
+                        bi = i
+        if club == NO_CARD and best == NO_CARD and n_stock == 0:
+            # CB-9: the stock is empty and the seat to move cannot move (an
+            # empty hand, or no match and no club): the hands are collected.
+            coll[0] += nh[0]
+            coll[1] += nh[1]
+            over = True
+            break
+        if k == MAX_MOVES:
+            break
+        k += 1
         a = best
         if club != NO_CARD:
+            short, keep_short, keep_base, keep_card, draw, pw, risk, mw = par[p]
             if best != NO_CARD:
-                score = 100 - 6 * best_m
+                score = 100 - mw * best_m
                 unseen = nh[1 - p] + n_stock
                 if unseen:
-                    pc = 100 * nh[1 - p] * (cnt[o] + cnt[S]) // unseen
-                    score -= 15 * (pc if pc < 100 else 100) * (pile + 2) // 100
+                    pc = 100 * nh[1 - p] * u[up] // unseen
+                    score -= risk * (pc if pc < 100 else 100) * (pile + 2) // 100
             elif n_stock and not matched and (not free or t == NO_CARD):
-                score = -100
+                score = draw
             else:
                 score = -1000000
-            keep = 0 if n_stock == 0 else (300 if n_stock < 8 else 400 + 10 * n_stock)
-            if 100 + 100 * (pile + 1) - keep >= score:
+            keep = 0 if n_stock == 0 else (keep_short if n_stock < short
+                                           else keep_base + keep_card * n_stock)
+            if 100 + pw * (pile + 1) - keep >= score:
                 a = club
                 bi = ci
             elif best == NO_CARD:
@@ -319,23 +380,25 @@ def playout(g, rng):
         elif best == NO_CARD:
             a = DRAW
         # The move (see ``Playout._apply``).
-        mb = CNT * p
         if a == DRAW:
+            # The card leaves the stock: seat p sees it now.
             n_stock -= 1
             c = stock[n_stock]
             n = nh[p]
             hands[b + n] = c
             nh[p] = n + 1
-            cnt[mb + c // 13] += 1
-            cnt[mb + 4 + c % 13] += 1
-            cnt[S + c // 13] -= 1
-            cnt[S + 4 + c % 13] -= 1
+            cs = c // 13
+            u[up + cs] -= 1
+            u[up + 4 + c - 13 * cs] -= 1
         else:
+            # The card leaves seat p's hand: the other seat sees it now.
             n = nh[p] - 1
             hands[bi] = hands[b + n]
             nh[p] = n
-            cnt[mb + a // 13] -= 1
-            cnt[mb + 4 + a % 13] -= 1
+            uo = CNT - up
+            cs = a // 13
+            u[uo + cs] -= 1
+            u[uo + 4 + a - 13 * cs] -= 1
             if a < 13:
                 coll[1 - p] += pile + 1
                 pile = 0
@@ -350,20 +413,11 @@ def playout(g, rng):
                     c = stock[n_stock]
                     hands[b + n] = c
                     n += 1
-                    cnt[mb + c // 13] += 1
-                    cnt[mb + 4 + c % 13] += 1
-                    cnt[S + c // 13] -= 1
-                    cnt[S + 4 + c % 13] -= 1
+                    cs = c // 13
+                    u[up + cs] -= 1
+                    u[up + 4 + c - 13 * cs] -= 1
                 nh[p] = n
             p = 1 - p
-        if n_stock == 0:
-            # CB-9 (see ``Playout._end``).
-            mb = CNT * p
-            if not nh[p] or (t != NO_CARD and t >= 13 and not cnt[mb] and not cnt[mb + t // 13]
-                             and not cnt[mb + 4 + t % 13]):
-                coll[0] += nh[0]
-                coll[1] += nh[1]
-                over = True
     g.n_stock = n_stock
     g.top = t
     g.n_pile = pile

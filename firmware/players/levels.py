@@ -87,10 +87,13 @@ def kit(game):
 
 
 def search(game, seed, work, time_ms=0, clock=None):
-    """A search player for ``game`` with ``work`` playout moves per decision."""
+    """A search player for ``game`` with ``work`` playout moves per decision;
+    its prior is the kit's ``prior(seed)`` if it has one, else the heuristic."""
     from players.search import Search
 
-    return Search(kit(game), heuristic(game, seed), seed, work, MAX_WORLDS, time_ms, clock)
+    k = kit(game)
+    fallback = k.prior(seed) if hasattr(k, "prior") else heuristic(game, seed)
+    return Search(k, fallback, seed, work, MAX_WORLDS, time_ms, clock)
 
 
 def make(game, level, seed=0, clock=None):
