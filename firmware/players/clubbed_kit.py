@@ -205,7 +205,7 @@ def worth(obs, legal, a, prior):
     all (the prior if it is a club, else the lowest club in ``legal``). Any
     club clubs the same pile (CB-5, CB-6) and every card collected counts
     one (CB-10): which club is kept barely matters, and each candidate cut
-    leaves its playouts to more worlds (in half the decisions two clubs or
+    leaves its playouts to more worlds (in nearly half the decisions two clubs or
     more are legal)."""
     if a < 13:
         if prior < 13:
