@@ -18,22 +18,23 @@ from cardgames.clubbed import DRAW
 from players.heuristic import Heuristic
 
 CLUBS = 0
-# The weights of the scores, in this order (see ``_choose``): below SHORT
-# cards in the stock a club is worth KEEP_SHORT kept, else KEEP_BASE +
-# KEEP_CARD per stock card; drawing scores DRAW_SCORE; clubbing gains PILE
-# per pile card; RISK weighs the chance of being clubbed back, MATCH the
-# unseen cards that match a card played.
-SHORT, KEEP_SHORT, KEEP_BASE, KEEP_CARD, DRAW_SCORE, PILE, RISK, MATCH = range(8)
+# The weights of the scores, in this order (see ``_choose``; no names for
+# the indices: every module-level name costs interned-string heap on the
+# Pico): below ``short`` cards in the stock a club is worth ``keep_short``
+# kept, else ``keep_base`` + ``keep_card`` per stock card; drawing scores
+# ``draw``; clubbing gains ``pw`` per pile card; ``risk`` weighs the chance
+# of being clubbed back, ``mw`` the unseen cards that match a card played
+# (above 0: players/clubbed_kit.py picks the least-matched card first).
 PARAMS = (8, 300, 400, 10, -100, 100, 15, 6)
 
 
 class ClubbedHeuristic(Heuristic):
     """Heuristic Clubbed player (``seed`` unused, see ``Heuristic``);
-    ``params``: its weights (PARAMS, in the order given there)."""
+    ``par``: its weights (PARAMS, in the order given there)."""
 
-    def __init__(self, seed=0, params=PARAMS):
+    def __init__(self, seed=0, par=PARAMS):
         Heuristic.__init__(self, seed)
-        self.params = params
+        self.par = par
 
     def _choose(self, obs, legal):
         # Two or more choices for ``obs`` (a clubbed.Observation).
@@ -65,7 +66,7 @@ class ClubbedHeuristic(Heuristic):
         pile = len(obs.pile)
         # What a club in hand is worth keeping: a long stock means bigger piles
         # to come; with no stock left, a held club is just a card collected.
-        short, keep_short, keep_base, keep_card, draw, pw, risk, mw = self.params
+        short, keep_short, keep_base, keep_card, draw, pw, risk, mw = self.par
         if obs.stock_size == 0:
             keep = 0
         elif obs.stock_size < short:

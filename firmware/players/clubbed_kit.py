@@ -31,7 +31,8 @@ from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 # the search played worse than the heuristic (tools/arena.py).
 MAX_MOVES = 200
 # ``Playout.cnt``: per holder (seat 0 at 0, seat 1 at CNT, the stock at S)
-# its cards per suit ([0..3], clubs at 0) and per rank ([4..16]).
+# its cards per suit ([0..3], clubs at 0) and per rank ([4..16]); from
+# S + CNT on, ``playout``'s own counts (see there).
 CNT = 17
 S = 2 * CNT
 WIN = 10  # a won game is worth this many collected cards more than its margin
@@ -66,8 +67,7 @@ class Playout:
     def __init__(self):
         self.hands = bytearray(104)
         self.nh = bytearray(2)
-        self.cnt = bytearray(3 * CNT)
-        self.unseen = bytearray(2 * CNT)  # ``playout``'s own counts
+        self.cnt = bytearray(5 * CNT)
         self.stock = bytearray(52)
         self.n_stock = 0
         self.top = NO_CARD
@@ -296,17 +296,18 @@ def playout(g, rng):
     The same moves as ``policy`` and ``Playout._apply`` in turn, in one
     loop over locals: a Pico spends most of a playout on calls and
     attribute look-ups otherwise. Speed: the loop keeps, per seat, the
-    counts of the cards that seat cannot see (``g.unseen``, CNT entries a
-    seat: its ``cnt[o] + cnt[S]``), so a card's score reads two counts and
-    a move updates two; ``g.cnt`` is left as it was (``g`` is a scratch
-    copy: only ``coll``, ``over`` and the hands are read after it)."""
+    counts of the cards that seat cannot see (in ``g.cnt`` from S + CNT, CNT
+    entries a seat: its ``cnt[o] + cnt[S]``), so a card's score reads two
+    counts and a move updates two; the holders' counts are left as they
+    were (``g`` is a scratch copy: only ``coll``, ``over`` and the hands are
+    read after it)."""
     hands = g.hands
     nh = g.nh
     cnt = g.cnt
-    u = g.unseen
+    U = S + CNT  # a local: a module-level name would cost heap on the Pico
     for i in range(CNT):
-        u[i] = cnt[CNT + i] + cnt[S + i]
-        u[CNT + i] = cnt[i] + cnt[S + i]
+        cnt[U + i] = cnt[CNT + i] + cnt[S + i]
+        cnt[U + CNT + i] = cnt[i] + cnt[S + i]
     stock = g.stock
     coll = g.coll
     refill = g.refill
@@ -319,7 +320,7 @@ def playout(g, rng):
     k = 0
     while not over:
         # The policy (see ``policy``); ``up``: seat p's unseen counts.
-        up = CNT * p
+        up = U + CNT * p
         b = 52 * p
         free = t == NO_CARD or t < 13
         ts = t // 13
@@ -342,7 +343,7 @@ def playout(g, rng):
                 cs = c // 13
                 cr = c - 13 * cs
                 if free or cs == ts or cr == tr:
-                    m = u[up + cs] + u[up + 4 + cr]
+                    m = cnt[up + cs] + cnt[up + 4 + cr]
                     if m < best_m or (m == best_m and c < best):
                         best_m = m
                         best = c
@@ -364,7 +365,7 @@ def playout(g, rng):
                 score = 100 - mw * best_m
                 unseen = nh[1 - p] + n_stock
                 if unseen:
-                    pc = 100 * nh[1 - p] * u[up] // unseen
+                    pc = 100 * nh[1 - p] * cnt[up] // unseen
                     score -= risk * (pc if pc < 100 else 100) * (pile + 2) // 100
             elif n_stock and not matched and (not free or t == NO_CARD):
                 score = draw
@@ -388,17 +389,17 @@ def playout(g, rng):
             hands[b + n] = c
             nh[p] = n + 1
             cs = c // 13
-            u[up + cs] -= 1
-            u[up + 4 + c - 13 * cs] -= 1
+            cnt[up + cs] -= 1
+            cnt[up + 4 + c - 13 * cs] -= 1
         else:
             # The card leaves seat p's hand: the other seat sees it now.
             n = nh[p] - 1
             hands[bi] = hands[b + n]
             nh[p] = n
-            uo = CNT - up
+            uo = U + U + CNT - up
             cs = a // 13
-            u[uo + cs] -= 1
-            u[uo + 4 + a - 13 * cs] -= 1
+            cnt[uo + cs] -= 1
+            cnt[uo + 4 + a - 13 * cs] -= 1
             if a < 13:
                 coll[1 - p] += pile + 1
                 pile = 0
@@ -414,8 +415,8 @@ def playout(g, rng):
                     hands[b + n] = c
                     n += 1
                     cs = c // 13
-                    u[up + cs] -= 1
-                    u[up + 4 + c - 13 * cs] -= 1
+                    cnt[up + cs] -= 1
+                    cnt[up + 4 + c - 13 * cs] -= 1
                 nh[p] = n
             p = 1 - p
     g.n_stock = n_stock
