@@ -62,3 +62,21 @@ def test_board_fits(tmp_path, board, frame):
         assert len([k for k in rows if k.startswith(g)]) >= 2, (g, out.stdout)
     assert max(rows.values()) <= BUDGET, out.stdout
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf", "-1", "0", "abc", "1e999"])
+def test_bad_budget_is_a_usage_error(bad, capsys):
+    with pytest.raises(SystemExit) as e:
+        mem_report.main(["--source", "--budget-kb", bad])
+    assert e.value.code == 2  # argparse's usage error, before any run
+    assert "--budget-kb" in capsys.readouterr().err
+
+
+def test_build_into_a_file_is_a_message_not_a_traceback(tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("not a folder\n")
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "mem_report.py"), "--build",
+                           str(afile)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "is not a folder" in proc.stderr and "Traceback" not in proc.stderr
+    assert afile.read_text() == "not a folder\n"

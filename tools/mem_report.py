@@ -105,12 +105,23 @@ def run_mp(path, storage=True, frame=(240, 135, False)):
     return res
 
 
+def budget_kb(text):
+    """``--budget-kb``: a positive, finite number of KB (argparse type)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number" % text)
+    if not (0 < v < 1e9):  # also false for nan
+        raise argparse.ArgumentTypeError("%r is not a positive number of KB" % text)
+    return v
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--board", choices=boards.names(), default=None,
                     help="run on this board's frame size and format (default: 240x135 "
                          "8-bit indexed)")
-    ap.add_argument("--budget-kb", type=float, default=BUDGET_KB,
+    ap.add_argument("--budget-kb", type=budget_kb, default=BUDGET_KB,
                     help="fail above this many KB (1024 bytes; default %(default)s)")
     ap.add_argument("--source", action="store_true",
                     help="run the .py sources in firmware/ instead of the mpy-cross build")
@@ -126,9 +137,12 @@ def main(argv=None):
         path, what = os.path.join(ROOT, "firmware"), ".py sources"
     else:
         path, what = args.build, "mpy-cross build" + (" with line numbers" if args.lines else "")
-        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", path]
-                       + (["--lines"] if args.lines else []),
-                       check=True, stdout=subprocess.DEVNULL)
+        built = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
+                                "--out", path] + (["--lines"] if args.lines else []),
+                               stdout=subprocess.DEVNULL)
+        if built.returncode:  # build.py said why on stderr
+            print("mem_report: the build into %s failed" % path, file=sys.stderr)
+            return 2
     frame = board_frame(args.board)
     res = run_mp(path, not args.no_storage, frame)
     budget = int(args.budget_kb * 1024)
