@@ -121,3 +121,24 @@ def test_computer_moves_are_paced():
     assert moves and min(g for g, (t, p) in zip(gaps, moves[1:], strict=False) if p == 1) \
         >= AFTER_DRAW_MS
     assert clubbed.DRAW == 52
+
+
+def test_game_over_message_fits_its_line(monkeypatch):
+    # The last event line on the 240x135 table (CB-9) is drawn whole, not
+    # cut short with an ellipsis by text.fit.
+    from app import text
+
+    drawn = []
+    real = text.draw
+
+    def draw(fb, s, *a, **k):
+        drawn.append(s)
+        return real(fb, s, *a, **k)
+
+    monkeypatch.setattr(text, "draw", draw)
+    s = Session(0)
+    s.press("A")
+    play_by_keys(s)
+    over = [t for t in drawn if t.startswith("Game over:")]
+    assert over, "no game-over message drawn"
+    assert all("\u2026" not in t for t in over), over

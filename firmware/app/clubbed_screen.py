@@ -167,7 +167,7 @@ class ClubbedScreen:
             kind = ev[0]
             if kind == clubbed.EV_END:
                 self.end_at = now + _END_MS
-                self._say("Game over: hands collected")
+                self._say("Game over: hands counted")
                 continue
             if kind == clubbed.EV_DRAW and ev[1] != _HUMAN:
                 self.opp_draws += 1
