@@ -142,3 +142,23 @@ def test_game_over_message_fits_its_line(monkeypatch):
     over = [t for t in drawn if t.startswith("Game over:")]
     assert over, "no game-over message drawn"
     assert all("\u2026" not in t for t in over), over
+
+
+def test_pile_is_listed_top_first_everywhere():
+    # The UP overlay and the 240x240 panel (app.tall) list the discard pile
+    # (public, CB-11) in one order: the top card first.
+    from app import tall
+
+    s = Session(21)
+    s.press("A", "A", *["A"] * 5)
+    scr = s.app.screen
+    g = scr.game
+    assert g.n_pile >= 2
+    top_first = bytes(reversed(bytes(g.pile[: g.n_pile])))
+    s.press("UP")
+    lines = scr.look_lines
+    assert lines[0] == "Discard pile, top first"
+    assert bytes(lines[1]) == top_first[:len(lines[1])]
+    panel = tall.clubbed_lines(scr)
+    assert panel[0] == ("h", "Pile %d, top first" % g.n_pile)
+    assert bytes(panel[1]) == top_first[:len(panel[1])]

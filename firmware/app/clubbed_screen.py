@@ -410,7 +410,9 @@ class ClubbedScreen:
         # header strings and rows of at most 9 cards (bytes).
         g = self.game
         out = []
-        groups = (("Discard pile, bottom to top", bytes(g.pile[: g.n_pile])),
+        # The pile top first, as the 240x240 panel (app.tall) lists it.
+        groups = (("Discard pile, top first",
+                   bytes(g.pile[i] for i in range(g.n_pile - 1, -1, -1))),
                   ("You collected %d" % g.collected(0), g.collection(0)),
                   ("West collected %d" % g.collected(1), g.collection(1)))
         for title, cs in groups:
