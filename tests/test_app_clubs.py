@@ -378,14 +378,15 @@ def test_score_screen_reaches_earlier_hands():
     s.press("A")
     assert scr.mode == table.SCORE
     assert clubs_summary.score_first(scr) == 3  # the latest five
-    assert "+3 earlier" in clubs_summary.more_line(scr)
+    assert clubs_summary.more_line(scr) == "\u25b2 3 earlier hands"  # hands, not "+3" points
     latest = s.frame()
     s.press("UP", "UP", "UP", "UP")
     assert clubs_summary.score_first(scr) == 0
-    assert clubs_summary.more_line(scr) == "\u25bc +3 later"
+    assert clubs_summary.more_line(scr) == "\u25bc 3 later hands"
     assert s.frame() != latest
     s.press("DOWN")
     assert clubs_summary.score_first(scr) == 1
+    assert clubs_summary.more_line(scr) == "\u25b21 earlier \u25bc2 later hands"
     assert scr.mode == table.SCORE
 
 

@@ -142,12 +142,12 @@ def more_line(scr):
     later = len(scr.history) - ROWS - first
     if first <= 0 and later <= 0:
         return ""
-    parts = []
+    # Hands, not points: "+2" read as a score.
+    if first > 0 and later > 0:
+        return "\u25b2%d earlier \u25bc%d later hands" % (first, later)
     if first > 0:
-        parts.append("\u25b2 +%d earlier" % first)
-    if later > 0:
-        parts.append("\u25bc +%d later" % later)
-    return "  ".join(parts)
+        return "\u25b2 %d earlier hand%s" % (first, "" if first == 1 else "s")
+    return "\u25bc %d later hand%s" % (later, "" if later == 1 else "s")
 
 
 class ResultScreen(GameOverScreen):
