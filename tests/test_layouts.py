@@ -167,3 +167,76 @@ def test_rules_pages_start_with_text(sessions):
             scr.on_button(apptest.buttons.DOWN)
         assert scr.page == len(scr.starts) - 1
         assert all(i in shown for i in range(len(scr.lines)) if scr.lines[i])
+
+
+@pytest.fixture
+def oled(monkeypatch):
+    """apptest.Session on the 128x64 monochrome screen."""
+    monkeypatch.setattr(apptest.Session, "SIZE", (128, 64))
+    monkeypatch.setattr(apptest.Session, "MONO", True)
+    return apptest.Session
+
+
+def test_compact_klaberjass_header_keeps_three_digit_scores_apart(oled, monkeypatch):
+    # Was "West dlryou 208 W 204": the pieces of the top row (names, dealer
+    # mark, scores) each end at least a space before the next starts.
+    from app import text
+
+    s = oled(12)
+    s.press("RIGHT", "A", *["A"] * 42)  # late in the game, West deals
+    g = s.app.screen.game
+    assert min(g.scores) >= 100 and g.dealer == 1
+    drawn = []
+    real = text.draw
+
+    def draw(fb, t, x, y, *a, **k):
+        if y < 0:  # the top row (compact.put draws a row 1 px up)
+            drawn.append((x, t))
+        return real(fb, t, x, y, *a, **k)
+
+    monkeypatch.setattr(text, "draw", draw)
+    s.app.screen.draw(s.disp.fb)
+    drawn.sort()
+    line = "".join(t for _, t in drawn)
+    assert "dlr" in line and str(g.scores[0]) in line and str(g.scores[1]) in line
+    for i in range(1, len(drawn)):
+        (x0, t0), (x1, t1) = drawn[i - 1], drawn[i]
+        if t1.startswith(" "):
+            continue  # a piece that brings its own space
+        assert x0 + len(t0) * text.SMALL.w + text.SMALL.w <= x1, drawn
+
+
+def rows_of(fb, y0, y1, w=128):
+    return [[fb.pixel(x, y) for x in range(w)] for y in range(y0, y1)]
+
+
+def two_row_hint_is_whole(s, hint):
+    # The hint wraps to two rows (y 32 and 42, compact.lines); its second
+    # row, descenders included, is exactly what the text alone draws: the
+    # hand row under it (raised playable cards, the inverted cursor) stays
+    # clear of it.
+    from app import compact
+    from app.display import FrameDisplay
+
+    alone = FrameDisplay(128, 64, True)
+    assert compact.lines(alone.fb, hint, 32, 2, 128) == 2
+    s.app.screen.draw(s.disp.fb)
+    assert rows_of(s.disp.fb, 42, 53) == rows_of(alone.fb, 42, 53)
+
+
+def test_compact_klaberjass_wrapped_hint_is_not_hidden_by_the_hand(oled):
+    s = oled(12)
+    s.press("RIGHT", "A", *["A"] * 42)
+    scr = s.app.screen
+    assert scr.hint == "No \u2666, no trumps: any card"
+    two_row_hint_is_whole(s, scr.hint)
+
+
+def test_compact_clubs_wrapped_pass_hint_is_not_hidden_by_the_hand(oled):
+    from app.clubs_table import pass_hint
+
+    s = oled(3)
+    s.press("RIGHT", "RIGHT", "A")
+    hint = pass_hint(s.app.screen)
+    assert hint.endswith("(Hearts pass)")
+    two_row_hint_is_whole(s, hint)

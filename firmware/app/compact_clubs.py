@@ -146,7 +146,8 @@ def short_trick(t):
     return "Tie, top %s: %s %s" % (c.card_name(t.cards[t.high]), who, takes)
 
 
-def _hand(fb, scr, w, h):
+def _hand(fb, scr, w, h, flat=False):
+    # ``flat``: a wrapped hint's second row is just above: no card raised.
     hand = scr.hand
     mine = (scr.human_turn() and not scr.bidding() and not scr.taking() and not scr.looking)
     legal = scr.legal
@@ -164,7 +165,7 @@ def _hand(fb, scr, w, h):
         cd = hand[i]
         return cd == picked or cd == f0 or cd == f1
 
-    c.hand(fb, hand, scr.cursor if mine else -1, h - c.BAR, 0, w, up, mark)
+    c.hand(fb, hand, scr.cursor if mine else -1, h - c.BAR, 0, w, None if flat else up, mark)
 
 
 def _pass(fb, scr, w, h):
@@ -180,11 +181,12 @@ def _pass(fb, scr, w, h):
         c.put(fb, "\u2665 %s: %s to %s" % (clubs.PASS_NAMES[d], what, NAMES[scr.receiver()]), 1,
               12, mine and first)
     c.put(fb, "Partner: 1 to North", 1, 22, mine and not first)
+    rows = 1
     if scr.hint_alert:
         c.hint(fb, scr.hint, 32, w, True)
     else:
-        c.lines(fb, pass_hint(scr), 32, 2, w)
-    _hand(fb, scr, w, h)
+        rows = c.lines(fb, pass_hint(scr), 32, 2, w)
+    _hand(fb, scr, w, h, rows == 2)
 
 
 def _received(fb, scr, w, h):

@@ -33,10 +33,13 @@ def draw(fb, scr):
     g = scr._view()
     west = (g.current_player == 1 and g.phase != kj.EXCHANGING and scr.frozen is None
             and not scr._waiting())
-    c.put(fb, "West", 1, 0, west)
+    # Each score by its name, so that three-digit scores never run into
+    # the dealer mark: "West 204 dlr", "you 208" at the right.
+    x = c.put(fb, "West", 1, 0, west)
+    x = c.put(fb, " %d" % g.scores[1], x, 0)
     if g.dealer == 1:
-        c.put(fb, "dlr", 30, 0)
-    c.right(fb, "you %d W %d" % (g.scores[0], g.scores[1]), w, 0)
+        c.put(fb, "dlr", x + 6, 0)
+    c.right(fb, "you %d" % g.scores[0], w, 0)
     x = c.card(fb, g.turned, 1, 11, True) + 4
     if g.trump == kj.NO_SUIT:
         rnd = 1 if g.phase == kj.BID1 else 2
@@ -49,19 +52,21 @@ def draw(fb, scr):
         c.card(fb, bottom, w - c.card_w(bottom), 11)
     _trick(fb, scr, g, w)
     status = _status(fb, scr, g, w)
+    rows = 1
     if scr.choices and not scr._waiting():
         _choices(fb, scr, w)
     elif scr.hint_alert:
         c.hint(fb, scr.hint, 42, w, True)
     elif status is None:
-        c.lines(fb, scr.event_line(), 32, 2, w)  # the event may take both rows
+        rows = c.lines(fb, scr.event_line(), 32, 2, w)  # the event may take both rows
     elif status:
         # Your duty, on two rows if it needs them, else the event under it.
-        if c.lines(fb, status, 32, 2, w) < 2:
+        rows = c.lines(fb, status, 32, 2, w)
+        if rows < 2:
             c.put(fb, c.text.fit(scr.event_line(), w - 2), 1, 42)
     else:
         c.put(fb, c.text.fit(scr.event_line(), w - 2), 1, 42)
-    _hand(fb, scr, w, h)
+    _hand(fb, scr, w, h, rows == 2)
     if scr.banners:
         title, lines, cs = scr.banners[0]
         c.banner(fb, title, lines, w, h, cs)
@@ -143,7 +148,9 @@ def _choices(fb, scr, w):
         x += bw + 2
 
 
-def _hand(fb, scr, w, h):
+def _hand(fb, scr, w, h, flat=False):
+    # ``flat``: a wrapped hint's second row is just above: the playable
+    # cards stay down, clear of its letters (the hint names them).
     playing = bool(scr.legal) and not scr._waiting()
     legal = scr.legal
     hand = scr.hand
@@ -151,7 +158,7 @@ def _hand(fb, scr, w, h):
     def up(i):
         return playing and hand[i] in legal
 
-    c.hand(fb, hand, scr.cursor if playing else -1, h - c.BAR, 0, w, up)
+    c.hand(fb, hand, scr.cursor if playing else -1, h - c.BAR, 0, w, None if flat else up)
 
 
 def verdict(rs):
