@@ -43,7 +43,9 @@ def test_levels_names_and_default():
     assert levels.DEFAULT == levels.NORMAL == 1
 
 
-@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 3), ("clubs", -1), ("clubs", None)])
+@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 3), ("clubs", -1), ("clubs", None),
+                                 ("clubs", True), ("clubs", False), ("clubs", 1.0),
+                                 ("klaberjass", 2.0)])
 def test_make_rejects_unknown_game_or_level(bad):
     with pytest.raises(ValueError):
         levels.make(bad[0], bad[1], 0)

@@ -10,6 +10,8 @@ import importlib
 import re
 from pathlib import Path
 
+import pytest
+
 import host_sim  # noqa: F401  (sys.path: firmware/, host_sim's framebuf)
 from app import cardview, theme
 from app.display import PALETTE, rgb, set_colour
@@ -81,6 +83,13 @@ def test_mono_mapping_round_trips():
     finally:
         theme.set_mono(False)
     assert theme_colours() == before
+
+
+def test_rgb_checks_its_range():
+    assert rgb(255, 255, 255) == 0xFFFF and rgb(0, 0, 0) == 0
+    for bad in ((256, 0, 0), (0, -1, 0), (0, 0, 300), (-8, 255, 255)):
+        with pytest.raises(ValueError):
+            rgb(*bad)
 
 
 def test_set_colour_checks_its_range():

@@ -48,7 +48,10 @@ class FrameDisplay:
 
 
 def rgb(r, g, b):
-    """RGB565 int from 8-bit red, green, blue (0..255 each)."""
+    """RGB565 int from 8-bit red, green, blue (0..255 each); ValueError
+    outside that range (called with constants at import: no cost later)."""
+    if not (0 <= r <= 255 and 0 <= g <= 255 and 0 <= b <= 255):
+        raise ValueError("colour component out of 0..255: %r, %r, %r" % (r, g, b))
     return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
 
 

@@ -102,11 +102,14 @@ def make(game, level, seed=0, clock=None):
     ``clock`` (``ticks_ms``/``ticks_diff``) caps search time on the device;
     without it the budget is iterations only (deterministic for ``seed``).
 
-    Raises ValueError for an unknown game or level.
+    Raises ValueError for an unknown game or level (only the ints 0, 1, 2:
+    not True or 1.0).
     """
     game = game.lower() if isinstance(game, str) else game
     if game not in GAMES:
         raise ValueError("unknown game %r (one of %s)" % (game, ", ".join(GAMES)))
+    if type(level) is not int:  # True == 1 and 1.0 == 1: not levels
+        raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard)" % (level,))
     if level == EASY:
         return Easy(heuristic(game, seed), seed)
     i = GAMES.index(game)
