@@ -221,8 +221,10 @@ def stats(root):
     from app import persist
     from host_sim.storage import FolderStorage
 
-    class Reader:
+    class Reader:  # what read_stats uses of an App
         storage = FolderStorage(root)
+        keep = ()  # files not to write over (none: this only reads)
+        notices = []
 
     return persist.read_stats(Reader())
 
