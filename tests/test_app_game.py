@@ -94,7 +94,27 @@ def test_pause_menu_new_game_and_quit():
     first = s.app.screen
     s.press("B")
     assert first.pause is not None
-    s.press("DOWN", "A")  # New game
+    from app import text
+
+    drawn = []
+    real = text.draw
+
+    def draw(fb, t, *a, **k):
+        drawn.append(t)
+        return real(fb, t, *a, **k)
+
+    text.draw = draw
+    try:
+        s.press("DOWN", "A")  # New game: it asks first, the game in play stays
+    finally:
+        text.draw = real
+    assert s.app.screen is first and first.pause is not None
+    assert "Abandon? A: yes" in drawn and "New game" not in drawn[-4:]
+    s.press("UP")  # a move puts the row back
+    assert first.pause.items[1] == "New game"
+    s.press("DOWN", "A", "B")  # B: no, back to the game
+    assert s.app.screen is first and first.pause is None
+    s.press("B", "DOWN", "A", "A")  # A again: yes
     assert isinstance(s.app.screen, ClubbedScreen) and s.app.screen is not first
     s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
     assert isinstance(s.app.screen, TitleScreen)

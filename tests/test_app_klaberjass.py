@@ -261,7 +261,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is not scr
     s.press("B")
     assert s.app.screen is scr and scr.pause is None
-    s.press("B", "DOWN", "A")  # New game
+    s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
     s.press("B", "UP", "A")  # Quit to menu
     assert isinstance(s.app.screen, TitleScreen)

@@ -19,15 +19,22 @@ def pause_button(screen, b, think_ms):
     """Button ``b`` on the game screen's open pause menu ``screen.pause``:
     Resume (or B) closes it and gives a waiting computer move ``think_ms`` more
     (``screen.ai_at``, unless None), New game, Rules (back to this screen) or
-    Quit to menu."""
+    Quit to menu. New game asks first (the game in play would be lost): its
+    row turns into the question, a second A starts the new game, a move puts
+    the row back and B resumes."""
     app = screen.app
     pick = screen.pause.on_button(b)
+    if pick != 1:
+        screen.pause.items = PAUSE_ITEMS
     if pick == BACK or pick == 0:
         screen.pause = None
         if screen.ai_at is not None:
             screen.ai_at = app.clock.ticks_ms() + think_ms
     elif pick == 1:
-        app.new_game()
+        if screen.pause.items is PAUSE_ITEMS:
+            screen.pause.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu"]
+        else:
+            app.new_game()
     elif pick == 2:
         screen.pause = None
         app.show_rules(screen)
