@@ -5,7 +5,7 @@ clock; the result shown must be the core's result (CB-9, CB-10)."""
 import pytest
 from apptest import Session
 
-from app.clubbed_screen import ClubbedScreen
+from app.clubbed_screen import NAMES, ClubbedScreen
 from app.result_screen import ResultScreen
 from app.title import TitleScreen
 from cardgames import clubbed
@@ -182,3 +182,24 @@ def test_pile_is_listed_top_first_everywhere():
     panel = tall.clubbed_lines(scr)
     assert panel[0] == ("h", "Pile %d, top first" % g.n_pile)
     assert bytes(panel[1]) == top_first[:len(panel[1])]
+
+
+def test_every_event_line_fits_the_event_column():
+    # The 240x135 table's event column is 240 - 86 - 1 = 153 px (CB-7 clubs,
+    # CB-8 refills, plays and draws of both seats, in both variants): every
+    # line the core describes fits it whole.
+    from app import text
+    from players.random_player import RandomPlayer
+
+    seen = set()
+    for seed in range(40):
+        g = clubbed.Clubbed(seed, refill=seed % 2 == 0)
+        p = RandomPlayer(seed)
+        while not g.is_over():
+            g.apply(p.choose(g.observation(g.current_player), g.legal_actions()))
+            for ev in g.events:
+                for viewer in (0, 1):
+                    line = clubbed.describe(ev, viewer, NAMES)
+                    assert text.SMALL.width(line) <= 153, line
+                    seen.add(ev[0])
+    assert {clubbed.EV_PLAY, clubbed.EV_DRAW, clubbed.EV_CLUB, clubbed.EV_REFILL} <= seen

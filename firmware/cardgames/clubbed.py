@@ -450,8 +450,8 @@ def describe(ev, viewer, names):
 
     ``names`` gives a display name per seat; the viewer is called "you". A card
     drawn by another seat stays hidden (CB-11). Suit letters are written as
-    the suit symbols U+2663 etc. Returns a short str, e.g. "West clubbed you:
-    7 cards".
+    the suit symbols U+2663 etc. Returns a short str (at most 25
+    characters), e.g. "West clubbed you: 7" (the cards collected).
     """
     kind, seat, a, b = ev
     who = "You" if seat == viewer else names[seat]
@@ -462,10 +462,11 @@ def describe(ev, viewer, names):
         if seat == viewer:
             return "You drew %s" % symbol_name(a)
         return "%s drew a card" % who
+    # Short enough for the table's event column (153 px, 25 characters).
     if kind == EV_CLUB:
-        return "%s clubbed %s: %d card%s" % (who, other, a, "" if a == 1 else "s")
+        return "%s clubbed %s: %d" % (who, other, a)
     if kind == EV_REFILL:
-        return "%s drew a new hand of %d" % (who, a)
+        return "%s: new hand of %d" % (who, a)
     if kind == EV_END:
         return "Game over"
     return "?"
