@@ -145,6 +145,20 @@ def test_compact_settings_labels_fit_and_differ(monkeypatch):
     assert len(set(shown)) == len(shown), shown
 
 
+def test_four_colour_deck_is_offered_on_colour_screens_only(monkeypatch):
+    # A 1-bit screen draws no suit colours, so the setting would do nothing.
+    from app.settings_screen import SettingsScreen
+
+    kinds = {}
+    for size, mono in (((240, 135), False), ((240, 240), False), ((128, 64), True)):
+        monkeypatch.setattr(apptest.Session, "SIZE", size)
+        monkeypatch.setattr(apptest.Session, "MONO", mono)
+        s = apptest.Session(1)
+        kinds[mono] = [row[1] for row in SettingsScreen(s.app, s.app.screen).rows]
+    assert "four" in kinds[False] and "four" not in kinds[True]
+    assert [k for k in kinds[False] if k != "four"] == kinds[True]
+
+
 def test_rules_pages_start_with_text(sessions):
     """The Rules pager (and Statistics, on the same pager) never starts a
     page with a blank line, and every line with text is on some page."""

@@ -58,6 +58,8 @@ class SettingsScreen(StaticScreen):
                 ("Four-colour deck", "four", None, None, "4-colour deck"),
                 ("Backlight", "light", None, None, "Backlight"),
                 ("Dim after", "dim", None, None, "Dim after")]
+        if app.mono:
+            rows.pop(2)  # a 1-bit screen draws no suit colours
         for e in games.GAMES:
             for key, label, _ in e.options:
                 rows.append(("%s: %s" % (e.name, label), "opt", e, key, label))
