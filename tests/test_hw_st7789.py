@@ -378,3 +378,61 @@ def test_frame_is_one_byte_per_pixel(name, size):
     d, _, _ = make(name)
     assert len(d.buf) == d.width * d.height == size
     assert len(d.chunk) == 2 * max(d.width, d.height) * 8  # 8 RGB565 rows: 3,840 bytes
+
+
+def _windows(cfg, mark=0):
+    """(RASET rows, pixel bytes) of each RAMWR in the events from ``mark``."""
+    seq = txs(cfg, fake.bus.events[mark:])
+    out = []
+    for i, (cmd, data) in enumerate(seq):
+        if cmd == st7789.RAMWR:
+            r = seq[i - 1][1]
+            out.append(((r[0] << 8 | r[1], r[2] << 8 | r[3]), data))
+    return out
+
+
+@pytest.mark.parametrize("name", ST7789_BOARDS)
+def test_show_sends_only_the_rows_that_changed(name):
+    """A frame drawn again the same sends nothing; a change sends the bands
+    of rows it touched, full width, and the panel then matches the frame."""
+    d, cfg, _ = make(name)
+    d.init()
+    draw_table(d.fb)
+    d.show()
+    oy = cfg["offsets"][d.rotation][1]
+    mark = len(fake.bus.events)
+    draw_table(d.fb)  # the same picture again
+    d.show()
+    assert _windows(cfg, mark) == []
+    d.fb.fill_rect(30, 10, 5, 3, SLOT[0xF800])  # rows 10..12
+    d.fb.pixel(200, 40, SLOT[0x07E0])  # row 40
+    d.show()
+    got = _windows(cfg, mark)
+    assert [rows for rows, _ in got] == [(10 + oy, 12 + oy), (40 + oy, 40 + oy)]
+    w = d.width
+    assert got[0][1] == panel_bytes(d.buf[10 * w:13 * w])
+    p = panel(cfg)
+    x0, y0, gw, gh = cfg["window"]
+    for x, y in ((32, 11), (200, 40), (5, 60), (120, d.height - 1)):
+        gx, gy = _expected_on_glass(d.rotation, x, y, gw, gh)
+        assert p.pixel(x0 + gx, y0 + gy) == colour(d.buf[y * w + x]), (x, y)
+    # A rectangle push: the next show sends every row again (the panel may
+    # hold pixels no show() sent).
+    d.show_rect(0, 0, 8, 8)
+    mark = len(fake.bus.events)
+    d.show()
+    assert [rows for rows, _ in _windows(cfg, mark)] == [(oy, d.height - 1 + oy)]
+
+
+def test_init_and_rotation_send_every_row_next():
+    d, cfg, _ = make("pimoroni_pico_display")
+    d.init()
+    d.show()
+    d.init()
+    fake.bus.events[:] = []
+    d.show()
+    assert len(_windows(cfg)) == 1 and len(_windows(cfg)[0][1]) == 2 * d.width * d.height
+    d.set_rotation(270)
+    fake.bus.events[:] = []
+    d.show()
+    assert len(_windows(cfg)) == 1 and len(_windows(cfg)[0][1]) == 2 * d.width * d.height

@@ -149,6 +149,17 @@ def test_splash_within_a_second_then_the_app(tmp_path):
     assert bytes(app.display.buf) == display.shown
 
 
+def test_peripheral_clock_is_the_cpu_clock_before_the_spi(tmp_path):
+    """The SPI's 62.5 MHz needs the peripheral clock on the system PLL
+    (machine.freq(cpu, cpu)), set before the SPI computes its divider."""
+    boot(tmp_path, steps=1)
+    kinds = [e[0] for e in fake.bus.events]
+    assert ("freq", 125000000, 125000000) in fake.bus.events
+    assert kinds.index("freq") < kinds.index("spi_init")
+    spi = next(e for e in fake.bus.events if e[0] == "spi_init")
+    assert spi[2] == 62500000
+
+
 def test_buttons_reach_the_app(tmp_path):
     cfg = boards.load("pimoroni_pico_display")["buttons"]
 

@@ -3,7 +3,8 @@ compiled to .mpy with mpy-cross, mirroring the tree.
 
     python tools/build.py [--out build] [--src firmware] [--lines]
 
-- ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device);
+- ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device;
+  machine code, hw/fastpix.py's, for the Pico's ARMv6-M);
 - the top-level ``main.py`` and ``boot.py`` are copied as source, since
   MicroPython runs those two files from source at start-up (a package module
   that happens to be called ``main.py``, such as ``app/main.py``, is compiled);
@@ -37,6 +38,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = ".picocards-build"
 OPT = "-O3"  # no line-number tables in the bytecode (see the docstring)
+# The Pico's Cortex-M0+: hw/fastpix.py is inline Thumb assembler, which
+# mpy-cross compiles only for a named architecture. A module without machine
+# code keeps an architecture-free .mpy (loadable anywhere).
+ARCH = "-march=armv6m"
 AS_SOURCE = ("main.py", "boot.py")
 
 
@@ -130,7 +135,7 @@ def compile_one(cmd, src_file, dst_file, source_name, lines=False):
     its message."""
     try:
         proc = subprocess.run(
-            cmd + ([] if lines else [OPT]) + ["-o", dst_file, "-s", source_name, src_file],
+            cmd + ([] if lines else [OPT]) + [ARCH, "-o", dst_file, "-s", source_name, src_file],
             capture_output=True,
             text=True,
         )

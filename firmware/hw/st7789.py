@@ -59,6 +59,8 @@ a second frame; the chunk buffer of ``chunk_rows`` RGB565 rows of the longer
 side (3,840 bytes by default) is the only other allocation of any size.
 """
 
+import sys
+
 import framebuf
 from micropython import const
 
@@ -83,6 +85,32 @@ BGR = const(0x08)
 
 COLMOD_16BIT = const(0x55)
 
+# PL022 SPI blocks of the RP2040 (datasheet 2.2 address map, 4.4.4
+# registers: SSPDR 0x08, SSPSR 0x0C, SSPICR 0x20).
+_SPI0_BASE = const(0x4003C000)
+_SPI1_BASE = const(0x40040000)
+_SSPSR_RNE = const(0x04)  # receive FIFO not empty
+_SSPSR_BSY = const(0x10)  # sending, or the transmit FIFO not empty
+
+# The Pico's push loops (hw/fastpix.py), where machine code runs and gives
+# known answers; else None and the portable framebuf path is used.
+def _machine_code():
+    try:
+        from hw import fastpix
+
+        if fastpix.check():
+            return fastpix
+    except Exception:  # no inline assembler: SyntaxError, NameError, an .mpy for another arch
+        pass
+    return None
+
+
+fastpix = _machine_code()
+
+# Off the device, without checksums, changed rows are found against a copy of
+# the frame (memory to spare); on a Pico without them every row is sent.
+_COPY_FRAME = fastpix is None and sys.platform != "rp2"
+
 #: MADCTL address-order bits per rotation in degrees.
 ROTATIONS = {0: 0, 90: MX | MV, 180: MY | MX, 270: MY | MV}
 
@@ -102,13 +130,14 @@ class ST7789(FrameDisplay):
     ``init`` (panel-specific ``(command, parameter bytes)`` pairs sent after
     SLPOUT). ``rotation`` overrides the board's. ``sleep_ms(ms)`` waits
     (default ``time.sleep_ms``); ``chunk_rows``: rows of the longer side per
-    band pushed.
+    band pushed; ``dma_spi``: the id of the SPI bus ``spi`` is (the Pico:
+    a DMA channel then feeds it, see ``_open_dma``).
     """
 
     _shared = None  # the one frame bytearray, reused by every instance
 
     def __init__(self, spi, dc, cs, cfg, rst=None, bl=None, rotation=None, sleep_ms=None,
-                 chunk_rows=8):
+                 chunk_rows=8, dma_spi=None):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -141,10 +170,50 @@ class ST7789(FrameDisplay):
         self._band_w = 0
         self._one = bytearray(1)
         self._four = bytearray(4)
+        self._full = memoryview(self.chunk)
+        # Rows sent by the last show(): checksums (fastpix) or a frame copy
+        # off the device; neither: every show() sends every row.
+        self._rows_known = False
+        self._sums = self._new = self._prev = None
+        if fastpix is not None:
+            from array import array
+
+            self._g = array("i", (0, 0, 0, 0))
+            n = 2 * max(w, h)
+            self._sums = array("H", bytes(2 * n))
+            self._new = array("H", bytes(2 * n))
+        elif _COPY_FRAME:
+            self._prev = bytearray(len(self.buf))
+        self._dma = None
+        if fastpix is not None and dma_spi is not None:
+            self._open_dma(dma_spi)
         self.ready = False
         self.level = 0
         if cs is not None:
             cs(1)
+
+    def _open_dma(self, spi_id):
+        """Claim a DMA channel that writes chunks to SPI ``spi_id``'s data
+        register, paced by its transmit request (RP2040 datasheet 2.5.3.1:
+        DREQ_SPI0_TX 16, DREQ_SPI1_TX 18), and a second chunk to expand into
+        meanwhile. Nothing (pushes use ``spi.write``) without ``rp2.DMA``
+        or a real ``machine.SPI``."""
+        try:
+            import machine
+            import rp2
+
+            dma = rp2.DMA()
+            dma.config(write=self.spi, ctrl=dma.pack_ctrl(
+                size=0, inc_read=True, inc_write=False, treq_sel=16 + 2 * spi_id))
+            self._chunks = (self.chunk, bytearray(len(self.chunk)))
+        except Exception:
+            return
+        base = _SPI1_BASE if spi_id else _SPI0_BASE
+        self._mem32 = machine.mem32
+        self._sspsr = base + 0x0C
+        self._sspdr = base + 0x08
+        self._sspicr = base + 0x20
+        self._dma = dma
 
     def _size(self, rotation):
         """(width, height) of the frame at ``rotation``; ValueError if the
@@ -210,6 +279,7 @@ class ST7789(FrameDisplay):
         self.command(INVON if self.cfg.get("invert") else INVOFF)
         self.command(NORON)
         self.ready = True
+        self._rows_known = False
         self._push(0, 0, self.width, self.height)
         self.command(DISPON)
         self.backlight(self.level or 100)
@@ -220,6 +290,7 @@ class ST7789(FrameDisplay):
         it is initialised; the frame is not redrawn."""
         w, h = self._size(rotation)
         self.rotation = rotation
+        self._rows_known = False
         if (w, h) != (self.width, self.height):
             self.width = w
             self.height = h
@@ -242,13 +313,28 @@ class ST7789(FrameDisplay):
     # --- pixels ----------------------------------------------------------
 
     def show(self):
-        """Push the whole frame."""
-        self._push(0, 0, self.width, self.height)
+        """Push the rows that changed since the last ``show()`` (every row
+        the first time, after ``init()``, ``set_rotation()`` or a
+        ``show_rect()``): a frame that is drawn again the same sends nothing.
+        Where rows cannot be compared (no machine code and no memory for a
+        copy of the frame) every row is sent."""
+        w = self.width
+        h = self.height
+        if not self._rows_known or not self._sum_rows():
+            self._push(0, 0, w, h)
+        else:
+            r = self._next_row(0, True)
+            while r < h:
+                e = self._next_row(r, False)
+                self._push(0, r, w, e - r)
+                r = self._next_row(e, True)
+        self._keep_rows()
         super().show()
 
     def show_rect(self, x, y, w, h):
         """Push the rectangle at column ``x``, row ``y``, ``w`` x ``h`` pixels
-        (clipped to the frame; nothing is sent if it is empty)."""
+        (clipped to the frame; nothing is sent if it is empty). The next
+        ``show()`` then sends every row."""
         if x < 0:
             w += x
             x = 0
@@ -258,8 +344,60 @@ class ST7789(FrameDisplay):
         w = min(w, self.width - x)
         h = min(h, self.height - y)
         if w > 0 and h > 0:
+            self._rows_known = False
             self._push(x, y, w, h)
             self.frames += 1
+
+    # Changed rows: on the Pico a checksum per row (``fastpix.row_sums``,
+    # two 4-byte sums a row: the last one sent, the current one); elsewhere
+    # a copy of the last frame sent, compared row by row.
+
+    def _sum_rows(self):
+        """Fill the current rows' checksums; False when rows cannot be
+        compared here."""
+        if self._sums is not None:
+            if self.width & 3:  # rows not whole words (a portrait 135 wide)
+                return False
+            g = self._g
+            g[0] = self.width >> 2
+            g[1] = self.height
+            fastpix.row_sums(g, self.buf, self._new)
+            return True
+        return self._prev is not None
+
+    def _next_row(self, r, changed):
+        """The first row from ``r`` that changed (``changed``) or did not,
+        else the height."""
+        h = self.height
+        old = self._sums
+        if old is not None:
+            new = self._new
+            while r < h:
+                i = 2 * r  # two 16-bit halves a row: small ints, no allocation
+                if (old[i] != new[i] or old[i + 1] != new[i + 1]) == changed:  # type: ignore
+                    return r
+                r += 1
+            return h
+        w = self.width
+        buf = self.buf
+        prev = self._prev
+        while r < h:
+            i = w * r
+            if (buf[i:i + w] != prev[i:i + w]) == changed:  # type: ignore[index]
+                return r
+            r += 1
+        return h
+
+    def _keep_rows(self):
+        """Remember what was just sent as the last frame's rows."""
+        if self._sums is not None and self.width & 3 == 0:
+            if not self._rows_known:
+                self._sum_rows()
+            self._sums, self._new = self._new, self._sums
+            self._rows_known = True
+        elif self._prev is not None:
+            self._prev[:] = self.buf
+            self._rows_known = True
 
     def _push(self, x, y, w, h):
         """Set the window to the rectangle and stream its pixels: each band
@@ -274,11 +412,28 @@ class ST7789(FrameDisplay):
         self._one[0] = RAMWR
         self.spi.write(self._one)
         self.dc(1)
+        if fastpix is not None:
+            self._stream_fast(x, y, w, h)
+        else:
+            self._stream_blit(x, y, w, h)
+        if cs is not None:
+            cs(1)
+
+    def _band_rows(self, w):
+        """Rows of ``w`` pixels a chunk holds; remakes the per-width views
+        (a band FrameBuffer, the whole-band memoryview) when ``w`` changes."""
         row = 2 * w
         rows = len(self.chunk) // row
-        if w != self._band_w:  # a FrameBuffer per band width, made when it changes
+        if w != self._band_w:
             self._band = framebuf.FrameBuffer(self.chunk, w, rows, framebuf.RGB565)
+            self._full = memoryview(self.chunk)[:rows * row]
             self._band_w = w
+        return rows
+
+    def _stream_blit(self, x, y, w, h):
+        """The portable expansion: framebuf's blit through the palette."""
+        row = 2 * w
+        rows = self._band_rows(w)
         band = self._band
         out = memoryview(self.chunk)
         fb = self.fb
@@ -290,10 +445,62 @@ class ST7789(FrameDisplay):
             # band are clipped, rows past ``end`` are not sent. (The rp2 stubs
             # type ``palette`` as bytes; their own docstring says FrameBuffer.)
             band.blit(fb, -x, -y, -1, palette)  # type: ignore[arg-type]
-            self.spi.write(out[:k * row])
+            self.spi.write(self._full if k == rows else out[:k * row])
             y += k
-        if cs is not None:
-            cs(1)
+
+    def _stream_fast(self, x, y, w, h):
+        """The Pico's expansion (``fastpix.expand``), band by band; with a
+        DMA channel the wire sends one band while the next is expanded."""
+        row = 2 * w
+        rows = self._band_rows(w)
+        stride = self.width
+        g = self._g
+        g[0] = y * stride + x
+        g[1] = w
+        g[3] = stride - w
+        end = y + h
+        dma = self._dma
+        if dma is None:
+            out = memoryview(self.chunk)
+            while y < end:
+                k = min(rows, end - y)
+                g[2] = k
+                fastpix.expand(g, self.buf, self.chunk, PALETTE)
+                self.spi.write(self._full if k == rows else out[:k * row])
+                g[0] += k * stride
+                y += k
+            return
+        bufs = self._chunks
+        i = 0
+        while y < end:
+            k = min(rows, end - y)
+            g[2] = k
+            chunk = bufs[i]
+            fastpix.expand(g, self.buf, chunk, PALETTE)
+            while dma.active():
+                pass
+            dma.config(read=chunk, count=k * row, trigger=True)
+            g[0] += k * stride
+            y += k
+            i ^= 1
+        self._dma_done()
+
+    def _dma_done(self):
+        """Wait until the last byte has left the SPI (DMA finished, the
+        FIFO empty and the bus idle: RP2040 datasheet 4.4.4, SSPSR BSY),
+        then empty the receive FIFO the transmit-only DMA left filling (the
+        machine.SPI writes that follow wait on received bytes)."""
+        dma = self._dma
+        while dma.active():  # type: ignore[union-attr]
+            pass
+        mem32 = self._mem32
+        sr = self._sspsr
+        while mem32[sr] & _SSPSR_BSY:
+            pass
+        dr = self._sspdr
+        while mem32[sr] & _SSPSR_RNE:
+            mem32[dr]
+        mem32[self._sspicr] = 1  # RORIC: clear the receive overrun
 
 
 def from_board(cfg, machine=None, rotation=None, sleep_ms=None):
@@ -318,4 +525,5 @@ def from_board(cfg, machine=None, rotation=None, sleep_ms=None):
         bl = machine.PWM(Pin(cfg["backlight"], Pin.OUT, value=0))
         bl.freq(1000)
         bl.duty_u16(0)
-    return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms)
+    return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms,
+                  dma_spi=bus["id"])

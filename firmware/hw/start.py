@@ -86,6 +86,29 @@ def open_board(name):
             name[:24], e, boards.DEFAULT)
 
 
+def peripheral_clock(machine=None):
+    """Clock the peripherals (SPI) from the system clock, so that a board's
+    62.5 MHz SPI gets it: MicroPython's rp2 port runs them from the 48 MHz
+    USB PLL unless told (``machine.freq(cpu_hz, peripheral_hz)``, whose
+    second argument must be 48 MHz or the CPU's; ports/rp2/modmachine.c in
+    1.28). USB keeps its own PLL. Must come before the SPI is made (its
+    divider is set from the peripheral clock then). Returns the peripheral
+    clock in Hz, or None where it is left as it is (no ``machine.freq``,
+    a port that refuses)."""
+    if machine is None:
+        import machine
+    freq = getattr(machine, "freq", None)
+    if freq is None:
+        return None
+    try:
+        cpu = freq()
+        freq(cpu, cpu)
+        return cpu
+    except Exception as e:  # another port, or an odd clock: the bus is just slower
+        print("picocards: peripheral clock left as it is:", e)
+        return None
+
+
 def make_display(board, machine=None, sleep_ms=None):
     """The board's display driver (not initialised)."""
     cfg = board["display"]
@@ -387,6 +410,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
     display = None
     try:
         board, warning = open_board(name)
+        peripheral_clock(machine)
         display = make_display(board, machine, sleep_ms=clock.sleep_ms)
         display.init()
         if warning:

@@ -7,7 +7,8 @@ Input pins read ``bus.inputs[gpio]`` (default: the idle level of their pull).
 Plain Python, so it runs on CPython and MicroPython (tests load it into the
 WebAssembly port as ``machine``).
 
-Events: ("pin", gpio, level), ("spi_init", id, baudrate, polarity, phase,
+Events: ("freq", cpu_hz, peripheral_hz) (``freq(cpu, peri)``; ``freq()``
+reads ``bus.cpu_hz``), ("pin", gpio, level), ("spi_init", id, baudrate, polarity, phase,
 sck, mosi, miso), ("spi", id, bytes), ("pwm", gpio, duty_u16),
 ("i2c_init", id, scl, sda, freq), ("i2c", addr, bytes). I2C devices answer
 at ``bus.i2c_devices`` (default [0x3C]); a write to another address raises
@@ -20,6 +21,7 @@ class _Bus:
         self.events = []
         self.inputs = {}
         self.i2c_devices = [0x3C]  # addresses that answer (I2C.scan, writes)
+        self.cpu_hz = 125000000
 
 
 bus = _Bus()
@@ -30,6 +32,19 @@ def reset():
     bus.events = []
     bus.inputs = {}
     bus.i2c_devices = [0x3C]
+    bus.cpu_hz = 125000000
+
+
+def freq(cpu=None, peripheral=None):
+    """The CPU clock (``freq()``), or set it and the peripheral clock, which
+    must be 48 MHz or the CPU's (as the rp2 port says)."""
+    if cpu is None:
+        return bus.cpu_hz
+    if peripheral is not None and peripheral not in (48000000, cpu):
+        raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
+    bus.cpu_hz = cpu
+    bus.events.append(("freq", cpu, peripheral))
+    return None
 
 
 def _gpio(pin):
