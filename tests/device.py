@@ -1,0 +1,223 @@
+"""Shared pieces of the device tests (tests/test_device_*.py): the emulated
+Pico (tools/pico/harness.py) booted on the ``.mpy`` install or the frozen
+image, logical key presses turned into the board's button presses, and the
+simulator's frames for the same presses (host_sim.headless).
+
+Without the device kit (``../shared/pico``) every device test is skipped with
+one line saying how to get it. Setups are cached for the whole pytest session
+(the ``.mpy`` build, the filesystem images), so test files share them.
+"""
+
+import functools
+import os
+import shutil
+import tempfile
+
+import pytest
+
+from tools.pico import harness
+
+ROOT = harness.ROOT
+BUILD = os.path.join(ROOT, "build", "pico")
+KIT = harness.kit()
+COLOUR_BOARDS = ("pimoroni_pico_display", "waveshare_pico_lcd_1_14", "waveshare_pico_lcd_1_3")
+
+needs_kit = pytest.mark.skipif(KIT is None, reason=harness.HOW_TO_GET_KIT)
+
+#: Settings the device tests run with (``app.persist`` settings file): Easy
+#: computer players, fast computer speed (short pauses), default options.
+LEVEL = 0
+SPEED = 2
+HOLD_MS = 100  # a tap: well over hw.buttons' 20 ms debounce, under its 400 ms repeat
+#: Quiet panel time after which an app whose last press was settled in the
+#: simulator is taken as waiting for the next one (see settle_like_sim).
+QUIET_MS = 700
+
+
+def frozen_uf2(board=None):
+    """The frozen firmware image ``make firmware`` wrote (build/firmware/),
+    or None when there is none."""
+    d = os.path.join(ROOT, "build", "firmware")
+    if not os.path.isdir(d):
+        return None
+    names = sorted(n for n in os.listdir(d) if n.endswith(".uf2"))
+    if board:
+        own = [n for n in names if board in n]
+        names = own or names
+    return os.path.join(d, names[0]) if names else None
+
+
+@functools.lru_cache(maxsize=1)
+def settings_bytes():
+    """The settings file (bytes) of an app with ``LEVEL`` and ``SPEED``,
+    written by the app's own ``persist.save_settings``."""
+    import host_sim  # noqa: F401  (sys.path for firmware/ and framebuf)
+    from app import persist
+    from app.clock import VirtualClock
+    from host_sim import make_app
+    from host_sim.storage import FolderStorage
+
+    with tempfile.TemporaryDirectory() as d:
+        app, _, _ = make_app(VirtualClock(), 1, storage=FolderStorage(d))
+        app.level = LEVEL
+        app.speed = SPEED
+        assert persist.save_settings(app)
+        with open(os.path.join(d, "settings"), "rb") as f:
+            return f.read()
+
+
+def boot_py(seed):
+    """A /boot.py that fixes the app's seed (hw.start.seed) at ``seed``, so
+    the device deals what the simulator deals. Test-only: the product has
+    no boot.py."""
+    return ("import hw.start\nhw.start.seed = lambda: %d\n" % seed).encode()
+
+
+@functools.lru_cache(maxsize=1)
+def console_files():
+    """{device path: bytes} of the .mpy install (tools/flash.py's layout)
+    without /board.txt, built once per session."""
+    with tempfile.TemporaryDirectory(prefix="picocards-dev-") as stage:
+        files = harness.fs_files("pimoroni_pico_display", stage)
+    files.pop("/board.txt", None)
+    return files
+
+
+def image(board, seed=1, frozen=False, extra=None):
+    """Path of a littlefs image for ``board``: the .mpy install (or, with
+    ``frozen``, only /main.py and /fonts.bin), /board.txt, the test
+    settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}."""
+    files = dict(console_files())
+    if frozen:
+        files = {p: v for p, v in files.items() if p in ("/main.py", "/fonts.bin")}
+    files["/board.txt"] = (board + "\n").encode()
+    files["/data/settings"] = settings_bytes()
+    files["/boot.py"] = boot_py(seed)
+    files.update(extra or {})
+    path = os.path.join(BUILD, "fs-%s-%s-%d.bin" % (board, "frozen" if frozen else "mpy", seed))
+    return harness.write_fs_image(path, files)
+
+
+def boot(board, seed=1, frozen=False, extra=None, **kw):
+    """A powered-on Pico running ``board``'s install (see ``image``)."""
+    uf2 = frozen_uf2(board) if frozen else None
+    if frozen and uf2 is None:
+        pytest.skip("no frozen image: make firmware writes build/firmware/*.uf2")
+    return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra), board=board, **kw)
+
+
+def images_to_test():
+    """["mpy"] plus "frozen" when ``make firmware`` has been run."""
+    return ["mpy", "frozen"] if frozen_uf2() else ["mpy"]
+
+
+# --- keys -------------------------------------------------------------------
+
+
+def press_logical(pico, key, hold_ms=HOLD_MS):
+    """Make the board's buttons produce logical button ``key`` (LEFT RIGHT
+    UP DOWN A B) once: a tap of a button mapped to it, else the chord that
+    makes it (hold the modifier, tap the other, release the modifier)."""
+    cfg = pico.board["buttons"]
+    direct = [p for p, logical in cfg["map"].items() if logical == key]
+    if direct:
+        # A button that is also a long-press or chord modifier emits on
+        # release; a plain one at once. Either way a tap gives one event.
+        pico.tap(direct[-1] if key == "A" else direct[0], hold_ms)
+        return
+    for held, pressed, logical in cfg.get("chords", ()):
+        if logical == key:
+            t = pico.ms
+            pico.press(held, t)
+            pico.press(pressed, t + 40)
+            pico.release(pressed, t + 40 + hold_ms)
+            pico.release(held, t + 80 + hold_ms)
+            pico.run_until(t + 80 + hold_ms)
+            return
+    raise ValueError("board %s cannot make %s" % (pico.board["name"], key))
+
+
+def settle_like_sim(pico, sim_ms):
+    """After a press the simulator settled in ``sim_ms`` virtual ms: run at
+    least that long (the device's pauses are the same), then until the panel
+    has been quiet ``QUIET_MS`` (the device also spends time computing)."""
+    pico.run_ms(sim_ms)
+    pico.settle(QUIET_MS, timeout_ms=60000)
+
+
+# --- the simulator's side -----------------------------------------------------
+
+
+class Sim:
+    """The simulator (host_sim.headless.HeadlessRun) for ``board`` with the
+    test settings and ``seed``: ``press(key)`` returns the virtual ms the app
+    took to settle; ``image()`` is the shown frame as a PIL image."""
+
+    def __init__(self, board, seed=1):
+        import host_sim  # noqa: F401
+        from host_sim.headless import HeadlessRun
+        from host_sim.storage import FolderStorage
+
+        self.dir = tempfile.mkdtemp(prefix="picocards-sim-")
+        with open(os.path.join(self.dir, "settings"), "wb") as f:
+            f.write(settings_bytes())
+        self.run = HeadlessRun(seed=seed, board=harness.load_board(board),
+                               storage=FolderStorage(self.dir))
+        self.run.settle()
+
+    def press(self, key):
+        from app import buttons
+
+        clock = self.run.clock
+        t = clock.ticks_ms()
+        self.run.buttons.push(buttons.NAMES.index(key))
+        self.run.settle("press %s" % key)
+        return clock.ticks_diff(clock.ticks_ms(), t)
+
+    def image(self):
+        from PIL import Image
+
+        from host_sim.display import frame_rgb24
+
+        d = self.run.display
+        return Image.frombytes("RGB", (d.width, d.height), frame_rgb24(d))
+
+    def file(self, name):
+        """Bytes of the app's file ``name`` (its FolderStorage), or None."""
+        p = os.path.join(self.dir, name)
+        if not os.path.exists(p):
+            return None
+        with open(p, "rb") as f:
+            return f.read()
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def diff_box(a, b):
+    """None if PIL images ``a`` and ``b`` are pixel-identical, else a short
+    description (sizes, or the bounding box of the differing pixels)."""
+    from PIL import ImageChops
+
+    if a.size != b.size:
+        return "sizes differ: %s vs %s" % (a.size, b.size)
+    box = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox()
+    return None if box is None else "pixels differ inside %s" % (box,)
+
+
+def save_pair(name, device_img, sim_img):
+    """Keep both images under build/pico/diff/ for a failing comparison;
+    returns the folder."""
+    d = os.path.join(BUILD, "diff")
+    os.makedirs(d, exist_ok=True)
+    device_img.save(os.path.join(d, name + "-device.png"))
+    sim_img.save(os.path.join(d, name + "-sim.png"))
+    return d
+
+
+def assert_same(name, device_img, sim_img):
+    """Fail, keeping both PNGs, unless the images are pixel-identical."""
+    why = diff_box(device_img, sim_img)
+    if why:
+        d = save_pair(name, device_img, sim_img)
+        pytest.fail("%s: device and simulator frames differ (%s); PNGs in %s" % (name, why, d))

@@ -1,0 +1,25 @@
+"""On the emulated Pico (tools/pico, docs/emulator.md): MicroPython 1.28.0's
+rp2 firmware with the console installed as tools/flash.py lays it (``.mpy``
+files), or frozen in (``make firmware``), boots on each colour board to the
+title screen, pixel-identical to the simulator's title for that board."""
+
+import device
+import pytest
+
+pytestmark = device.needs_kit
+
+
+@pytest.mark.parametrize("kind", device.images_to_test())
+@pytest.mark.parametrize("board", device.COLOUR_BOARDS)
+def test_boots_to_the_title(board, kind):
+    sim = device.Sim(board)
+    try:
+        with device.boot(board, frozen=kind == "frozen") as pico:
+            frames = pico.wait_frames(1, timeout_ms=5000, full=True)
+            assert frames[0].full
+            pico.settle(device.QUIET_MS)
+            device.assert_same("title-%s-%s" % (board, kind), pico.panel(), sim.image())
+            # The app runs: nothing went to the console (no traceback).
+            assert b"Traceback" not in pico.read()
+    finally:
+        sim.close()

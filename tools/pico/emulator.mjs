@@ -1,0 +1,520 @@
+// An emulated Raspberry Pi Pico (rp2040js) driven over pipes by
+// tools/pico/harness.py. Read docs/emulator.md first.
+//
+//   node tools/pico/emulator.mjs        (then JSON commands, one a line, on stdin)
+//
+// Each stdin line is a JSON object {"id": n, "cmd": "...", ...}; each answer is
+// one stdout line {"id": n, "ok": true, ...} or {"id": n, "ok": false,
+// "error": "..."}. Nothing else is written to stdout (diagnostics go to stderr).
+// Bytes (serial data, flash images, pixels) travel as base64 or as files, never
+// byte by byte: an emulated second can carry 100,000 SPI bytes.
+//
+// What is modelled beyond rp2040js itself:
+// - Flash writes: rp2040js maps the flash array into XIP reads but has no
+//   SPI-flash chip. The bootrom's flash_range_erase ('RE') and
+//   flash_range_program ('RP') are overwritten in the loaded ROM image by
+//   "BKPT #n; BX LR" stubs; onBreak applies the operation to the flash array,
+//   counts it, may cut the power before it (the machine stops with the flash
+//   as it was), and charges the chip's typical time (Winbond W25Q16JV
+//   datasheet, AC characteristics: sector erase 45 ms, page program 0.4 ms).
+//   connect_internal_flash, flash_exit_xip, flash_flush_cache and
+//   flash_enter_cmd_xip ('IF' 'EX' 'FC' 'CX') become a bare BX LR: they only
+//   drive the QSPI pins and the SSI, which rp2040js does not model.
+// - SPI timing: rp2040js completes an SPI byte the moment it is written; here
+//   each byte takes dataBits / SPI clock (the SSP's clk_peri / (CPSDVSR *
+//   (1 + SCR))), so a push costs its time on the wire.
+// - ST7789: the bytes on the display's SPI bus, split by the DC pin, drive a
+//   model of the controller's 240x320 frame memory (CASET, RASET, RAMWR,
+//   MADCTL, INVON/INVOFF); the end of every RAMWR is timestamped.
+// - USB serial: the host side of USB CDC (rp2040js's USBCDC), with an input
+//   queue that waits for the device to ask instead of answering empty reads.
+// - Buttons: GPIO inputs held high (pull-up), driven low/high at given
+//   emulated times.
+import fs from "fs";
+import readline from "readline";
+import { RP2040, USBCDC } from "rp2040js";
+
+const FLASH_BASE = 0x10000000;
+const NS_PER_MS = 1e6;
+
+// Bootrom function table codes (RP2040 datasheet 2.8.3.1, "Fast Bit Counting"
+// table and "Flash Access" functions): two ASCII characters, first in the low byte.
+const code = (s) => s.charCodeAt(0) | (s.charCodeAt(1) << 8);
+const BKPT_ERASE = 0x51;
+const BKPT_PROGRAM = 0x52;
+const THUMB_BX_LR = 0x4770;
+const thumbBkpt = (n) => 0xbe00 | n;
+
+// W25Q16JV typical times (datasheet rev. H, 9.6 AC Electrical Characteristics).
+const ERASE_SECTOR_NS = 45e6;
+const ERASE_BLOCK64_NS = 150e6;
+const PROGRAM_PAGE_NS = 0.4e6;
+
+// ST7789 commands (Sitronix ST7789V datasheet v1.3, command table).
+const CASET = 0x2a, RASET = 0x2b, RAMWR = 0x2c, MADCTL = 0x36, INVOFF = 0x20, INVON = 0x21;
+const SWRESET = 0x01;
+
+function parseUF2(buf) {
+  // UF2 blocks of 512 bytes: magic at 0 and 4, flags at 8, target address at
+  // 12, payload size at 16, payload from 32 (Microsoft UF2 specification).
+  const out = [];
+  for (let off = 0; off + 512 <= buf.length; off += 512) {
+    const v = new DataView(buf.buffer, buf.byteOffset + off, 512);
+    if (v.getUint32(0, true) !== 0x0a324655 || v.getUint32(4, true) !== 0x9e5d5157) {
+      throw new Error(`UF2 block at byte ${off} has no UF2 magic`);
+    }
+    const flags = v.getUint32(8, true);
+    if (flags & 1) continue; // "not main flash"
+    const addr = v.getUint32(12, true), size = v.getUint32(16, true);
+    out.push([addr, buf.subarray(off + 32, off + 32 + size)]);
+  }
+  return out;
+}
+
+// rp2040js reports unmodelled registers through its logger (console.log by
+// default, which would corrupt our stdout protocol): warnings and errors go
+// to stderr when PICO_EMU_VERBOSE is set, nothing else is kept.
+const verbose = !!process.env.PICO_EMU_VERBOSE;
+const quietLogger = {
+  debug() {},
+  info() {},
+  warn(c, m) { if (verbose) process.stderr.write(`[${c}] ${m}\n`); },
+  error(c, m) { process.stderr.write(`[${c}] ${m}\n`); },
+};
+console.log = (...a) => process.stderr.write(a.join(" ") + "\n");
+const send = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
+
+class Panel {
+  // The ST7789's frame memory as RGB565 words, 240 columns x 320 rows, and the
+  // controller state that places pixels in it.
+  constructor() {
+    this.mem = new Uint16Array(240 * 320);
+    this.reset();
+    this.frames = []; // [end_ns, c0, c1, r0, r1, bytes] per RAMWR
+    this.maxFrames = 100000;
+  }
+  reset() {
+    this.madctl = 0;
+    this.inverted = false;
+    this.cmd = -1;
+    this.args = [];
+    this.xs = 0; this.xe = 239; this.ys = 0; this.ye = 319;
+    this.inRamwr = false;
+  }
+  command(b, nowNs) {
+    this.endRamwr(nowNs);
+    this.cmd = b;
+    this.args = [];
+    if (b === RAMWR) {
+      this.inRamwr = true;
+      this.c = this.xs; this.r = this.ys;
+      this.hi = -1;
+      this.count = 0;
+    } else if (b === INVON) this.inverted = true;
+    else if (b === INVOFF) this.inverted = false;
+    else if (b === SWRESET) this.reset();
+  }
+  data(b, endNs) {
+    if (this.inRamwr) {
+      if (this.hi < 0) { this.hi = b; return; }
+      this.pixel((this.hi << 8) | b);
+      this.hi = -1;
+      this.count++;
+      this.lastNs = endNs;
+      return;
+    }
+    this.args.push(b);
+    const a = this.args;
+    if (this.cmd === CASET && a.length === 4) {
+      this.xs = (a[0] << 8) | a[1]; this.xe = (a[2] << 8) | a[3];
+    } else if (this.cmd === RASET && a.length === 4) {
+      this.ys = (a[0] << 8) | a[1]; this.ye = (a[2] << 8) | a[3];
+    } else if (this.cmd === MADCTL && a.length === 1) {
+      this.madctl = a[0];
+    }
+  }
+  pixel(v) {
+    // Memory write direction (ST7789V datasheet 8.12, MADCTL): MV swaps the
+    // roles of column and row address, MX mirrors columns, MY rows.
+    const m = this.madctl, c = this.c, r = this.r;
+    let col, row;
+    if (m & 0x20) { row = (m & 0x80) ? 319 - c : c; col = (m & 0x40) ? 239 - r : r; }
+    else { col = (m & 0x40) ? 239 - c : c; row = (m & 0x80) ? 319 - r : r; }
+    if (col >= 0 && col < 240 && row >= 0 && row < 320) this.mem[row * 240 + col] = v;
+    if (++this.c > this.xe) { this.c = this.xs; if (++this.r > this.ye) this.r = this.ys; }
+  }
+  endRamwr(nowNs) {
+    if (!this.inRamwr) return;
+    this.inRamwr = false;
+    if (this.count === 0) return;
+    if (this.frames.length < this.maxFrames) {
+      this.frames.push([this.lastNs ?? nowNs, this.xs, this.xe, this.ys, this.ye, this.count]);
+    }
+  }
+  image(win, bgrPanel, invertPanel) {
+    // RGB888 bytes of the glass window (x, y, w, h in memory columns/rows),
+    // as the eye sees it: colour order and inversion as the panel shows them.
+    const [wx, wy, ww, wh] = win;
+    const out = Buffer.alloc(ww * wh * 3);
+    const swap = !!(this.madctl & 0x08) !== !!bgrPanel;
+    const inv = this.inverted !== !!invertPanel; // an IPS panel shows normal colours with INVON
+    let o = 0;
+    for (let y = 0; y < wh; y++) {
+      for (let x = 0; x < ww; x++) {
+        let v = this.mem[(wy + y) * 240 + wx + x];
+        if (inv) v = ~v & 0xffff;
+        let r = (v >> 11) & 0x1f, g = (v >> 5) & 0x3f, b = v & 0x1f;
+        if (swap) { const t = r; r = b; b = t; }
+        out[o++] = (r << 3) | (r >> 2);
+        out[o++] = (g << 2) | (g >> 4);
+        out[o++] = (b << 3) | (b >> 2);
+      }
+    }
+    return out;
+  }
+}
+
+class Pico {
+  constructor(bootrom, flash, opts) {
+    this.opts = opts;
+    const mcu = (this.mcu = new RP2040()); // its own SimulationClock
+    this.clock = mcu.clock;
+    mcu.logger = quietLogger;
+    mcu.loadBootrom(bootrom);
+    this.patchRom();
+    mcu.flash.set(flash);
+    mcu.onBreak = (n) => this.onBreak(n);
+    this.serialOut = [];
+    this.serialIn = [];
+    this.pendingRead = null;
+    this.connected = false;
+    this.erases = 0;
+    this.programs = 0;
+    this.ops = []; // [kind, addr, len, ns] per flash operation
+    this.cutAt = 0; // stop before this flash operation (1-based, counted from boot); 0: never
+    this.powerCut = false;
+    this.stopped = false;
+    this.flashTiming = opts.flashTiming !== false;
+    this.setupUSB();
+    this.setupButtons(opts.buttons || []);
+    this.panel = null;
+    if (opts.display) this.setupDisplay(opts.display);
+    this.spiTiming = opts.spiTiming !== false;
+    mcu.core.PC = FLASH_BASE; // boot stage 2 at the start of flash, as the bootrom would
+  }
+
+  get ns() { return this.clock.nanos; }
+
+  patchRom() {
+    // Point no table entry elsewhere: overwrite the start of each function in
+    // the (writable) ROM image, so every caller of the table lands on a stub.
+    const rom = this.mcu.bootrom;
+    const r16 = (a) => (rom[a >> 2] >>> ((a & 2) * 8)) & 0xffff;
+    const w16 = (a, v) => {
+      const s = (a & 2) * 8;
+      rom[a >> 2] = (rom[a >> 2] & ~(0xffff << s)) | (v << s);
+    };
+    const table = r16(0x14);
+    const funcs = {};
+    for (let a = table; r16(a) !== 0; a += 4) funcs[r16(a)] = r16(a + 2) & ~1;
+    for (const name of ["IF", "EX", "FC", "CX", "RE", "RP"]) {
+      if (funcs[code(name)] === undefined) throw new Error(`bootrom has no ${name} function`);
+    }
+    for (const name of ["IF", "EX", "FC", "CX"]) w16(funcs[code(name)], THUMB_BX_LR);
+    w16(funcs[code("RE")], thumbBkpt(BKPT_ERASE));
+    w16(funcs[code("RE")] + 2, THUMB_BX_LR);
+    w16(funcs[code("RP")], thumbBkpt(BKPT_PROGRAM));
+    w16(funcs[code("RP")] + 2, THUMB_BX_LR);
+  }
+
+  onBreak(n) {
+    const core = this.mcu.core, reg = core.registers;
+    if (n !== BKPT_ERASE && n !== BKPT_PROGRAM) {
+      this.stopped = true;
+      this.breakCode = n;
+      return;
+    }
+    if (this.cutAt && this.erases + this.programs + 1 >= this.cutAt) {
+      this.powerCut = true;
+      this.stopped = true;
+      return;
+    }
+    const flash = this.mcu.flash;
+    const addr = reg[0] >>> 0;
+    let busy;
+    if (n === BKPT_ERASE) {
+      // flash_range_erase(addr, count, block_size, block_cmd): count is a
+      // multiple of 4096; the ROM uses the 64 KB block erase where it fits.
+      const count = reg[1] >>> 0;
+      if (addr + count <= flash.length) flash.fill(0xff, addr, addr + count);
+      this.erases++;
+      this.ops.push(["erase", addr, count, this.ns]);
+      const blocks = (addr % 65536 === 0) ? Math.floor(count / 65536) : 0;
+      busy = blocks * ERASE_BLOCK64_NS + ((count - blocks * 65536) / 4096) * ERASE_SECTOR_NS;
+    } else {
+      // flash_range_program(addr, data, count): NOR programming only clears bits.
+      const src = reg[1] >>> 0, count = reg[2] >>> 0;
+      for (let i = 0; i < count; i++) {
+        const a = addr + i;
+        if (a < flash.length) flash[a] &= this.mcu.readUint8(src + i);
+      }
+      this.programs++;
+      this.ops.push(["program", addr, count, this.ns]);
+      busy = Math.ceil(count / 256) * PROGRAM_PAGE_NS;
+    }
+    if (this.flashTiming) this.clock.tick(busy);
+  }
+
+  setupUSB() {
+    const cdc = (this.cdc = new USBCDC(this.mcu.usbCtrl));
+    cdc.onDeviceConnected = () => { this.connected = true; };
+    cdc.onSerialData = (buf) => { if (verbose) process.stderr.write(`serial ${this.ns/1e6} ${buf.length}\n`); this.serialOut.push(Buffer.from(buf)); };
+    const usb = this.mcu.usbCtrl;
+    // Answer the device's OUT reads from our queue; hold a read while the
+    // queue is empty (rp2040js's own handler answers at once with no bytes,
+    // which makes TinyUSB ask again and again).
+    usb.onEndpointRead = (ep, size) => {
+      if (ep !== cdc.outEndpoint) return;
+      if (verbose) process.stderr.write(`read ${this.ns/1e6} ${ep} ${size}\n`);
+      this.pendingRead = [ep, size];
+      this.feed();
+    };
+  }
+
+  feed() {
+    if (!this.pendingRead || this.serialIn.length === 0) return;
+    const [ep, size] = this.pendingRead;
+    this.pendingRead = null;
+    const n = Math.min(size, this.serialIn.length);
+    const chunk = Uint8Array.from(this.serialIn.splice(0, n));
+    this.mcu.usbCtrl.endpointReadDone(ep, chunk);
+  }
+
+  write(bytes) {
+    for (const b of bytes) this.serialIn.push(b);
+    this.feed();
+  }
+
+  setupButtons(pins) {
+    // A button pulls its GPIO low; released, the pull-up holds it high.
+    for (const p of pins) this.mcu.gpio[p].setInputValue(true);
+  }
+
+  schedule(atNs, fn) {
+    const alarm = this.clock.createAlarm(fn);
+    alarm.schedule(Math.max(0, atNs - this.ns));
+  }
+
+  setupDisplay(d) {
+    this.panel = new Panel();
+    this.display = d;
+    const spi = this.mcu.spi[d.spi];
+    const dcPin = this.mcu.gpio[d.dc];
+    const csPin = d.cs === null || d.cs === undefined ? null : this.mcu.gpio[d.cs];
+    this.spiBytes = 0;
+    const done = this.clock.createAlarm(() => spi.completeTransmit(0));
+    spi.onTransmit = (value) => {
+      const freq = spi.clockFrequency;
+      const byteNs = this.spiTiming && freq > 0 ? (spi.dataBits * 1e9) / freq : 0;
+      this.spiBytes++;
+      if (!csPin || !csPin.outputValue) {
+        if (dcPin.outputValue) this.panel.data(value & 0xff, this.ns + byteNs);
+        else this.panel.command(value & 0xff, this.ns);
+      }
+      if (byteNs > 0) done.schedule(byteNs);
+      else spi.completeTransmit(0);
+    };
+    if (csPin) {
+      csPin.addListener(() => { if (csPin.outputValue) this.panel.endRamwr(this.ns); });
+    }
+  }
+
+  // Run until the emulated clock reaches endNs, or stop() says so (checked
+  // every few thousand instructions), or the machine stops itself.
+  run(endNs, stop) {
+    const mcu = this.mcu, core = mcu.core, clock = this.clock;
+    while (clock.nanos < endNs && !this.stopped) {
+      const cycleNs = 1e9 / (mcu.clkSys || 125e6);
+      for (let i = 0; i < 4000 && !this.stopped; i++) {
+        if (core.waiting) {
+          // Asleep, one tick may cross much time: ask stop() first.
+          if (stop && stop()) return true;
+          const next = clock.nextAlarm ? clock.nanosToNextAlarm : endNs - clock.nanos;
+          const step = Math.max(0, Math.min(next, endNs - clock.nanos));
+          clock.tick(step);
+        } else {
+          const cycles = core.executeInstruction();
+          clock.tick(cycles * cycleNs);
+        }
+      }
+      if (stop && stop()) return true;
+    }
+    return false;
+  }
+
+  takeSerial() {
+    const b = Buffer.concat(this.serialOut);
+    this.serialOut = [];
+    return b;
+  }
+}
+
+// --- the command loop ------------------------------------------------------
+
+let pico = null;
+let serialBuf = Buffer.alloc(0); // output read from the device, not yet handed out
+let config = null;
+
+function loadFlash(msg) {
+  const flash = new Uint8Array(msg.flash_size || 2 * 1024 * 1024).fill(0xff);
+  if (msg.flash_image) flash.set(fs.readFileSync(msg.flash_image));
+  if (msg.uf2) {
+    for (const [addr, data] of parseUF2(fs.readFileSync(msg.uf2))) flash.set(data, addr - FLASH_BASE);
+  }
+  if (msg.fs_image) flash.set(fs.readFileSync(msg.fs_image), msg.fs_offset);
+  return flash;
+}
+
+function boot(flash) {
+  const rom = fs.readFileSync(config.bootrom);
+  const words = new Uint32Array(rom.buffer.slice(rom.byteOffset, rom.byteOffset + rom.length));
+  pico = new Pico(words, flash, config);
+  pico.cutAt = config.cut_at || 0;
+  serialBuf = Buffer.alloc(0);
+}
+
+function pullSerial() {
+  const b = pico.takeSerial();
+  if (b.length) serialBuf = Buffer.concat([serialBuf, b]);
+}
+
+function status(extra) {
+  return Object.assign({
+    ns: pico.ns,
+    erases: pico.erases,
+    programs: pico.programs,
+    power_cut: pico.powerCut,
+    stopped: pico.stopped,
+    connected: pico.connected,
+    frames: pico.panel ? pico.panel.frames.length : 0,
+  }, extra || {});
+}
+
+const commands = {
+  start(msg) {
+    config = {
+      bootrom: msg.bootrom,
+      buttons: msg.buttons || [],
+      display: msg.display || null,
+      flashTiming: msg.flash_timing !== false,
+      spiTiming: msg.spi_timing !== false,
+      cut_at: msg.cut_at || 0,
+    };
+    boot(loadFlash(msg));
+    return status();
+  },
+  reboot(msg) {
+    // Power off and on: the flash keeps what was written; RAM, peripherals,
+    // the panel and the clock start again.
+    const flash = new Uint8Array(pico.mcu.flash.subarray(0, msg.flash_size || 2 * 1024 * 1024));
+    if (msg.cut_at !== undefined) config.cut_at = msg.cut_at;
+    boot(flash);
+    return status();
+  },
+  cut_at(msg) {
+    // Cut the power before flash operation n (1-based, counted since boot); 0: never.
+    pico.cutAt = msg.n;
+    return status();
+  },
+  run(msg) {
+    pico.run(pico.ns + msg.ms * NS_PER_MS);
+    pullSerial();
+    return status();
+  },
+  write(msg) {
+    pico.write(Buffer.from(msg.data, "base64"));
+    return status();
+  },
+  read(msg) {
+    // Everything the device has sent (base64); with "until", first run until
+    // that text has arrived or timeout_ms of emulated time have passed.
+    let found = true;
+    if (msg.until !== undefined) {
+      const needle = Buffer.from(msg.until, "base64");
+      const end = pico.ns + msg.timeout_ms * NS_PER_MS;
+      const has = () => { pullSerial(); return serialBuf.indexOf(needle) >= 0; };
+      found = has() || pico.run(end, has);
+    }
+    pullSerial();
+    let out;
+    if (msg.until !== undefined && found) {
+      const needle = Buffer.from(msg.until, "base64");
+      const at = serialBuf.indexOf(needle) + needle.length;
+      out = serialBuf.subarray(0, at);
+      serialBuf = serialBuf.subarray(at);
+    } else {
+      out = serialBuf;
+      serialBuf = Buffer.alloc(0);
+    }
+    return status({ data: out.toString("base64"), found });
+  },
+  gpio(msg) {
+    // Drive input pin msg.pin to msg.value (0/1) at emulated time msg.at_ns
+    // (now if absent or past).
+    const set = () => pico.mcu.gpio[msg.pin].setInputValue(!!msg.value);
+    if (msg.at_ns === undefined || msg.at_ns <= pico.ns) set();
+    else pico.schedule(msg.at_ns, set);
+    return status();
+  },
+  pin(msg) {
+    // The level a pin shows (output value if driven, else input).
+    const g = pico.mcu.gpio[msg.pin];
+    return status({ value: g.outputEnable ? (g.outputValue ? 1 : 0) : (g.inputValue ? 1 : 0) });
+  },
+  frames(msg) {
+    // RAMWR records from index msg.since: [end_ns, c0, c1, r0, r1, pixels].
+    const f = pico.panel ? pico.panel.frames.slice(msg.since || 0) : [];
+    return status({ list: f });
+  },
+  panel(msg) {
+    if (!pico.panel) throw new Error("no display configured");
+    const d = pico.display;
+    const img = pico.panel.image(d.window, d.bgr, d.invert);
+    return status({ width: d.window[2], height: d.window[3], rgb: img.toString("base64") });
+  },
+  flash(msg) {
+    // Write the flash (or msg.offset/msg.length of it) to msg.path.
+    const off = msg.offset || 0, len = msg.length || pico.mcu.flash.length - off;
+    fs.writeFileSync(msg.path, pico.mcu.flash.subarray(off, off + len));
+    return status();
+  },
+  ops(msg) {
+    return status({ list: pico.ops.slice(msg.since || 0) });
+  },
+  spi_timing(msg) {
+    pico.spiTiming = !!msg.on;
+    return status();
+  },
+  quit() {
+    setImmediate(() => process.exit(0));
+    return {};
+  },
+};
+
+const rl = readline.createInterface({ input: process.stdin, terminal: false });
+rl.on("line", (line) => {
+  if (!line.trim()) return;
+  let msg;
+  let reply;
+  try {
+    msg = JSON.parse(line);
+    const fn = commands[msg.cmd];
+    if (!fn) throw new Error(`unknown command ${msg.cmd}`);
+    if (!pico && msg.cmd !== "start" && msg.cmd !== "quit") throw new Error("not started");
+    reply = Object.assign({ id: msg.id, ok: true }, fn(msg));
+  } catch (e) {
+    reply = { id: msg ? msg.id : null, ok: false, error: String(e && e.stack ? e.stack : e) };
+  }
+  send(reply);
+});
+rl.on("close", () => process.exit(0));

@@ -1,0 +1,519 @@
+"""An emulated Raspberry Pi Pico for tests and benchmarks: MicroPython's rp2
+firmware on rp2040js (tools/pico/emulator.mjs, a Node process behind two
+pipes), with the board's buttons, its ST7789 panel and a trapped flash.
+docs/emulator.md has the whole story; in short::
+
+    from tools.pico.harness import Pico, kit, fs_image
+
+    k = kit()                                  # None without ../shared/pico
+    image = fs_image("build/pico/fs.bin", board="pimoroni_pico_display")
+    with Pico(k, fs=image, board="pimoroni_pico_display") as pico:
+        pico.wait_frames(1, timeout_ms=5000)   # the app's first full frame
+        pico.tap("A")                          # 80 ms press, now
+        pico.run_ms(300)
+        pico.panel().save("now.png")           # PIL image as the glass shows it
+        print(pico.exec("import gc; print(gc.mem_free())"))  # stops the app (Ctrl-C)
+        print(pico.ms, pico.erases, pico.programs)
+
+Times are emulated milliseconds (float) since power-on: the RP2040's cycles at
+its clk_sys (125 MHz by default), not host time. Every call runs the machine
+only as long as it says (``run_ms``, a timeout); between calls it is paused.
+
+Errors: ``PicoError`` for anything the harness cannot do (no Node, a bad
+command, a timeout, a power cut where none was asked for); ``ReplError`` (a
+``PicoError``) when code run by ``exec`` raised, with the device's traceback.
+"""
+
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EMULATOR = os.path.join(ROOT, "tools", "pico", "emulator.mjs")
+
+#: Where the device kit is looked for (``PICO_KIT`` overrides): MicroPython
+#: 1.28.0's rp2 source, its stock RPI_PICO UF2 and the RP2040 B1 bootrom.
+KIT_DIR = os.environ.get("PICO_KIT", os.path.join(os.path.dirname(ROOT), "shared", "pico"))
+STOCK_UF2 = "RPI_PICO-v1.28.0.uf2"
+BOOTROM = "rp2040-bootrom-b1.bin"
+HOW_TO_GET_KIT = ("no device kit at %s: get MicroPython 1.28.0's RPI_PICO UF2 and the RP2040 "
+                  "B1 bootrom there (see docs/emulator.md), or set PICO_KIT" % KIT_DIR)
+
+# MicroPython 1.28.0 for RPI_PICO (ports/rp2/mpconfigport.h, rp2_flash.c):
+# 2 MB flash, the filesystem in the last 1408 KB, 4 KB erase blocks; littlefs
+# v2 as modules/_boot.py mounts it (vfs.VfsLfs2(bdev, progsize=256); readsize
+# and lookahead default to 32, extmod/vfs_lfs.c).
+FLASH_SIZE = 2 * 1024 * 1024
+FS_BYTES = 1408 * 1024
+FS_OFFSET = FLASH_SIZE - FS_BYTES  # 0xA0000: XIP address 0x100A0000
+FS_BLOCK = 4096
+FS_READ = 32
+FS_PROG = 256
+FS_LOOKAHEAD = 32
+
+RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
+
+
+class PicoError(RuntimeError):
+    """The emulator could not do what was asked; the message says why."""
+
+
+class ReplError(PicoError):
+    """Code run on the device raised; ``output`` is what it printed before,
+    ``traceback`` the device's traceback text."""
+
+    def __init__(self, output, traceback):
+        super().__init__(traceback.strip().splitlines()[-1] if traceback.strip() else "error")
+        self.output = output
+        self.traceback = traceback
+
+
+class Kit:
+    """Paths of the device kit: ``dir``, ``uf2`` (stock image), ``bootrom``,
+    ``source`` (the MicroPython source tarball, may be missing)."""
+
+    def __init__(self, path):
+        self.dir = path
+        self.uf2 = os.path.join(path, STOCK_UF2)
+        self.bootrom = os.path.join(path, BOOTROM)
+        self.source = os.path.join(path, "micropython-1.28.0-rp2.tar.xz")
+
+
+def kit(path=None):
+    """The Kit at ``path`` (default ``KIT_DIR``), or None if it lacks the UF2
+    or the bootrom (or Node is not installed)."""
+    k = Kit(path or KIT_DIR)
+    if not (os.path.isfile(k.uf2) and os.path.isfile(k.bootrom)):
+        return None
+    if shutil.which("node") is None or not os.path.isdir(os.path.join(ROOT, "node_modules",
+                                                                       "rp2040js")):
+        return None
+    return k
+
+
+class Frame:
+    """One RAMWR the panel received: ``end_ms`` (emulated time its last pixel
+    left the wire), the window ``x0..x1``, ``y0..y1`` (inclusive, controller
+    addresses as CASET/RASET set them) and ``pixels`` written."""
+
+    __slots__ = ("end_ms", "x0", "x1", "y0", "y1", "pixels")
+
+    def __init__(self, rec):
+        self.end_ms = rec[0] / 1e6
+        self.x0, self.x1, self.y0, self.y1, self.pixels = rec[1:]
+
+    @property
+    def full(self):
+        """True if the RAMWR covered its whole window (CASET x RASET)."""
+        return self.pixels >= (self.x1 - self.x0 + 1) * (self.y1 - self.y0 + 1)
+
+    def __repr__(self):
+        return "Frame(%.3f ms, %d..%d x %d..%d, %d px)" % (self.end_ms, self.x0, self.x1, self.y0,
+                                                           self.y1, self.pixels)
+
+
+def load_board(name):
+    """The board dict of ``boards/<name>.py`` (ValueError if unknown)."""
+    import sys
+
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    import boards
+
+    return boards.load(name)
+
+
+def button_pins(board):
+    """{button name: GPIO} of a board dict (its ``buttons.pins``)."""
+    return dict(board["buttons"]["pins"])
+
+
+class Pico:
+    """One emulated Pico (a Node child process), powered on at construction.
+
+    ``kit``: a Kit (``kit()``). ``uf2``: firmware image (default the kit's
+    stock one). ``fs``: a filesystem image file placed at ``FS_OFFSET`` (see
+    ``fs_image``), or None (the firmware formats an empty one on first boot).
+    ``flash``: instead of both, a whole flash image file (e.g. ``save_flash``).
+    ``board``: a board module name (boards/) or dict; its buttons are held
+    high and its ST7789 panel (if it has one) is rebuilt from the SPI bus.
+    ``spi_timing``: charge each SPI byte its time on the wire (default True);
+    ``flash_timing``: charge erase/program the chip's typical times (True).
+    ``cut_at``: cut the power before flash operation n (1-based, counting
+    erases and programs since power-on; 0 never).
+    """
+
+    def __init__(self, kit, uf2=None, fs=None, flash=None, board=None, spi_timing=True,
+                 flash_timing=True, cut_at=0, node="node"):
+        if kit is None:
+            raise PicoError(HOW_TO_GET_KIT)
+        self.kit = kit
+        if isinstance(board, str):
+            board = load_board(board)
+        self.board = board
+        self.buttons = button_pins(board) if board else {}
+        self._id = 0
+        self._status = {}
+        try:
+            self._proc = subprocess.Popen([node, EMULATOR], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, cwd=ROOT)
+        except OSError as e:
+            raise PicoError("cannot start node: %s" % e)
+        msg = {"cmd": "start", "bootrom": kit.bootrom,
+               "buttons": sorted(set(self.buttons.values())),
+               "spi_timing": spi_timing, "flash_timing": flash_timing, "cut_at": cut_at,
+               "flash_size": FLASH_SIZE}
+        if flash:
+            msg["flash_image"] = os.path.abspath(flash)
+        else:
+            msg["uf2"] = os.path.abspath(uf2 or kit.uf2)
+            if fs:
+                msg["fs_image"] = os.path.abspath(fs)
+                msg["fs_offset"] = FS_OFFSET
+        disp = board["display"] if board else None
+        if disp and disp.get("controller") == "st7789":
+            msg["display"] = {"spi": disp["spi"]["id"], "dc": disp["dc"], "cs": disp.get("cs"),
+                              "window": list(disp["window"]), "bgr": bool(disp.get("bgr")),
+                              "invert": bool(disp.get("invert"))}
+        self._call(msg)
+
+    # --- plumbing ---------------------------------------------------------
+
+    def _call(self, msg):
+        self._id += 1
+        msg["id"] = self._id
+        try:
+            self._proc.stdin.write((json.dumps(msg) + "\n").encode())
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline()
+        except (BrokenPipeError, ValueError):
+            line = b""
+        if not line:
+            raise PicoError("the emulator process ended (exit %s)" % self._proc.poll())
+        reply = json.loads(line)
+        if not reply.get("ok"):
+            raise PicoError("emulator: %s" % reply.get("error"))
+        self._status = reply
+        return reply
+
+    def close(self):
+        """End the Node process (idempotent)."""
+        p = getattr(self, "_proc", None)
+        if p is None or p.poll() is not None:
+            return
+        try:
+            self._call({"cmd": "quit"})
+        except PicoError:
+            pass
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    # --- time and state ---------------------------------------------------
+
+    @property
+    def ms(self):
+        """Emulated milliseconds since power-on (float)."""
+        return self._status.get("ns", 0) / 1e6
+
+    @property
+    def erases(self):
+        """Flash erase operations since power-on (bootrom flash_range_erase calls)."""
+        return self._status.get("erases", 0)
+
+    @property
+    def programs(self):
+        """Flash program operations since power-on (flash_range_program calls)."""
+        return self._status.get("programs", 0)
+
+    @property
+    def flash_ops(self):
+        """erases + programs since power-on."""
+        return self.erases + self.programs
+
+    @property
+    def power_cut(self):
+        """True once the power was cut (``cut_at``): the machine stands still."""
+        return bool(self._status.get("power_cut"))
+
+    def run_ms(self, ms):
+        """Let the machine run ``ms`` emulated milliseconds (less if the power is cut)."""
+        self._call({"cmd": "run", "ms": ms})
+
+    def run_until(self, ms):
+        """Run until emulated time ``ms`` (nothing if already past)."""
+        if ms > self.ms:
+            self.run_ms(ms - self.ms)
+
+    # --- flash ------------------------------------------------------------
+
+    def flash_log(self, since=0):
+        """[(kind "erase"/"program", flash offset, bytes, ms)] of every flash
+        operation since power-on, from index ``since``."""
+        r = self._call({"cmd": "ops", "since": since})
+        return [(k, a, n, ns / 1e6) for k, a, n, ns in r["list"]]
+
+    def cut_power_at(self, n):
+        """Cut the power just before flash operation ``n`` (1-based since
+        power-on; 0: never). The operation is not applied; the machine stops."""
+        self._call({"cmd": "cut_at", "n": n})
+
+    def reboot(self, cut_at=0):
+        """Power off and on: flash kept (as it was at a power cut), RAM, the
+        clock (back to 0), the panel and the counters start again."""
+        self._call({"cmd": "reboot", "cut_at": cut_at, "flash_size": FLASH_SIZE})
+
+    def save_flash(self, path, offset=0, length=None):
+        """Write the flash (or ``length`` bytes from ``offset``) to ``path``."""
+        msg = {"cmd": "flash", "path": os.path.abspath(path), "offset": offset}
+        if length:
+            msg["length"] = length
+        self._call(msg)
+
+    def read_fs(self):
+        """A read-only littlefs-python view of the filesystem now in flash
+        (``LittleFS``; ``.open(path, "rb")``, ``.listdir``)."""
+        import littlefs
+
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "fs.bin")
+            self.save_flash(p, FS_OFFSET, FS_BYTES)
+            with open(p, "rb") as f:
+                data = bytearray(f.read())
+        fs = littlefs.LittleFS(block_size=FS_BLOCK, block_count=FS_BYTES // FS_BLOCK,
+                               read_size=FS_READ, prog_size=FS_PROG,
+                               lookahead_size=FS_LOOKAHEAD, mount=False)
+        fs.context.buffer = data
+        fs.mount()
+        return fs
+
+    # --- buttons ----------------------------------------------------------
+
+    def _pin(self, key):
+        if isinstance(key, int):
+            return key
+        try:
+            return self.buttons[key]
+        except KeyError:
+            raise PicoError("board has no button %r (has %s)" % (key, ", ".join(self.buttons)))
+
+    def press(self, key, at_ms=None):
+        """Press button ``key`` (board button name, e.g. "A", or a GPIO number)
+        at emulated time ``at_ms`` (default now): its pin goes low."""
+        self._gpio(key, 0, at_ms)
+
+    def release(self, key, at_ms=None):
+        """Release ``key`` at ``at_ms`` (default now): the pull-up takes it high."""
+        self._gpio(key, 1, at_ms)
+
+    def tap(self, key, hold_ms=80, at_ms=None, then_ms=0):
+        """Press ``key`` at ``at_ms`` (default now) for ``hold_ms``; then run
+        until the release plus ``then_ms``. Returns the press time (ms)."""
+        t = self.ms if at_ms is None else at_ms
+        self.press(key, t)
+        self.release(key, t + hold_ms)
+        self.run_until(t + hold_ms + then_ms)
+        return t
+
+    def _gpio(self, key, value, at_ms):
+        msg = {"cmd": "gpio", "pin": self._pin(key), "value": value}
+        if at_ms is not None:
+            msg["at_ns"] = int(at_ms * 1e6)
+        self._call(msg)
+
+    def pin(self, n):
+        """The level (0/1) GPIO ``n`` shows: its output if driven, else its input."""
+        return self._call({"cmd": "pin", "pin": n})["value"]
+
+    # --- USB serial and the REPL ------------------------------------------
+
+    def write(self, data):
+        """Type ``data`` (bytes or str) on the USB serial console."""
+        if isinstance(data, str):
+            data = data.encode()
+        self._call({"cmd": "write", "data": base64.b64encode(data).decode()})
+
+    def read(self, until=None, timeout_ms=1000):
+        """What the device sent on USB serial since the last read (bytes).
+        With ``until`` (bytes), run up to ``timeout_ms`` emulated ms until it
+        has arrived and return the output up to and including it; PicoError
+        if it has not come by then."""
+        msg = {"cmd": "read"}
+        if until is not None:
+            msg["until"] = base64.b64encode(until).decode()
+            msg["timeout_ms"] = timeout_ms
+        r = self._call(msg)
+        data = base64.b64decode(r["data"])
+        if until is not None and not r["found"]:
+            raise PicoError("no %r on the console within %s ms (at %.1f ms; got %r)"
+                            % (until, timeout_ms, self.ms, data[-300:]))
+        return data
+
+    def repl(self, timeout_ms=3000):
+        """Stop whatever runs (Ctrl-C twice) and enter the raw REPL (as
+        mpremote does); later ``exec`` calls reuse it."""
+        self.read()
+        self.write(b"\r\x03\x03")
+        self.run_ms(50)
+        self.read()
+        self.write(b"\x01")
+        self.read(RAW_REPL_BANNER, timeout_ms)
+        self._raw = True
+
+    def exec(self, code, timeout_ms=10000):
+        """Run ``code`` (str) in the raw REPL (entered first if needed: this
+        stops the app) and return what it printed (str). ReplError if it
+        raised; PicoError if it did not finish within ``timeout_ms``."""
+        if not getattr(self, "_raw", False):
+            self.repl()
+        self.write(code.encode() + b"\x04")
+        ok = self.read(b"OK", 2000 + len(code) // 10)
+        if not ok.endswith(b"OK"):
+            raise PicoError("raw REPL did not accept the code: %r" % ok)
+        out = self.read(b"\x04", timeout_ms)[:-1]
+        err = self.read(b"\x04", 2000)[:-1]
+        self.read(b">", 1000)
+        out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+        if err:
+            raise ReplError(out, err)
+        return out
+
+    def soft_reset(self, timeout_ms=3000):
+        """Leave the raw REPL and soft-reset (Ctrl-D at the friendly
+        prompt): /main.py runs again, RAM state is lost, flash kept."""
+        self.write(b"\x02")
+        self.read(b">>> ", timeout_ms)
+        self._raw = False
+        self.write(b"\x04")
+
+    # --- the panel --------------------------------------------------------
+
+    def frames(self, since=0):
+        """[Frame] of every RAMWR the panel received, from index ``since``."""
+        return [Frame(r) for r in self._call({"cmd": "frames", "since": since})["list"]]
+
+    @property
+    def frame_count(self):
+        """RAMWRs received so far."""
+        return self._status.get("frames", 0)
+
+    def wait_frames(self, n=1, timeout_ms=5000, full=False):
+        """Run until ``n`` more RAMWRs (full-window ones only with ``full``)
+        have ended; returns them. PicoError after ``timeout_ms``."""
+        start = self.frame_count
+        end = self.ms + timeout_ms
+        got = []
+        while True:
+            got = [f for f in self.frames(start) if f.full or not full]
+            if len(got) >= n:
+                return got[:n]
+            if self.ms >= end:
+                raise PicoError("%d of %d frames within %s ms" % (len(got), n, timeout_ms))
+            self.run_ms(min(20, end - self.ms))
+
+    def settle(self, quiet_ms=400, timeout_ms=20000):
+        """Run until no RAMWR has ended for ``quiet_ms``; returns the time of
+        the last one (ms) or None. PicoError after ``timeout_ms``."""
+        end = self.ms + timeout_ms
+        last_count = self.frame_count
+        last_change = self.ms
+        while self.ms < end:
+            self.run_ms(min(50, quiet_ms))
+            if self.frame_count != last_count:
+                last_count = self.frame_count
+                last_change = self.ms
+            elif self.ms - last_change >= quiet_ms:
+                fr = self.frames(max(0, last_count - 1))
+                return fr[-1].end_ms if fr else None
+        raise PicoError("the panel was still changing after %s ms" % timeout_ms)
+
+    def panel_rgb(self):
+        """``(width, height, RGB888 bytes)`` of the glass (the board's
+        ``window`` of the controller's memory, unrotated)."""
+        r = self._call({"cmd": "panel"})
+        return r["width"], r["height"], base64.b64decode(r["rgb"])
+
+    def panel(self, rotation=None):
+        """The glass as a PIL image, turned as the board's ``rotation`` (or
+        ``rotation`` degrees) shows it to the player: the same orientation
+        as the app's frame and the simulator's PNGs."""
+        from PIL import Image
+
+        w, h, rgb = self.panel_rgb()
+        img = Image.frombytes("RGB", (w, h), rgb)
+        if rotation is None:
+            rotation = self.board["display"]["rotation"] if self.board else 0
+        return img.rotate(rotation, expand=True) if rotation else img
+
+
+# --- the filesystem image ---------------------------------------------------
+
+
+def fs_files(board, out_dir, files=None, frozen=False):
+    """{device path: bytes} of the console laid out as tools/flash.py lays
+    it for ``board`` (module name): tools/build.py's output of firmware/ and
+    boards/ (``frozen``: only /main.py and /fonts.bin) and /board.txt; plus
+    ``files`` {path: bytes} on top. ``out_dir`` is the build's stage folder."""
+    import sys
+
+    tools = os.path.join(ROOT, "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import flash
+
+    built = flash.build(out_dir)
+    local = flash.local_files(built)
+    if frozen:
+        local = {p: v for p, v in local.items() if p in flash.TOP_FILES}
+    result = {}
+    for path, (src, _, _) in local.items():
+        with open(src, "rb") as f:
+            result[path] = f.read()
+    result[flash.BOARD_FILE] = (board + "\n").encode()
+    result.update(files or {})
+    return result
+
+
+def write_fs_image(path, files):
+    """Write a littlefs image of ``files`` {device path: bytes} to ``path``,
+    formatted as MicroPython 1.28.0's rp2 port mounts it (``FS_BYTES``,
+    4 KB blocks; see the constants above). Returns ``path``."""
+    import littlefs
+
+    fs = littlefs.LittleFS(block_size=FS_BLOCK, block_count=FS_BYTES // FS_BLOCK,
+                           read_size=FS_READ, prog_size=FS_PROG, lookahead_size=FS_LOOKAHEAD)
+    for dev_path in sorted(files):
+        parts = dev_path.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/" + "/".join(parts[:i])
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+        with fs.open(dev_path, "wb") as f:
+            f.write(files[dev_path])
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(fs.context.buffer)
+    return path
+
+
+def fs_image(path, board, files=None, frozen=False):
+    """Build the console for ``board`` (see ``fs_files``) and write its
+    littlefs image to ``path``; returns ``path``."""
+    with tempfile.TemporaryDirectory(prefix="picocards-fs-") as stage:
+        return write_fs_image(path, fs_files(board, stage, files, frozen))
