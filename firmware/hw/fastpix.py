@@ -9,7 +9,8 @@ instructions only), each a fraction of what the portable path costs:
   9 cycles a pixel (``FrameBuffer.blit`` with a palette looks each pixel up
   through two generic get/set-pixel calls: 37 ms a 240x135 frame on a Pico).
 - ``row_sums``: a checksum of each frame row, so that a push sends only the
-  rows that changed (about 2 cycles a byte).
+  rows that changed (about 2 cycles a byte), and ``next_row`` to find the
+  runs of changed rows.
 
 Where there is no inline assembler (the WebAssembly port, CPython with
 host_sim's ``micropython``) this module fails to compile, or ``check()``
@@ -101,6 +102,39 @@ def row_sums(r0, r1, r2):
     bne(ROW)
 
 
+@micropython.asm_thumb
+def next_row(r0, r1, r2):
+    """``next_row(g, old, new)``: ``g`` = [start, rows, want]: the first row
+    from ``start`` below ``rows`` whose 4-byte sums in ``old`` and ``new``
+    differ (``want`` 1) or are equal (``want`` 0); ``rows`` if none."""
+    ldr(r3, [r0, 0])  # r3: the row
+    ldr(r4, [r0, 4])
+    ldr(r5, [r0, 8])
+    lsl(r6, r3, 2)
+    add(r1, r1, r6)
+    add(r2, r2, r6)
+    label(LOOP)
+    cmp(r3, r4)
+    bge(DONE)
+    ldr(r6, [r1, 0])
+    ldr(r7, [r2, 0])
+    add(r1, 4)
+    add(r2, 4)
+    cmp(r6, r7)
+    beq(EQUAL)
+    cmp(r5, 1)
+    beq(DONE)
+    b(NEXT)
+    label(EQUAL)
+    cmp(r5, 0)
+    beq(DONE)
+    label(NEXT)
+    add(r3, 1)
+    b(LOOP)
+    label(DONE)
+    mov(r0, r3)
+
+
 def check():
     """True when the loops above give known answers (machine code present
     and right); anything raised on a runtime without the inline assembler is
@@ -121,4 +155,12 @@ def check():
         return False
     sums = bytearray(8)
     row_sums(array("i", (1, 2)), frame, sums)
-    return sums[0:4] != sums[4:8] and sums != bytearray(8)
+    if sums[0:4] == sums[4:8] or sums == bytearray(8):
+        return False
+    other = bytearray(sums)
+    other[5] ^= 1  # row 1 differs
+    g = array("i", (0, 2, 1))
+    if next_row(g, sums, other) != 1 or next_row(g, sums, sums) != 2:
+        return False
+    g[2] = 0
+    return next_row(g, sums, other) == 0 and next_row(array("i", (1, 2, 0)), sums, other) == 2

@@ -369,15 +369,12 @@ class ST7789(FrameDisplay):
         """The first row from ``r`` that changed (``changed``) or did not,
         else the height."""
         h = self.height
-        old = self._sums
-        if old is not None:
-            new = self._new
-            while r < h:
-                i = 2 * r  # two 16-bit halves a row: small ints, no allocation
-                if (old[i] != new[i] or old[i + 1] != new[i + 1]) == changed:  # type: ignore
-                    return r
-                r += 1
-            return h
+        if self._sums is not None:
+            g = self._g
+            g[0] = r
+            g[1] = h
+            g[2] = 1 if changed else 0
+            return fastpix.next_row(g, self._sums, self._new)
         w = self.width
         buf = self.buf
         prev = self._prev
