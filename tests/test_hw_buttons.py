@@ -294,3 +294,68 @@ def test_every_board_reaches_all_six(name):
             [c[1] for c in cfg.get("chords", ())]:
         assert phys in cfg["pins"]
     assert cfg["help"]
+
+
+def _busy_rig(cfg):
+    """Buttons from a board dict on the fake machine's pins (with their edge
+    interrupts), and a virtual clock nobody polls until told."""
+    fake.reset()
+    clock = VirtualClock()
+    keys = buttons.from_board(cfg, clock, fake)
+    return keys, clock
+
+def _edges(clock, gpio, script):
+    """Drive ``gpio`` through (ms, level) steps at those virtual times."""
+    for t, level in script:
+        clock.now = t
+        fake.set_input(gpio, level)
+
+
+def _drain(keys):
+    out = []
+    b = keys.get()
+    while b >= 0:
+        out.append(NAMES[b])
+        b = keys.get()
+    return out
+
+
+@pytest.mark.parametrize("key,want", [("A", ["A"]), ("X", ["LEFT"]), ("Y", ["RIGHT"]),
+                                      ("B", ["B"])])
+def test_a_tap_while_the_app_is_busy_is_kept(key, want):
+    """A 60 ms press made while nothing polls (a computer decision, a frame
+    being drawn) is caught by the pin's interrupt and acted on at the next
+    poll, bounces and all; a 12 ms glitch still is not a press."""
+    keys, clock = _busy_rig(PACK)
+    gpio = PACK["pins"][key]
+    _edges(clock, gpio, [(100, 0), (101, 1), (102, 0), (160, 1), (161, 0), (162, 1)])
+    _edges(clock, PACK["pins"]["A"] if key != "A" else PACK["pins"]["X"],
+           [(300, 0), (312, 1)])  # a glitch on another button
+    clock.now = 900  # the decision ends: the first poll since the press
+    assert _drain(keys) == want
+    clock.now = 1000
+    assert _drain(keys) == []
+
+
+def test_two_taps_while_busy_are_two_presses_in_order():
+    keys, clock = _busy_rig(PACK)
+    _edges(clock, PACK["pins"]["Y"], [(50, 0), (110, 1)])
+    _edges(clock, PACK["pins"]["A"], [(200, 0), (260, 1)])
+    _edges(clock, PACK["pins"]["Y"], [(400, 0), (460, 1)])
+    clock.now = 800
+    assert _drain(keys) == ["RIGHT", "A", "RIGHT"]
+
+
+def test_polling_still_works_with_interrupts():
+    """A press the interrupts saw and the polls saw too counts once."""
+    keys, clock = _busy_rig(PACK)
+    gpio = PACK["pins"]["A"]
+    seen = []
+    for t in range(0, 300, 5):
+        clock.now = t
+        if t == 50:
+            fake.set_input(gpio, 0)
+        if t == 150:
+            fake.set_input(gpio, 1)
+        seen += _drain(keys)
+    assert seen == ["A"]

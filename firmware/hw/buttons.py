@@ -6,10 +6,15 @@ chords and long press, behind the app's Buttons interface (``get()``).
     b = keys.get()         # next logical button (app.buttons.LEFT ... B) or -1
 
 The layer samples the pins itself (``poll()``, also done by every ``get()``);
-the device loop polls every few milliseconds while it waits, so even a short
-tap is seen on two samples. Time comes from the injected clock
-(``ticks_ms``/``ticks_diff``, as ``app.clock``), so tests drive it with a
-virtual one.
+the device loop polls every few milliseconds while it waits. On the Pico each
+pin also has an edge interrupt (``from_board``: ``Pin.irq``, hard, both
+edges) that writes the key, its level and the time into a preallocated ring
+(``RING`` edges); ``poll()`` replays those edges in order, with their own
+times, before it samples. So a press made while the app is busy (a computer
+decision, a frame being drawn) is judged by the same debounce rules as if it
+had been polled, and acted on at the next poll. Time comes from the injected
+clock (``ticks_ms``/``ticks_diff``, as ``app.clock``), so tests drive it with
+a virtual one.
 
 Rules, per physical button (a board's ``buttons`` dict, see boards/):
 
@@ -36,11 +41,17 @@ B alone = B when released, or at 0.6 s if held (the pause menu without
 waiting for the release).
 
 At most ``QUEUE`` events wait; further ones are dropped until the app reads.
+Edges beyond ``RING`` between two polls are dropped too (the pin is sampled
+as it is at the poll).
 """
+
+from array import array
 
 from app import buttons as logical
 
 QUEUE = 16
+RING = 32  # edges kept between two polls (a bouncy press makes a few)
+_WRAP = RING * 1024  # the ring's head and tail count modulo this (small ints)
 DEBOUNCE_MS = 20
 REPEAT_DELAY_MS = 400
 REPEAT_MS = 120
@@ -97,6 +108,9 @@ class Buttons:
             deferred = name in modifiers or lp != logical.NONE
             self.keys.append(_Key(name, pins[name], tap, deferred, lp))
         self.queue = []
+        # The edge ring: [head, tail, then (key index, level, tick) x RING];
+        # the interrupt handlers move the head, poll() the tail.
+        self.ring = array("i", bytes(4 * (2 + 3 * RING)))
         now = clock.ticks_ms()
         for k in self.keys:
             k.seen = k.down = k.pin.value() == self.active
@@ -133,23 +147,68 @@ class Buttons:
         if b >= 0 and len(self.queue) < QUEUE:
             self.queue.append(b)
 
+    def edge_handler(self, index):
+        """The interrupt handler for key ``index`` (its place in ``keys``):
+        appends (index, level, tick) to the ring. Allocates nothing when it
+        runs (a hard interrupt may not): everything it needs is bound here."""
+        ring = self.ring
+        value = self.keys[index].pin.value
+        active = self.active
+        ticks = self.clock.ticks_ms
+
+        def edge(_pin):
+            h = ring[0]
+            if (h - ring[1]) % _WRAP < RING:
+                j = 2 + 3 * (h % RING)
+                ring[j] = index
+                ring[j + 1] = 1 if value() == active else 0
+                ring[j + 2] = ticks()
+                ring[0] = (h + 1) % _WRAP
+
+        return edge
+
     def poll(self):
-        """Sample every pin once and queue what it means."""
-        clock = self.clock
-        now = clock.ticks_ms()
-        for k in self.keys:
-            level = k.pin.value() == self.active
-            if level != k.seen:
-                k.seen = level
-                k.seen_at = now
-            elif level != k.down and clock.ticks_diff(now, k.seen_at) >= self.debounce_ms:
-                if level:
-                    self._press(k, now)
-                else:
-                    self._release(k)
-        for k in self.keys:
+        """Replay the edges the interrupts caught, then sample every pin
+        once, and queue what it means."""
+        ring = self.ring
+        keys = self.keys
+        t = ring[1]
+        while t != ring[0]:
+            j = 2 + 3 * (t % RING)
+            self._sample(keys[ring[j]], ring[j + 1] == 1, ring[j + 2])
+            t = (t + 1) % _WRAP
+            ring[1] = t
+        now = self.clock.ticks_ms()
+        for k in keys:
+            self._sample(k, k.pin.value() == self.active, now)
+        for k in keys:
             if k.down:
                 self._held(k, now)
+
+    def _sample(self, k, level, now):
+        """Key ``k`` read ``level`` (pressed: True) at tick ``now``: a level
+        counts once it has lasted ``debounce_ms``, judged at the sample that
+        ends it or at a later one."""
+        diff = self.clock.ticks_diff
+        if level != k.seen:
+            # The level seen before this edge may have lasted long enough
+            # (then it counts from its first tick: a wrapping tick is never
+            # added to).
+            start = k.seen_at
+            if k.seen != k.down and diff(now, start) >= self.debounce_ms:
+                self._settle(k, start)
+            if k.down:
+                self._held(k, now)
+            k.seen = level
+            k.seen_at = now
+        elif level != k.down and diff(now, k.seen_at) >= self.debounce_ms:
+            self._settle(k, now)
+
+    def _settle(self, k, now):
+        if k.seen:
+            self._press(k, now)
+        else:
+            self._release(k)
 
     def _modifier_for(self, k):
         """The held key (down before ``k``) making a chord with ``k``, or None."""
@@ -216,4 +275,14 @@ def from_board(cfg, clock, machine=None, **timings):
     pins = {}
     for name, gpio in cfg["pins"].items():
         pins[name] = Pin(gpio, Pin.IN, pull) if pull is not None else Pin(gpio, Pin.IN)
-    return Buttons(pins, cfg, clock, **timings)
+    keys = Buttons(pins, cfg, clock, **timings)
+    edges = getattr(Pin, "IRQ_FALLING", 0) | getattr(Pin, "IRQ_RISING", 0)
+    for i in range(len(keys.keys)):
+        pin = keys.keys[i].pin
+        if not edges or not hasattr(pin, "irq"):
+            break  # no pin interrupts here: polling alone
+        try:
+            pin.irq(keys.edge_handler(i), edges, hard=True)
+        except (TypeError, ValueError):  # a port without hard interrupts
+            pin.irq(keys.edge_handler(i), edges)
+    return keys

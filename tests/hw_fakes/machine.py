@@ -3,7 +3,9 @@
 Every output pin level, SPI byte string, PWM duty and I2C write goes into one
 ordered list, ``bus.events``, so a test can replay the wire: which bytes went
 out while CS was low and DC high, in what order, with which pin levels.
-Input pins read ``bus.inputs[gpio]`` (default: the idle level of their pull).
+Input pins read ``bus.inputs[gpio]`` (default: the idle level of their pull);
+``set_input(gpio, level)`` changes one and runs the pin's ``irq`` handler
+if the edge is one it asked for (as the rp2 port's GPIO interrupt would).
 Plain Python, so it runs on CPython and MicroPython (tests load it into the
 WebAssembly port as ``machine``).
 
@@ -22,6 +24,7 @@ class _Bus:
         self.inputs = {}
         self.i2c_devices = [0x3C]  # addresses that answer (I2C.scan, writes)
         self.cpu_hz = 125000000
+        self.irqs = {}  # gpio: (pin, handler, trigger)
 
 
 bus = _Bus()
@@ -33,6 +36,23 @@ def reset():
     bus.inputs = {}
     bus.i2c_devices = [0x3C]
     bus.cpu_hz = 125000000
+    bus.irqs = {}
+
+
+def set_input(gpio, level):
+    """Drive input ``gpio`` to ``level`` (0/1); a falling or rising edge runs
+    the handler its Pin.irq asked for it."""
+    old = bus.inputs.get(gpio)
+    bus.inputs[gpio] = level
+    entry = bus.irqs.get(gpio)
+    if entry is None:
+        return
+    pin, handler, trigger = entry
+    if old is None:
+        old = 1 if pin.pull == Pin.PULL_UP else 0
+    if (old and not level and trigger & Pin.IRQ_FALLING) or (
+            level and not old and trigger & Pin.IRQ_RISING):
+        handler(pin)
 
 
 def freq(cpu=None, peripheral=None):
@@ -57,6 +77,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
@@ -84,6 +106,12 @@ class Pin:
 
     def __call__(self, v=None):
         return self.value(v)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        if handler is None:
+            bus.irqs.pop(self.id, None)
+        else:
+            bus.irqs[self.id] = (self, handler, trigger)
 
     def on(self):
         self.value(1)
