@@ -160,6 +160,38 @@ def test_peripheral_clock_is_the_cpu_clock_before_the_spi(tmp_path):
     assert spi[2] == 62500000
 
 
+def test_no_memory_for_the_frame_starts_in_small_mode(tmp_path, monkeypatch, capsys):
+    """Issue 13 item 16: a colour frame that cannot be allocated at boot
+    gives the small mode (a 1-bit 128x64 frame in the middle of the glass,
+    the compact layout) and a message on the splash and the console, not a
+    traceback at the REPL; the app runs and its frames reach the panel."""
+    plain = FrameDisplay.__init__
+
+    def no_big_frames(self, width=240, height=135, mono=False):
+        if not mono:
+            raise MemoryError("memory allocation failed, allocating %d bytes" % (width * height))
+        plain(self, width, height, mono)
+
+    monkeypatch.setattr(FrameDisplay, "__init__", no_big_frames)
+    st7789.ST7789._shared = None
+    app, _ = boot(tmp_path, steps=3)
+    assert app is not None and app.compact and app.mono
+    d = app.display
+    assert (d.width, d.height, d.small) == (128, 64, True)
+    assert len(d.buf) == 128 * 64 // 8
+    out = capsys.readouterr().out
+    assert start.SMALL_NOTE in out and "Traceback" not in out
+    (_, _, splash), = Probe.made
+    assert any(splash)  # the splash was drawn (lit pixels)
+    # The app's title went out on the wire, inside the glass's middle.
+    cfg = boards.load("pimoroni_pico_display")["display"]
+    from hw_fakes.st7789_panel import Panel, transactions
+
+    p = Panel(*cfg["ram"])
+    p.feed(transactions(fake.bus.events, cfg["dc"], cfg["cs"]))
+    assert any(v == 0xFFFF for v in p.ram)
+
+
 def test_buttons_reach_the_app(tmp_path):
     cfg = boards.load("pimoroni_pico_display")["buttons"]
 

@@ -255,8 +255,11 @@ def test_budget_and_time_cap():
     assert full.moves >= 300
     assert full.done_iters >= 2
     capped = levels.search("klaberjass", 0, 300, time_ms=500, clock=StepClock(1000))
-    capped.choose(o, legal)
-    assert capped.done_iters == 1  # the clock says time is up after one world
+    a = capped.choose(o, legal)
+    # The clock says time is up after the first playout: that world is
+    # dropped too, and the answer is the prior (as with under MIN_WORLDS).
+    assert capped.done_iters == 0
+    assert a == capped.prior
 
 
 def test_easy_slips_now_and_then():
@@ -452,3 +455,54 @@ def test_klaberjass_kit_values_hands_as_the_heuristic():
                     assert kit.value6(hand, t, extra) == hand_value(hand, t, extra)
                     n += 1
     assert n > 500
+
+
+@pytest.mark.parametrize("game", levels.GAMES)
+def test_a_clock_with_time_to_spare_changes_nothing(game):
+    """The time checks (after each playout, inside move-by-move playouts)
+    leave every decision and every sum as the iterations-only search has
+    them when the time is not short."""
+    for _g, o, legal in _decisions(game, 3, 4):
+        plain = levels.make(game, levels.HARD, 9)
+        timed = levels.make(game, levels.HARD, 9, clock=StepClock(0))
+        assert plain.choose(o, legal) == timed.choose(o, legal)
+        assert (plain.done_iters, plain.moves) == (timed.done_iters, timed.moves)
+        assert plain.totals == timed.totals and plain.squares == timed.squares
+
+
+def test_the_deadline_is_kept_inside_a_playout():
+    """Clubs plays its playouts move by move (about 2 ms a move on a Pico):
+    the clock is read inside them, so the decision ends within a few
+    readings of its cap, not a whole playout past it."""
+    for _g, o, legal in _decisions("clubs", 1, 6):
+        clock = StepClock(7)
+        s = levels.search("clubs", 0, 100000, time_ms=300, clock=clock)
+        start = clock.t
+        s.choose(o, legal)
+        if s.n_cands >= 2:
+            assert clock.t - start <= 300 + 2 * 7
+
+
+def test_stop_ends_the_decision_with_the_worlds_so_far():
+    """``stop`` (the console's A while the computer thinks) is asked after
+    every playout: True ends the search there, the world under way dropped,
+    and the answer is ``best()`` of the worlds done; never True changes
+    nothing."""
+    _g, o, legal = [d for d in _decisions("klaberjass", 2, 60) if len(d[2]) >= 3][0]
+    plain = levels.make("klaberjass", levels.HARD, 4)
+    a = plain.choose(o, legal)
+    never = levels.make("klaberjass", levels.HARD, 4)
+    never.stop = lambda: False
+    assert never.choose(o, legal) == a and never.totals == plain.totals
+    calls = []
+
+    def soon():
+        calls.append(1)
+        return len(calls) > 3 * plain.n_cands + 1  # in the fourth world
+
+    hurried = levels.make("klaberjass", levels.HARD, 4)
+    hurried.stop = soon
+    b = hurried.choose(o, legal)
+    assert hurried.done_iters == 3 < plain.done_iters
+    assert hurried.moves < plain.moves
+    assert b in legal

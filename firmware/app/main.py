@@ -15,9 +15,11 @@ import gc
 import sys
 
 from app import games, theme
+from app.buttons import A
 from cardgames.rng import Rng
 
 FRAME_MS = 20
+HURRY_MS = 15  # a thinking computer looks at the buttons this often
 
 
 class App:
@@ -84,6 +86,8 @@ class App:
         # the modules they import.
         self.unload_games = sys.implementation.name == "micropython"
         self.dirty = True
+        self.held = []  # presses read while the computer thought (hurry)
+        self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
         # Settings, the saved game, storage problems...: app.persist.boot
@@ -218,7 +222,11 @@ class App:
     # --- loop --------------------------------------------------------------
 
     def step(self):
-        """Handle waiting presses, run due timers, redraw if needed."""
+        """Handle waiting presses (those ``hurry`` put aside first), run due
+        timers, redraw if needed."""
+        held = self.held
+        while held:
+            self.screen.on_button(held.pop(0))
         b = self.buttons.get()
         while b >= 0:
             self.screen.on_button(b)
@@ -231,6 +239,24 @@ class App:
             else:
                 self.screen.draw(self.display.fb)
             self.display.show()
+
+    def hurry(self):
+        """While the computer thinks (a player's ``stop``, see
+        players/search.py): True when A has been pressed, which means "move
+        now" (the press is used up); other presses are kept for the next
+        step, in order. Reads the buttons at most every HURRY_MS."""
+        clock = self.clock
+        now = clock.ticks_ms()
+        if clock.ticks_diff(now, self.hurry_at) < HURRY_MS:
+            return False
+        self.hurry_at = now
+        b = self.buttons.get()
+        while b >= 0:
+            if b == A:
+                return True
+            self.held.append(b)
+            b = self.buttons.get()
+        return False
 
     def next_deadline(self):
         """Clock tick (ms) at which a step is due without input, or None."""

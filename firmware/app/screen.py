@@ -126,8 +126,13 @@ def computer_choice(screen, player, seat):
     is caught, garbage collected, and the choice retried once from a fresh
     observation; a second MemoryError, any other failure of the player, or a
     choice the game refuses (``why_illegal``) gives the error screen instead
-    of a crash. Its A returns to ``screen``, which then tries again."""
+    of a crash. Its A returns to ``screen``, which then tries again.
+
+    A search player gets the app's ``hurry`` as its ``stop``: A while it
+    thinks makes it move at once."""
     g = screen.game
+    if hasattr(player, "stop"):  # a search: A cuts it short (App.hurry)
+        player.stop = screen.app.hurry
     for _ in range(2):  # the first try and one retry
         try:
             action = player.choose(g.observation(seat), g.legal_actions())

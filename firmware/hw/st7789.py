@@ -114,6 +114,10 @@ _COPY_FRAME = fastpix is None and sys.platform != "rp2"
 #: MADCTL address-order bits per rotation in degrees.
 ROTATIONS = {0: 0, 90: MX | MV, 180: MY | MX, 270: MY | MV}
 
+# The low-memory mode's frame (``small``): the compact layout's size.
+SMALL_W = 128
+SMALL_H = 64
+
 RESET_PULSE_MS = 1
 RESET_WAIT_MS = 120
 SLPOUT_WAIT_MS = 120
@@ -135,9 +139,10 @@ class ST7789(FrameDisplay):
     """
 
     _shared = None  # the one frame bytearray, reused by every instance
+    note: "str | None" = None  # why the display is not as the board says (hw.start)
 
     def __init__(self, spi, dc, cs, cfg, rst=None, bl=None, rotation=None, sleep_ms=None,
-                 chunk_rows=8, dma_spi=None):
+                 chunk_rows=8, dma_spi=None, small=False):
         self.spi = spi
         self.dc = dc
         self.cs = cs
@@ -152,8 +157,14 @@ class ST7789(FrameDisplay):
         self.sleep_ms = sleep_ms
         rotation = cfg["rotation"] if rotation is None else rotation
         w, h = self._size(rotation)
+        self.small = small
+        self.glass = (w, h)
         shared = ST7789._shared
-        if shared is not None and len(shared) == w * h:
+        if small:
+            w = SMALL_W
+            h = SMALL_H
+            FrameDisplay.__init__(self, w, h, mono=True)
+        elif shared is not None and len(shared) == w * h:
             self.width = w
             self.height = h
             self.buf = shared
@@ -165,7 +176,12 @@ class ST7789(FrameDisplay):
             ST7789._shared = self.buf
         self.rotation = rotation
         self.chunk = bytearray(2 * max(w, h) * chunk_rows)
-        self.palette = framebuf.FrameBuffer(PALETTE, 256, 1, framebuf.RGB565)
+        if small:  # 0 dark, 1 lit: black and white read the same either byte order
+            self.palette = framebuf.FrameBuffer(bytearray(b"\x00\x00\xff\xff"), 2, 1,
+                                                framebuf.RGB565)
+        else:
+            self.palette = framebuf.FrameBuffer(PALETTE, 256, 1, framebuf.RGB565)
+        self.fast = None if small else fastpix
         self._band = self.fb  # the chunk as a FrameBuffer ``_band_w`` pixels wide
         self._band_w = 0
         self._one = bytearray(1)
@@ -175,17 +191,17 @@ class ST7789(FrameDisplay):
         # off the device; neither: every show() sends every row.
         self._rows_known = False
         self._sums = self._new = self._prev = None
-        if fastpix is not None:
+        if self.fast is not None:
             from array import array
 
             self._g = array("i", (0, 0, 0, 0))
             n = 2 * max(w, h)
             self._sums = array("H", bytes(2 * n))
             self._new = array("H", bytes(2 * n))
-        elif _COPY_FRAME:
+        elif _COPY_FRAME and not small:
             self._prev = bytearray(len(self.buf))
         self._dma = None
-        if fastpix is not None and dma_spi is not None:
+        if self.fast is not None and dma_spi is not None:
             self._open_dma(dma_spi)
         self.ready = False
         self.level = 0
@@ -280,6 +296,8 @@ class ST7789(FrameDisplay):
         self.command(NORON)
         self.ready = True
         self._rows_known = False
+        if self.small:
+            self._clear_glass()
         self._push(0, 0, self.width, self.height)
         self.command(DISPON)
         self.backlight(self.level or 100)
@@ -291,7 +309,10 @@ class ST7789(FrameDisplay):
         w, h = self._size(rotation)
         self.rotation = rotation
         self._rows_known = False
-        if (w, h) != (self.width, self.height):
+        self.glass = (w, h)
+        if self.small:
+            pass
+        elif (w, h) != (self.width, self.height):
             self.width = w
             self.height = h
             self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.GS8)
@@ -361,7 +382,7 @@ class ST7789(FrameDisplay):
             g = self._g
             g[0] = self.width >> 2
             g[1] = self.height
-            fastpix.row_sums(g, self.buf, self._new)
+            self.fast.row_sums(g, self.buf, self._new)
             return True
         return self._prev is not None
 
@@ -374,7 +395,7 @@ class ST7789(FrameDisplay):
             g[0] = r
             g[1] = h
             g[2] = 1 if changed else 0
-            return fastpix.next_row(g, self._sums, self._new)
+            return self.fast.next_row(g, self._sums, self._new)
         w = self.width
         buf = self.buf
         prev = self._prev
@@ -399,22 +420,52 @@ class ST7789(FrameDisplay):
     def _push(self, x, y, w, h):
         """Set the window to the rectangle and stream its pixels: each band
         of rows expanded to RGB565 in panel order through the palette."""
+        self._window(x, y, w, h)
+        if self.fast is not None:
+            self._stream_fast(x, y, w, h)
+        else:
+            self._stream_blit(x, y, w, h)
+        if self.cs is not None:
+            self.cs(1)
+
+    def _window(self, x, y, w, h):
+        """CASET/RASET for the frame rectangle (a small frame sits in the
+        middle of the glass), then RAMWR: pixel data follows, CS low."""
         ox, oy = self.offsets[self.rotation]
+        if self.small:
+            ox += (self.glass[0] - SMALL_W) // 2
+            oy += (self.glass[1] - SMALL_H) // 2
         self._set(CASET, x + ox, x + w - 1 + ox)
         self._set(RASET, y + oy, y + h - 1 + oy)
-        cs = self.cs
-        if cs is not None:
-            cs(0)
+        if self.cs is not None:
+            self.cs(0)
         self.dc(0)
         self._one[0] = RAMWR
         self.spi.write(self._one)
         self.dc(1)
-        if fastpix is not None:
-            self._stream_fast(x, y, w, h)
-        else:
-            self._stream_blit(x, y, w, h)
-        if cs is not None:
-            cs(1)
+
+    def _clear_glass(self):
+        """The whole glass black (the small frame covers only its middle)."""
+        gw, gh = self.glass
+        ox, oy = self.offsets[self.rotation]
+        self._set(CASET, ox, ox + gw - 1)
+        self._set(RASET, oy, oy + gh - 1)
+        if self.cs is not None:
+            self.cs(0)
+        self.dc(0)
+        self._one[0] = RAMWR
+        self.spi.write(self._one)
+        self.dc(1)
+        chunk = self.chunk
+        for i in range(len(chunk)):
+            chunk[i] = 0
+        left = 2 * gw * gh
+        while left > 0:
+            n = min(left, len(chunk))
+            self.spi.write(chunk if n == len(chunk) else memoryview(chunk)[:n])
+            left -= n
+        if self.cs is not None:
+            self.cs(1)
 
     def _band_rows(self, w):
         """Rows of ``w`` pixels a chunk holds; remakes the per-width views
@@ -457,12 +508,13 @@ class ST7789(FrameDisplay):
         g[3] = stride - w
         end = y + h
         dma = self._dma
+        fast = self.fast
         if dma is None:
             out = memoryview(self.chunk)
             while y < end:
                 k = min(rows, end - y)
                 g[2] = k
-                fastpix.expand(g, self.buf, self.chunk, PALETTE)
+                fast.expand(g, self.buf, self.chunk, PALETTE)
                 self.spi.write(self._full if k == rows else out[:k * row])
                 g[0] += k * stride
                 y += k
@@ -473,7 +525,7 @@ class ST7789(FrameDisplay):
             k = min(rows, end - y)
             g[2] = k
             chunk = bufs[i]
-            fastpix.expand(g, self.buf, chunk, PALETTE)
+            fast.expand(g, self.buf, chunk, PALETTE)
             while dma.active():
                 pass
             dma.config(read=chunk, count=k * row, trigger=True)
@@ -500,10 +552,10 @@ class ST7789(FrameDisplay):
         mem32[self._sspicr] = 1  # RORIC: clear the receive overrun
 
 
-def from_board(cfg, machine=None, rotation=None, sleep_ms=None):
+def from_board(cfg, machine=None, rotation=None, sleep_ms=None, small=False):
     """An ST7789 wired as a board's ``display`` dict says (not initialised:
     call ``init()``). ``machine``: the module to build SPI/Pin/PWM from
-    (default: the real one)."""
+    (default: the real one); ``small``: the low-memory mode (see ST7789)."""
     if machine is None:
         import machine
     Pin = machine.Pin
@@ -523,4 +575,4 @@ def from_board(cfg, machine=None, rotation=None, sleep_ms=None):
         bl.freq(1000)
         bl.duty_u16(0)
     return ST7789(spi, dc, cs, cfg, rst=rst, bl=bl, rotation=rotation, sleep_ms=sleep_ms,
-                  dma_spi=bus["id"])
+                  dma_spi=bus["id"], small=small)

@@ -10,7 +10,9 @@ and buttons, show a splash, run the app, and never die silently.
    falls back to the default and the splash says so.
 2. The display is initialised and a splash (title, board, what the buttons
    do) shown: a few hundred ms after power-on, most of it the panel's reset
-   and sleep-out waits; the app itself is imported after that.
+   and sleep-out waits; the app itself is imported after that. If the
+   frame cannot be allocated, the display starts in a small mode with a
+   1 KB frame and the splash says so (``make_display``).
 3. The app (``app.main.App``) runs in a loop that steps it, then waits
    ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons (a button press
    ends the wait early). Garbage is collected at safe points: before the app
@@ -109,13 +111,27 @@ def peripheral_clock(machine=None):
         return None
 
 
+SMALL_NOTE = "Low memory: small screen mode. Restart the console to try the full screen."
+
+
 def make_display(board, machine=None, sleep_ms=None):
-    """The board's display driver (not initialised)."""
+    """The board's display driver (not initialised). A colour frame that
+    cannot be allocated (a MemoryError, after a collection and a second
+    try) gives the driver's small mode instead (``hw.st7789``, ``small``: a
+    1 KB frame, the compact layout) with ``note`` set to ``SMALL_NOTE``,
+    which the splash shows."""
     cfg = board["display"]
     if cfg["controller"] == "st7789":
         from hw import st7789
 
-        return st7789.from_board(cfg, machine, sleep_ms=sleep_ms)
+        for _ in range(2):
+            try:
+                return st7789.from_board(cfg, machine, sleep_ms=sleep_ms)
+            except MemoryError:
+                gc.collect()
+        display = st7789.from_board(cfg, machine, sleep_ms=sleep_ms, small=True)
+        display.note = SMALL_NOTE
+        return display
     if cfg["controller"] == "ssd1306":
         from hw import oled
 
@@ -413,6 +429,9 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
         peripheral_clock(machine)
         display = make_display(board, machine, sleep_ms=clock.sleep_ms)
         display.init()
+        note = getattr(display, "note", None)
+        if note:
+            warning = note if not warning else warning + ". " + note
         if warning:
             print("picocards:", warning)
         splash(display, board, warning)

@@ -32,9 +32,17 @@ Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
 runtime), in whole worlds, at most ``max_worlds``; cut short when
 ``time_ms`` > 0 and ``clock`` (``ticks_ms()``/``ticks_diff()``, integer ms)
-says the time is up, checked after every playout (a world cut short is
-dropped; the first world is always finished). Without a clock the player is deterministic for its
-seed. Integer arithmetic only; the two games it plays
+says the time is up. The time counts from the start of the decision (the
+prior's choice and the worlds dealt, bidding's re-deals included) and is
+checked after every playout, where a playout as long as the slowest one so
+far would end past it also ends the search, and every ``CHECK_MOVES`` moves
+inside a playout made move by move (a world cut short is dropped; fewer
+than ``MIN_WORLDS`` worlds give the prior, so the cut never changes a
+decision it leaves enough worlds to make). ``stop`` (a callable, or None;
+set it on the player before ``choose``) is asked at the same points: True
+ends the decision at once with what the worlds so far say (the console's
+"A while the computer is thinking makes it move at once"). Without a clock
+and a stop the player is deterministic for its seed. Integer arithmetic only; the two games it plays
 in (world and scratch) are allocated once per player and reused; the playout
 loop is bounded by ``kit.MAX_MOVES`` and nothing recurses.
 """
@@ -45,6 +53,7 @@ MAX_ACTIONS = 16  # more legal actions than this are never searched at once
 CLIP = 60  # an edge over the prior counts at most this much in one world
 Z2 = 2  # squared z of the test in ``best``: z = 1.41, about 92% one-sided
 MIN_WORLDS = 3
+CHECK_MOVES = 8  # a playout made move by move looks at the clock this often
 
 
 class Search:
@@ -54,12 +63,13 @@ class Search:
     ``work``: the budget in playout moves per decision (every world started
     is finished, so all candidates are judged on the same worlds);
     ``max_worlds``: at most this many worlds; ``time_ms`` and ``clock``: a
-    time cap on the device (at least one world is always played).
+    time cap on the device; ``stop``: see the module docstring.
 
     Raises ValueError when ``work`` or ``max_worlds`` is below 1.
     """
 
-    def __init__(self, kit, fallback, seed=0, work=1000, max_worlds=64, time_ms=0, clock=None):
+    def __init__(self, kit, fallback, seed=0, work=1000, max_worlds=64, time_ms=0, clock=None,
+                 stop=None):
         if work < 1 or max_worlds < 1:
             raise ValueError("work and max_worlds must be at least 1, got %r, %r"
                              % (work, max_worlds))
@@ -71,7 +81,10 @@ class Search:
         # The test's squared z: a kit may set its own (``Z2``).
         self.z2 = getattr(kit, "Z2", Z2)
         self.time_ms = time_ms
-        self.clock = clock
+        self.clock = clock if time_ms > 0 else None
+        self.stop = stop
+        self.last = 0  # tick of the last clock reading
+        self.slowest = 0  # ms: the longest playout of this decision
         # A kit may play a whole playout in one call (``playout(g, rng)``,
         # returning the moves made), faster than a move per call.
         self.playout = getattr(kit, "playout", None)
@@ -108,6 +121,9 @@ class Search:
     def begin(self, obs, legal):
         """Start a decision; False when it is not searched (then ``prior``,
         the heuristic's choice, is the answer)."""
+        if self.clock is not None:
+            self.started = self.last = self.clock.ticks_ms()
+            self.slowest = 0
         self.prior = self.fallback.choose(obs, legal)
         if len(legal) < 2 or not self.kit.searchable(obs):
             return False
@@ -129,8 +145,6 @@ class Search:
         self.done_iters = 0
         self.moves = 0
         self.cand = 0
-        if self.clock is not None:
-            self.started = self.clock.ticks_ms()
         return True
 
     def step(self):
@@ -152,6 +166,9 @@ class Search:
             while not kit.done(s) and k < kit.MAX_MOVES:
                 s._apply(kit.policy(s, rng))
                 k += 1
+                if k % CHECK_MOVES == 0 and self._cut_now():
+                    self.cand = 0  # the world under way is dropped
+                    return False
         self.moves += k + 1
         v = kit.value(s, seat)
         if i == 0:
@@ -159,14 +176,11 @@ class Search:
         else:
             d = v - self.v0
             self.edges[i] = CLIP if d > CLIP else (-CLIP if d < -CLIP else d)
-        late = False
-        if self.clock is not None and self.time_ms > 0:
-            late = self.clock.ticks_diff(self.clock.ticks_ms(), self.started) >= self.time_ms
+        late = self._late()
         if i + 1 < self.n_cands:
             # Out of time in the middle of a world: drop it (a world counts
-            # only when every candidate was played in it), unless it is the
-            # first.
-            if late and self.done_iters:
+            # only when every candidate was played in it).
+            if late:
                 self.cand = 0
                 return False
             self.cand = i + 1
@@ -178,6 +192,31 @@ class Search:
         self.cand = 0
         self.done_iters += 1
         return not late and self.moves < self.work and self.done_iters < self.max_worlds
+
+    def _late(self):
+        """After a playout: told to stop, or out of time, or a playout as
+        long as the slowest one so far would end past the time."""
+        stop = self.stop
+        if stop is not None and stop():
+            return True
+        clock = self.clock
+        if clock is None:
+            return False
+        now = clock.ticks_ms()
+        took = clock.ticks_diff(now, self.last)
+        self.last = now
+        if took > self.slowest:
+            self.slowest = took
+        return clock.ticks_diff(now, self.started) + self.slowest > self.time_ms
+
+    def _cut_now(self):
+        """Inside a playout: told to stop, or out of time."""
+        stop = self.stop
+        if stop is not None and stop():
+            return True
+        clock = self.clock
+        return clock is not None and (
+            clock.ticks_diff(clock.ticks_ms(), self.started) >= self.time_ms)
 
     def best(self):
         """The decision: the prior, unless another candidate's mean edge over
