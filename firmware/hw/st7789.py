@@ -382,7 +382,7 @@ class ST7789(FrameDisplay):
             g = self._g
             g[0] = self.width >> 2
             g[1] = self.height
-            self.fast.row_sums(g, self.buf, self._new)
+            self.fast.row_sums(g, self.buf, self._new)  # type: ignore[union-attr]
             return True
         return self._prev is not None
 
@@ -395,7 +395,7 @@ class ST7789(FrameDisplay):
             g[0] = r
             g[1] = h
             g[2] = 1 if changed else 0
-            return self.fast.next_row(g, self._sums, self._new)
+            return self.fast.next_row(g, self._sums, self._new)  # type: ignore[union-attr]
         w = self.width
         buf = self.buf
         prev = self._prev
@@ -514,7 +514,7 @@ class ST7789(FrameDisplay):
             while y < end:
                 k = min(rows, end - y)
                 g[2] = k
-                fast.expand(g, self.buf, self.chunk, PALETTE)
+                fast.expand(g, self.buf, self.chunk, PALETTE)  # type: ignore[union-attr]
                 self.spi.write(self._full if k == rows else out[:k * row])
                 g[0] += k * stride
                 y += k
@@ -525,7 +525,7 @@ class ST7789(FrameDisplay):
             k = min(rows, end - y)
             g[2] = k
             chunk = bufs[i]
-            fast.expand(g, self.buf, chunk, PALETTE)
+            fast.expand(g, self.buf, chunk, PALETTE)  # type: ignore[union-attr]
             while dma.active():
                 pass
             dma.config(read=chunk, count=k * row, trigger=True)
