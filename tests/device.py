@@ -221,3 +221,27 @@ def assert_same(name, device_img, sim_img):
     if why:
         d = save_pair(name, device_img, sim_img)
         pytest.fail("%s: device and simulator frames differ (%s); PNGs in %s" % (name, why, d))
+
+
+def play_and_compare(board, keys, seed=1, frozen=False, name="run", every=True):
+    """Boot ``board``, then press each logical key of ``keys`` on the device
+    and in the simulator alike, comparing the panel with the simulator's
+    frame after the boot and after every press (``every``; else only the
+    last). Returns the Sim (still open: its app's state is the game's)."""
+    sim = Sim(board, seed)
+    try:
+        with boot(board, seed, frozen) as pico:
+            pico.wait_frames(1, timeout_ms=5000, full=True)
+            pico.settle(QUIET_MS)
+            assert_same("%s-boot" % name, pico.panel(), sim.image())
+            for i, key in enumerate(keys):
+                sim_ms = sim.press(key)
+                press_logical(pico, key)
+                settle_like_sim(pico, sim_ms)
+                if every or i == len(keys) - 1:
+                    assert_same("%s-%02d-%s" % (name, i + 1, key), pico.panel(), sim.image())
+            assert b"Traceback" not in pico.read()
+    except BaseException:
+        sim.close()
+        raise
+    return sim
