@@ -114,20 +114,21 @@ def images_to_test():
 # --- keys -------------------------------------------------------------------
 
 
-def press_logical(pico, key, hold_ms=HOLD_MS):
+def press_logical(pico, key, hold_ms=HOLD_MS, at_ms=None):
     """Make the board's buttons produce logical button ``key`` (LEFT RIGHT
-    UP DOWN A B) once: a tap of a button mapped to it, else the chord that
-    makes it (hold the modifier, tap the other, release the modifier)."""
+    UP DOWN A B) once, starting at ``at_ms`` (default now): a tap of a
+    button mapped to it, else the chord that makes it (hold the modifier,
+    tap the other, release the modifier). Runs until the last release."""
     cfg = pico.board["buttons"]
     direct = [p for p, logical in cfg["map"].items() if logical == key]
     if direct:
         # A button that is also a long-press or chord modifier emits on
         # release; a plain one at once. Either way a tap gives one event.
-        pico.tap(direct[-1] if key == "A" else direct[0], hold_ms)
+        pico.tap(direct[-1] if key == "A" else direct[0], hold_ms, at_ms=at_ms)
         return
     for held, pressed, logical in cfg.get("chords", ()):
         if logical == key:
-            t = pico.ms
+            t = pico.ms if at_ms is None else at_ms
             pico.press(held, t)
             pico.press(pressed, t + 40)
             pico.release(pressed, t + 40 + hold_ms)
