@@ -114,20 +114,21 @@ def images_to_test():
 # --- keys -------------------------------------------------------------------
 
 
-def press_logical(pico, key, hold_ms=HOLD_MS):
+def press_logical(pico, key, hold_ms=HOLD_MS, at_ms=None):
     """Make the board's buttons produce logical button ``key`` (LEFT RIGHT
-    UP DOWN A B) once: a tap of a button mapped to it, else the chord that
-    makes it (hold the modifier, tap the other, release the modifier)."""
+    UP DOWN A B) once, starting at ``at_ms`` (default now): a tap of a
+    button mapped to it, else the chord that makes it (hold the modifier,
+    tap the other, release the modifier). Runs until the last release."""
     cfg = pico.board["buttons"]
     direct = [p for p, logical in cfg["map"].items() if logical == key]
     if direct:
         # A button that is also a long-press or chord modifier emits on
         # release; a plain one at once. Either way a tap gives one event.
-        pico.tap(direct[-1] if key == "A" else direct[0], hold_ms)
+        pico.tap(direct[-1] if key == "A" else direct[0], hold_ms, at_ms=at_ms)
         return
     for held, pressed, logical in cfg.get("chords", ()):
         if logical == key:
-            t = pico.ms
+            t = pico.ms if at_ms is None else at_ms
             pico.press(held, t)
             pico.press(pressed, t + 40)
             pico.release(pressed, t + 40 + hold_ms)
@@ -221,3 +222,27 @@ def assert_same(name, device_img, sim_img):
     if why:
         d = save_pair(name, device_img, sim_img)
         pytest.fail("%s: device and simulator frames differ (%s); PNGs in %s" % (name, why, d))
+
+
+def play_and_compare(board, keys, seed=1, frozen=False, name="run", every=True):
+    """Boot ``board``, then press each logical key of ``keys`` on the device
+    and in the simulator alike, comparing the panel with the simulator's
+    frame after the boot and after every press (``every``; else only the
+    last). Returns the Sim (still open: its app's state is the game's)."""
+    sim = Sim(board, seed)
+    try:
+        with boot(board, seed, frozen) as pico:
+            pico.wait_frames(1, timeout_ms=5000, full=True)
+            pico.settle(QUIET_MS)
+            assert_same("%s-boot" % name, pico.panel(), sim.image())
+            for i, key in enumerate(keys):
+                sim_ms = sim.press(key)
+                press_logical(pico, key)
+                settle_like_sim(pico, sim_ms)
+                if every or i == len(keys) - 1:
+                    assert_same("%s-%02d-%s" % (name, i + 1, key), pico.panel(), sim.image())
+            assert b"Traceback" not in pico.read()
+    except BaseException:
+        sim.close()
+        raise
+    return sim

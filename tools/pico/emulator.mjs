@@ -367,7 +367,11 @@ let config = null;
 
 function loadFlash(msg) {
   const flash = new Uint8Array(msg.flash_size || 2 * 1024 * 1024).fill(0xff);
-  if (msg.flash_image) flash.set(fs.readFileSync(msg.flash_image));
+  if (msg.flash_image) {
+    const img = fs.readFileSync(msg.flash_image);
+    if (img.length > flash.length) throw new Error(`flash image ${msg.flash_image} is over ${flash.length} bytes`);
+    flash.set(img);
+  }
   if (msg.uf2) {
     for (const [addr, data] of parseUF2(fs.readFileSync(msg.uf2))) flash.set(data, addr - FLASH_BASE);
   }

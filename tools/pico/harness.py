@@ -61,6 +61,11 @@ class PicoError(RuntimeError):
     """The emulator could not do what was asked; the message says why."""
 
 
+class PowerCut(PicoError):
+    """The power was cut (``cut_at``) while waiting for something; the
+    machine stands still until ``reboot``."""
+
+
 class ReplError(PicoError):
     """Code run on the device raised; ``output`` is what it printed before,
     ``traceback`` the device's traceback text."""
@@ -254,6 +259,11 @@ class Pico:
         """Let the machine run ``ms`` emulated milliseconds (less if the power is cut)."""
         self._call({"cmd": "run", "ms": ms})
 
+    def _check_power(self, what):
+        if self.power_cut:
+            raise PowerCut("the power was cut at %.1f ms (flash operation %d) %s"
+                           % (self.ms, self.flash_ops + 1, what))
+
     def run_until(self, ms):
         """Run until emulated time ``ms`` (nothing if already past)."""
         if ms > self.ms:
@@ -278,11 +288,11 @@ class Pico:
         self._call({"cmd": "reboot", "cut_at": cut_at, "flash_size": FLASH_SIZE})
 
     def save_flash(self, path, offset=0, length=None):
-        """Write the flash (or ``length`` bytes from ``offset``) to ``path``."""
-        msg = {"cmd": "flash", "path": os.path.abspath(path), "offset": offset}
-        if length:
-            msg["length"] = length
-        self._call(msg)
+        """Write the flash (the chip's ``FLASH_SIZE`` bytes, or ``length`` from
+        ``offset``) to ``path``: a file ``Pico(flash=...)`` boots from."""
+        length = length or FLASH_SIZE - offset
+        self._call({"cmd": "flash", "path": os.path.abspath(path), "offset": offset,
+                    "length": length})
 
     def read_fs(self):
         """A read-only littlefs-python view of the filesystem now in flash
@@ -359,6 +369,7 @@ class Pico:
         r = self._call(msg)
         data = base64.b64decode(r["data"])
         if until is not None and not r["found"]:
+            self._check_power("waiting for %r" % until)
             raise PicoError("no %r on the console within %s ms (at %.1f ms; got %r)"
                             % (until, timeout_ms, self.ms, data[-300:]))
         return data
@@ -421,6 +432,7 @@ class Pico:
             got = [f for f in self.frames(start) if f.full or not full]
             if len(got) >= n:
                 return got[:n]
+            self._check_power("waiting for frames")
             if self.ms >= end:
                 raise PicoError("%d of %d frames within %s ms" % (len(got), n, timeout_ms))
             self.run_ms(min(20, end - self.ms))
@@ -432,6 +444,7 @@ class Pico:
         last_count = self.frame_count
         last_change = self.ms
         while self.ms < end:
+            self._check_power("waiting for the panel to settle")
             self.run_ms(min(50, quiet_ms))
             if self.frame_count != last_count:
                 last_count = self.frame_count

@@ -1,0 +1,50 @@
+"""A whole game of Clubbed played by button presses on the emulated Pico
+(``.mpy`` install, Pimoroni Pico Display Pack; Easy players, fast speed):
+after the boot and after every press the panel is pixel-identical to the
+simulator's frame for the same presses, down to the result screen."""
+
+import device
+import pytest
+
+import host_sim  # noqa: F401  (firmware/ on sys.path)
+
+pytestmark = device.needs_kit
+
+# Seed 3 makes a short game (25 presses with this policy, tools: see plan_keys).
+SEED = 3
+BOARD = "pimoroni_pico_display"
+
+
+def plan_keys(seed):
+    """The presses that play a whole Clubbed game from the title in the
+    simulator: New game, then each turn RIGHT to the first legal choice and
+    A (as tests/test_app_game.py plays). The keys, and the result screen."""
+    from app.clubbed_screen import ClubbedScreen
+
+    sim = device.Sim(BOARD, seed)
+    keys = ["A"]
+    sim.press("A")
+    while isinstance(sim.run.app.screen, ClubbedScreen):
+        scr = sim.run.app.screen
+        legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+        assert legal and len(keys) < 500
+        while scr.cursor != legal[0]:
+            sim.press("RIGHT")
+            keys.append("RIGHT")
+        sim.press("A")
+        keys.append("A")
+    screen = type(sim.run.app.screen).__name__
+    sim.close()
+    return keys, screen
+
+
+@pytest.mark.parametrize("kind", device.images_to_test())
+def test_whole_clubbed_game_by_buttons(kind):
+    keys, screen = plan_keys(SEED)
+    assert screen == "ResultScreen"
+    sim = device.play_and_compare(BOARD, keys, SEED, frozen=kind == "frozen",
+                                  name="clubbed-game-%s" % kind)
+    try:
+        assert type(sim.run.app.screen).__name__ == "ResultScreen"
+    finally:
+        sim.close()
