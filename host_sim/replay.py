@@ -125,11 +125,13 @@ def main(argv):
 
     try:
         # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
-        data = read_regular(args.file, MAX_FILE + 1)
+        data = read_regular(args.file)
     except OSError as e:
         print("host_sim replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
         return 2
-    if len(data) > MAX_FILE:
+    except ValueError:
+        data = None
+    if data is None or len(data) > MAX_FILE:
         print("host_sim replay: %s is too big for a game record (over %d bytes)"
               % (args.file, MAX_FILE), file=sys.stderr)
         return 2
