@@ -42,13 +42,23 @@ setup_paths()
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on stdout
 
 
+def python_command():
+    """How to run this Python in a hint printed for the user: the path it
+    was started by, relative to the current folder when inside it
+    (``.venv/bin/python``: a bare ``python`` may lack the project's packages)."""
+    exe = sys.executable or "python"
+    rel = os.path.relpath(exe) if os.path.isabs(exe) else exe
+    return rel if not rel.startswith("..") else exe
+
+
 def load_app_class(spec=DEFAULT_APP):
     """The class named by ``"module:Class"`` (default ``app.main:App``).
 
     The class must take ``(display, buttons, clock, seed=...)`` and offer
     ``step()``, ``idle()`` and ``next_deadline()``. Raises ImportError with the
     spec in its message when the module or the class is missing, and
-    ValueError when the spec has no ``:``.
+    ValueError when the spec has no ``:`` or names a class that is not an
+    app (``builtins:int``: no ``step``, ``idle``, ``next_deadline``).
     """
     mod_name, _, cls_name = spec.partition(":")
     if not mod_name or not cls_name:
@@ -57,6 +67,9 @@ def load_app_class(spec=DEFAULT_APP):
     cls = getattr(module, cls_name, None)
     if not isinstance(cls, type):
         raise ImportError("module %s has no class %s (app spec %r)" % (mod_name, cls_name, spec))
+    missing = [m for m in ("step", "idle", "next_deadline") if not callable(getattr(cls, m, None))]
+    if missing:
+        raise ValueError("%s is not an app class: it has no %s" % (spec, ", ".join(missing)))
     return cls
 
 

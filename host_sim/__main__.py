@@ -11,7 +11,7 @@ import sys
 import time
 
 import boards
-from host_sim import DEFAULT_APP
+from host_sim import DEFAULT_APP, python_command
 
 EPILOG = """\
 boards (--board, default %s; see boards/):
@@ -35,21 +35,22 @@ key scripts (headless), separated by spaces or commas, '#' comments:
   at the end DIR/final.png is saved; one line is printed per PNG written.
 
 examples:
-  python -m host_sim
-  python -m host_sim --mode terminal --seed 7
-  python -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
-  python -m host_sim replay RECORD [--mode headless --shots DIR | --check]   (a game record)
+  {py} -m host_sim
+  {py} -m host_sim --mode terminal --seed 7
+  {py} -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
+  {py} -m host_sim replay r1 [--mode headless --shots DIR | --check]   (a game record)
 """
 
 
 def parse_args(argv=None):
     """The parsed command line (argparse Namespace)."""
     p = argparse.ArgumentParser(
-        prog="python -m host_sim",
+        prog="%s -m host_sim" % python_command(),
         description="Desktop simulator for the picocards handheld: the screen of the board "
                     "--board names (240x135 colour by default; 240x240 colour, 128x64 "
                     "monochrome), logical buttons LEFT RIGHT UP DOWN A B.",
-        epilog=EPILOG % boards.DEFAULT, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=(EPILOG % boards.DEFAULT).replace("{py}", python_command()),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "
                         "if on a TTY; headless if --keys/--keys-file is given)")
@@ -138,6 +139,18 @@ def choose_mode(args):
     return None, reason
 
 
+def window_refused(mode, args):
+    """Why ``--mode window`` cannot run here (SDL would open an invisible
+    offscreen window that runs until killed), or None. Asked only when the
+    window was named: ``choose_mode`` already asked otherwise."""
+    if mode != "window" or not args.mode:
+        return None
+    ok, reason = display_available()
+    if ok:
+        return None
+    return "no window can be opened (%s); try --mode terminal or --mode headless" % reason
+
+
 def _storage(args):
     from host_sim.headless import storage_arg
 
@@ -164,8 +177,12 @@ def main(argv=None):
     if mode is None:
         print("host_sim: no window (%s) and stdin/stdout is not a terminal.\n"
               "Run a key script headless instead, e.g.\n"
-              "  python -m host_sim --mode headless --keys \"A A RIGHT A\" --shots screenshots"
-              % reason, file=sys.stderr)
+              "  %s -m host_sim --mode headless --keys \"A A RIGHT A\" --shots screenshots"
+              % (reason, python_command()), file=sys.stderr)
+        return 2
+    why = window_refused(mode, args)
+    if why:
+        print("host_sim: %s" % why, file=sys.stderr)
         return 2
     if mode != "headless" and (args.keys is not None or args.keys_file):
         print("host_sim: --keys/--keys-file only apply to --mode headless", file=sys.stderr)
@@ -215,8 +232,8 @@ def main(argv=None):
         try:
             import pygame
         except ImportError:
-            print("host_sim: --mode window needs pygame-ce (pip install pygame-ce)",
-                  file=sys.stderr)
+            print("host_sim: --mode window needs pygame-ce (%s -m pip install pygame-ce)"
+                  % python_command(), file=sys.stderr)
             return 2
         from host_sim import window
 

@@ -163,7 +163,10 @@ class BoardButtons:
             return phys is not None
         self.held[group] = phys
         for i, n in enumerate(phys):
-            self._schedule(n, True, STAGGER_MS if i else 0)
+            # After a release still queued, the next press waits MIN_HOLD_MS:
+            # at the same tick the debounce saw no release (ten quick taps of
+            # z were one A).
+            self._schedule(n, True, STAGGER_MS if i else MIN_HOLD_MS)
         return True
 
     def key_up(self, group):

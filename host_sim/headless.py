@@ -26,6 +26,8 @@ MAX_SETTLE_STEPS = 50_000
 #: Virtual ms a step advances when the app is busy but names no deadline
 #: (what the interactive ~60 fps loops would let pass).
 FRAME_MS = 16
+#: Bytes a ``--keys-file`` may have (a script of 100,000 presses is 300 KB).
+MAX_KEYS_FILE = 1 << 20
 
 
 def storage_arg(args, default=None):
@@ -197,12 +199,18 @@ def main(args, board=None):
 
     text = args.keys or ""
     if args.keys_file:
+        from host_sim.storage import read_regular
+
         try:
-            with open(args.keys_file, encoding="utf-8") as f:
-                text = f.read() + "\n" + text
+            # Bounded, and only a regular file: /dev/zero read 3.7 GB in 6 s.
+            text = read_regular(args.keys_file, MAX_KEYS_FILE).decode("utf-8") + "\n" + text
         except (OSError, UnicodeDecodeError) as e:
             print("host_sim: cannot read --keys-file %s: %s" % (args.keys_file, e),
                   file=sys.stderr)
+            return 2
+        except ValueError:
+            print("host_sim: --keys-file %s is too big for a key script (over %d bytes)"
+                  % (args.keys_file, MAX_KEYS_FILE), file=sys.stderr)
             return 2
     try:
         steps = keyscript.parse(text)
@@ -231,6 +239,13 @@ def main(args, board=None):
         run.run(steps, final=not getattr(args, "no_final", False))
     except StuckError as e:
         print("host_sim: %s" % e, file=sys.stderr)
-        run.shot("stuck")
+        try:
+            run.shot("stuck")
+        except OSError:
+            pass
         return 1
+    except OSError as e:  # a PNG on a full disk
+        print("host_sim: cannot write a PNG into --shots %s: %s" % (shots_dir, e.strerror or e),
+              file=sys.stderr)
+        return 2
     return 0

@@ -1,30 +1,45 @@
 """``python -m host_sim replay FILE``: show a game record move by move.
 
-FILE is a record the console wrote (``app.records``): ``r<number>`` in the
-simulator's data folder (``--data``), or pulled from a Pico with
-``mpremote fs cp :data/r12 r12``. The game is rebuilt from the record's seed
-and options and played on its own screen, every seat's move taken from the
-record (nothing is saved or counted). At the end the final position and
+FILE is a record the console wrote (``app.records``): a path, or a record
+name such as ``r12`` from the simulator's data folder (``--data``, by
+default ``host_sim.storage.default_dir()``), or pulled from a Pico with
+``mpremote fs cp :data/r12 r12``. The front end says it is a replay, with
+the record's seed and "move n of N"; the end is told in words. The game
+is rebuilt from the record's seed and options and played on its own
+screen, every seat's move taken from the record (nothing is saved or
+counted). At the end the final position and
 result are compared with the record's; the exit status is 0 when they match,
 1 when not (or an action is illegal), 2 for a file that is not a record, 3
 when the window or terminal was closed (``q``) before the record's last move
 (nothing is compared then).
 
-    python -m host_sim replay r12                       # window, else terminal
-    python -m host_sim replay r12 --mode headless --shots out   # out/move001.png ...
-    python -m host_sim replay r12 --check               # rules only, no screen
+    .venv/bin/python -m host_sim replay r12             # window, else terminal
+    .venv/bin/python -m host_sim replay r12 --mode headless --shots out   # move001.png ...
+    .venv/bin/python -m host_sim replay r12 --check     # rules only, no screen
 """
 
 import argparse
+import os
 import sys
 
 import boards
+from host_sim import python_command
+
+
+def _data_default():
+    from host_sim.storage import default_dir
+
+    return default_dir()
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="python -m host_sim replay",
+    p = argparse.ArgumentParser(prog="%s -m host_sim replay" % python_command(),
                                 description="Replay a game record move by move.")
-    p.add_argument("file", help="a record file (r<number> from the data folder or a Pico)")
+    p.add_argument("file", help="a record: a file's path, or a record name such as r12 from "
+                                "the data folder (--data; default %s)" % _data_default())
+    p.add_argument("--data", metavar="DIR",
+                   help="the data folder a record name is looked up in (default: %s)"
+                        % _data_default())
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal)")
     p.add_argument("--check", action="store_true",
@@ -39,7 +54,45 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")  # as the main command
+    if args.every < 0:
+        p.error("--every must be 0 or more (0: only the final PNG)")
     return args
+
+
+def record_path(args):
+    """The path of ``args.file``: as given when it names a file, else a
+    record name (``r12``) in the data folder."""
+    f = args.file
+    if os.path.exists(f) or os.sep in f or "/" in f:
+        return f
+    return os.path.join(args.data or _data_default(), f)
+
+
+def outcome(fields):
+    """The record's end in words: "Clubbed, seed 7: you won in 52 moves"."""
+    from app.persist import dec_int
+
+    try:
+        you = dec_int(fields.get("you", "0"))
+        r = dec_int(fields["res"].split(",")[you])
+        end = "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
+    except (ValueError, IndexError):
+        end = "result %s" % fields["res"][:20]
+    return "%s, seed %s: %s in %d moves" % (fields["game"], fields["seed"], end,
+                                            len(fields["act"]) // 2)
+
+
+def caption(fields, app_class):
+    """A callable giving the front end's replay line: "REPLAY Clubbed seed 7
+    move 5 of 52"."""
+    total = len(fields["act"]) // 2
+
+    def line():
+        app = app_class.made
+        n = app.feeder.count if app is not None else 0
+        return "REPLAY %s seed %s  move %d of %d" % (fields["game"], fields["seed"], n, total)
+
+    return line
 
 
 def replay_app_class(fields):
@@ -69,7 +122,7 @@ def _check_end(fields, game, moves):
     _, problem = replay_core(fields)
     if game is not None and game.to_text() != fields["pos"]:
         problem = "the game on screen did not reach the record's final position"
-    print("replay: %s, %d moves, result %s" % (fields["game"], moves, fields["res"]))
+    print("replay: %s" % outcome(fields))
     if problem:
         print("replay: %s" % problem, file=sys.stderr)
         return 1
@@ -83,8 +136,8 @@ def _after_run(fields, app):
     total = len(fields["act"]) // 2
     done = app.feeder.count if app is not None else 0
     if done < total:
-        print("replay: %s, stopped at move %d of %d; the end was not compared"
-              % (fields["game"], done, total))
+        print("replay: %s, seed %s, stopped at move %d of %d; the end was not compared"
+              % (fields["game"], fields["seed"], done, total))
         return 3
     return _check_end(fields, app.replay_game, done)
 
@@ -99,12 +152,14 @@ def headless(fields, args, board):
     app = run.app
     feeder = app.feeder
     shown = 0
+    total = len(fields["act"]) // 2
+    print("replay: %s, seed %s, %d moves" % (fields["game"], fields["seed"], total))
     for _ in range(run.max_steps * 10):
         app.step()
         if feeder.count != shown:
             shown = feeder.count
             if args.every and shown % args.every == 0:
-                print("wrote %s" % run.shot("move%03d" % shown))
+                print("wrote %s (move %d of %d)" % (run.shot("move%03d" % shown), shown, total))
         if app.idle():
             break
         deadline = app.next_deadline()
@@ -121,22 +176,35 @@ def main(argv):
     args = parse_args(argv)
     from app.records import parse
     from app.storage import MAX_FILE
+    from host_sim.boardkeys import BoardError, open_board
     from host_sim.storage import read_regular
 
     try:
-        # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
-        data = read_regular(args.file, MAX_FILE + 1)
-    except OSError as e:
-        print("host_sim replay: cannot read %s: %s" % (args.file, e), file=sys.stderr)
+        board = open_board(args.board)  # checked with --check too
+    except BoardError as e:
+        print("host_sim replay: %s" % e, file=sys.stderr)
         return 2
-    if len(data) > MAX_FILE:
+    path = record_path(args)
+    try:
+        # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
+        data = read_regular(path)
+    except FileNotFoundError:
+        print("host_sim replay: no record %s (no such file, nor in the data folder %s)"
+              % (args.file, args.data or _data_default()), file=sys.stderr)
+        return 2
+    except OSError as e:
+        print("host_sim replay: cannot read %s: %s" % (path, e), file=sys.stderr)
+        return 2
+    except ValueError:
+        data = None
+    if data is None or len(data) > MAX_FILE:
         print("host_sim replay: %s is too big for a game record (over %d bytes)"
-              % (args.file, MAX_FILE), file=sys.stderr)
+              % (path, MAX_FILE), file=sys.stderr)
         return 2
     try:
         fields = parse(data)
     except ValueError as e:
-        print("host_sim replay: %s is not a game record: %s" % (args.file, e), file=sys.stderr)
+        print("host_sim replay: %s is not a game record: %s" % (path, e), file=sys.stderr)
         return 2
     try:
         if args.check:
@@ -144,23 +212,23 @@ def main(argv):
 
             replay_core(fields)  # raises on an illegal move
             return _check_end(fields, None, len(fields["act"]) // 2)
-        from host_sim.__main__ import choose_mode
-        from host_sim.boardkeys import BoardError, open_board
+        from host_sim.__main__ import choose_mode, is_tty, window_refused
 
-        try:
-            board = open_board(args.board)
-        except BoardError as e:
-            print("host_sim replay: %s" % e, file=sys.stderr)
-            return 2
         args.keys = args.keys_file = None
         mode, reason = choose_mode(args)
         if mode is None:
             print("host_sim replay: no window (%s) and no terminal; try --mode headless"
                   % reason, file=sys.stderr)
             return 2
+        why = window_refused(mode, args)
+        if why:
+            print("host_sim replay: %s" % why, file=sys.stderr)
+            return 2
+        if mode == "terminal" and not is_tty():
+            print("host_sim replay: --mode terminal needs stdin and stdout to be a (POSIX) "
+                  "terminal; try --mode headless", file=sys.stderr)
+            return 2
         if mode == "headless":
-            import os
-
             try:
                 os.makedirs(args.shots, exist_ok=True)
                 ok = os.access(args.shots, os.W_OK)
@@ -175,12 +243,18 @@ def main(argv):
         if mode == "terminal":
             from host_sim import terminal
 
-            terminal.run(1, cls, shots_dir=args.shots, scale=args.scale or 1, board=board)
+            terminal.run(1, cls, shots_dir=args.shots, scale=args.scale or 1, board=board,
+                         caption=caption(fields, cls))
         else:
             from host_sim import window
 
-            window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board)
+            window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board,
+                       caption=caption(fields, cls))
         return _after_run(fields, cls.made)
+    except OSError as e:  # a PNG on a full disk (--shots)
+        print("host_sim replay: cannot write a PNG into --shots %s: %s"
+              % (args.shots, e.strerror or e), file=sys.stderr)
+        return 2
     except ValueError as e:
         print("host_sim replay: %s" % e, file=sys.stderr)
         return 1

@@ -11,20 +11,25 @@ way).
 import os
 import stat
 
-from app.storage import MAX_FILE
+from app.storage import MAX_FILE, TOO_BIG
 
 
-def read_regular(path, limit=MAX_FILE + 1):
-    """At most ``limit`` bytes of the regular file at ``path``. OSError for
-    anything else (a folder, a FIFO, a device such as /dev/zero), without
-    blocking on it: opened non-blocking, checked, then read."""
+def read_regular(path, limit=MAX_FILE):
+    """The bytes of the regular file at ``path``, at most ``limit``: a bigger
+    file raises ValueError (``app.storage.TOO_BIG``) unread, as on the Pico
+    (``hw.storage``). OSError for anything else (a folder, a FIFO, a device
+    such as /dev/zero), without blocking on it: opened non-blocking,
+    checked, then read."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise OSError("%s is not a regular file" % os.path.basename(path))
+        if st.st_size > limit:
+            raise ValueError(TOO_BIG if limit == MAX_FILE else "over %d bytes" % limit)
         with os.fdopen(fd, "rb") as f:
             fd = None  # f closes it
-            return f.read(limit)
+            return f.read(limit + 1)  # more if it grew since: the caller's check
     finally:
         if fd is not None:
             os.close(fd)
@@ -55,7 +60,7 @@ class FolderStorage:
 
     def read(self, name):
         # Only a regular file is read (a FIFO or device is a bad file, as a
-        # folder is), at most MAX_FILE + 1 bytes, as the Pico's (hw.storage).
+        # folder is), and none over MAX_FILE bytes, as the Pico's (hw.storage).
         try:
             return read_regular(self._p(name))
         except FileNotFoundError:

@@ -3,18 +3,21 @@
 Each character cell is ``'▀'`` (U+2580 upper half block) with the foreground
 colour set to the upper pixel and the background colour to the lower one, so a
 240x135 frame takes 240 columns x 68 rows (the last row's lower half is
-empty), plus one legend row. A smaller terminal gets the frame shrunk by the
-smallest integer factor that fits (box average: factor 2 gives 120x68 pixels =
-120 columns x 34 rows), and the legend says so. Only lines that changed are
-rewritten, and only when the display's frame counter moved.
+empty), plus one legend row (and a replay's line). A smaller terminal gets
+the frame shrunk by the smallest integer factor that fits (box average:
+factor 2 gives 120x68 pixels = 120 columns x 34 rows), and a line of its own
+says what size the terminal needs for the full picture. Only lines that
+changed are rewritten, and only when the display's frame counter moved.
 
 Keys (raw, non-blocking via ``select``) stand for the board's physical
 buttons (``host_sim.boardkeys``; the legend line lists them): arrows,
 ``z``/Enter, ``x``/Esc alone/Backspace, Space; e.g. on the Pico Display Pack
 z = A, x = B, Left = X, Right = Y, Up = B+X, Down = B+Y. A terminal sends no
 key releases, so each key taps its button(s) for ``boardkeys.TAP_MS``
-through the device's ``hw.buttons``. ``p`` saves a PNG; ``q`` or Ctrl-C
-quits. The terminal's settings are always restored on the way out.
+through the device's ``hw.buttons`` (``TapGate``: a held key's auto-repeat
+never piles up taps that go on after it is let go, quick presses each
+count). ``p`` saves a PNG; ``q`` or Ctrl-C quits. The terminal's settings
+are always restored on the way out.
 
 The rendering (``frame_to_ansi``, ``downscale_rgb24``, ``fit_factor``) and the
 key decoding (``KeyDecoder``) are pure and tested without a TTY.
@@ -196,15 +199,98 @@ class KeyDecoder:
 
 
 def legend_text(seed, factor, cols, width, height, status="", keys=None):
-    """The bottom line: keys (``keys``, default the logical LEGEND), seed,
-    the shrink note when ``factor`` > 1 (with the terminal size a ``width x
-    height`` frame needs unshrunk), a status message; clipped to ``cols`` characters."""
+    """The bottom line: keys (``keys``, default the logical LEGEND), seed and
+    a status message, clipped to ``cols`` characters. (``factor``, ``width``
+    and ``height``: see ``size_note``, the line of its own the shrink note
+    now has.)"""
     text = "%s  seed %d" % (keys or LEGEND, seed)
-    if factor > 1:
-        text += "  [1/%d size: full size needs %dx%d]" % (factor, width, (height + 1) // 2 + 1)
     if status:
         text += "  " + status
     return text[:cols]
+
+
+def size_note(factor, cols, rows, width, height, extra_rows=1):
+    """The line saying the picture is shrunk (``factor`` > 1) and what
+    terminal size shows a ``width x height`` frame in full (with
+    ``extra_rows`` of text below it), or "" at full size; clipped to ``cols``."""
+    if factor <= 1:
+        return ""
+    need = "%dx%d" % (width, (height + 1) // 2 + extra_rows)
+    text = "Picture at 1/%d size: make the terminal %s (it is %dx%d)" % (factor, need, cols, rows)
+    if len(text) > cols:
+        text = "1/%d size: terminal needs %s" % (factor, need)
+    return text[:cols]
+
+
+def bottom_lines(cols, rows, width, height, captioned=False):
+    """``(factor, n)``: the shrink factor for a ``cols x rows`` terminal and
+    the number of text lines under the picture: the legend, a replay's
+    caption, and the size note when shrunk (a line of its own: at 80x24 it
+    was cut off the legend's end)."""
+    n = 1 + (1 if captioned else 0)
+    factor = fit_factor(cols, rows, width, height, n)
+    if factor > 1:
+        n += 1
+        factor = fit_factor(cols, rows, width, height, n)
+    return factor, n
+
+
+#: A key arriving this soon after the same key in an earlier read is the
+#: terminal's auto-repeat of a held key (about 30 a second), not a press.
+REPEAT_GAP_MS = 60
+#: Taps are not queued further ahead than this.
+MAX_BACKLOG_MS = 1500
+
+
+class TapGate:
+    """Terminal key presses -> taps of ``keys`` (a ``boardkeys.BoardButtons``).
+
+    A terminal sends no releases, only presses, and a held key repeats
+    about 30 times a second where a tap takes some 140 ms: queued, the
+    taps of a 2 s hold went on 2.6 s after the key was let go. So an
+    auto-repeat (the same key again within ``REPEAT_GAP_MS``, in a later
+    read) is taken only when no tap of it is still pending; presses that
+    arrive together (typed ahead) each count, up to ``MAX_BACKLOG_MS`` of
+    taps queued."""
+
+    def __init__(self, keys, clock):
+        self.keys = keys
+        self.clock = clock
+        self.seen = {}  # group -> tick of the read it last came in
+
+    def feed(self, groups):
+        """Tap each key group of one read (a list, in order); returns how
+        many taps were queued."""
+        clock = self.clock
+        now = clock.ticks_ms()
+        out = []
+        for g in groups:
+            last = self.seen.get(g)
+            self.seen[g] = now
+            repeat = last is not None and last != now and \
+                clock.ticks_diff(now, last) < REPEAT_GAP_MS
+            if repeat and (self.keys.busy() or g in out):
+                continue  # a held key's auto-repeat: the pending tap is enough
+            out.append(g)
+        n = 0
+        for g in out:
+            due = self.keys.last_due
+            if due is not None and clock.ticks_diff(due, now) > MAX_BACKLOG_MS:
+                break
+            if self.keys.tap(g):
+                n += 1
+        return n
+
+
+def save_png(display, path, scale):
+    """Save the frame as a PNG; the status line's words ("saved PATH", or
+    why not: a full disk is no traceback)."""
+    from host_sim.headless import frame_png
+
+    try:
+        return "saved " + frame_png(display, path, scale)
+    except OSError as e:
+        return "PNG not saved: %s" % (e.strerror or e)
 
 
 class _Screen:
@@ -259,12 +345,14 @@ def _read_events(fd, decoder):
     return events
 
 
-def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=None):
+def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=None,
+        caption=None):
     """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
 
     ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
     ``p`` screenshots are saved; ``board``: a board dict (default
-    ``boards.DEFAULT``'s). Needs stdin and stdout to be TTYs.
+    ``boards.DEFAULT``'s); ``caption``: a callable giving a line shown under
+    the legend (a replay's "move n of N"). Needs stdin and stdout to be TTYs.
     """
     import select
     import signal
@@ -272,7 +360,6 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     import boards
     from host_sim import boardkeys, make_app
     from host_sim.clock import MonotonicClock, ms_until
-    from host_sim.headless import frame_png
 
     fd_in = sys.stdin.fileno()
     fd_out = sys.stdout.fileno()
@@ -282,6 +369,7 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
     keys_text = boardkeys.legend(board) + "  p=PNG  q=quit"
     decoder = KeyDecoder()
+    gate = TapGate(keys, clock)
     status, status_until = "", 0.0
     shot_count = 0
 
@@ -300,7 +388,8 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                 new_size = os.get_terminal_size(fd_out)
                 if new_size != size:
                     size = new_size
-                    factor = fit_factor(size.columns, size.lines, display.width, display.height)
+                    factor, n_text = bottom_lines(size.columns, size.lines, display.width,
+                                                  display.height, caption is not None)
                     screen.write(RESET + "\x1b[2J")
                     prev, shown_frames, legend = [], -1, None
                 app.step()
@@ -316,11 +405,18 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                         screen.write("".join(parts))
                 if status and time.monotonic() > status_until:
                     status = ""
-                text = legend_text(seed, factor, size.columns, display.width, display.height,
-                                   status, keys_text)
+                text = [legend_text(seed, factor, size.columns, display.width, display.height,
+                                    status, keys_text)]
+                if caption is not None:
+                    text.append(caption()[:size.columns])
+                note = size_note(factor, size.columns, size.lines, display.width,
+                                 display.height, n_text - (1 if factor > 1 else 0))
+                if note:
+                    text.append(note)
                 if text != legend:
                     legend = text
-                    screen.write("\x1b[%d;1H\x1b[2K%s" % (len(prev) + 1, text))
+                    screen.write("".join("\x1b[%d;1H\x1b[2K%s" % (len(prev) + 1 + i, t)
+                                         for i, t in enumerate(text)))
                 if keys.busy():
                     timeout = 1 / 200  # a tap in flight: sample it as the device would
                 elif app.idle():
@@ -330,18 +426,20 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                     timeout = 1 / 60 if wait is None else min(wait / 1000, 0.25)
                 if not select.select([fd_in], [], [], timeout)[0]:
                     continue
+                taps = []
                 for kind, arg in _read_events(fd_in, decoder):
                     if kind == "quit":
                         return 0
                     if kind == "button":
-                        keys.tap(GROUPS[arg])
+                        taps.append(GROUPS[arg])
                     elif kind == "key":
-                        keys.tap(arg)
+                        taps.append(arg)
                     else:
                         shot_count += 1
                         name = "term-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
-                        path = frame_png(display, os.path.join(shots_dir, name), scale)
-                        status, status_until = "saved " + path, time.monotonic() + 4
+                        status = save_png(display, os.path.join(shots_dir, name), scale)
+                        status_until = time.monotonic() + 4
+                gate.feed(taps)
     except KeyboardInterrupt:
         return 0
     finally:

@@ -49,20 +49,24 @@ def _fit_font(pygame, text, width, size):
         size -= 1
 
 
-def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None, storage=None):
+def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None, storage=None,
+        caption=None):
     """Run the app in a window until it is closed; returns exit status 0.
 
     ``seed``: int for the app. ``scale``: int window pixels per frame pixel
     (also the PNG scale). ``hook(n, app, display)``: called after the n-th
     loop iteration (n from 0); returning False ends the run (for tests).
-    ``board``: a board dict (default: ``boards.DEFAULT``'s).
+    ``board``: a board dict (default: ``boards.DEFAULT``'s). ``caption``: a
+    callable giving words for the second legend line (a replay's "move n
+    of N"), asked at each redraw. A PNG that cannot be written (a full
+    disk) is said on that line, not raised.
     """
     import pygame
 
     import boards
     from host_sim import boardkeys, make_app
     from host_sim.clock import MonotonicClock
-    from host_sim.headless import frame_png
+    from host_sim.terminal import save_png
 
     clock = MonotonicClock()
     if board is None:
@@ -83,6 +87,7 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
         status, status_until = "", 0.0
         shot_count = 0
         dirty = True
+        shown_caption = None
         n = 0
         while True:
             if app.idle() and not dirty and not keys.busy():
@@ -108,9 +113,9 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 elif ev.type == pygame.KEYDOWN:
                     shot_count += 1
                     name = "win-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
-                    path = frame_png(display, os.path.join(shots_dir, name), scale)
-                    print("wrote %s" % path, flush=True)
-                    status, status_until = "saved " + path, time.monotonic() + 4
+                    status = save_png(display, os.path.join(shots_dir, name), scale)
+                    print(status, flush=True)
+                    status_until = time.monotonic() + 4
                     dirty = True
             app.step()
             if display.frames != shown_frames:
@@ -121,10 +126,16 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 dirty = True
             if status and time.monotonic() > status_until:
                 status, dirty = "", True
+            if caption is not None:
+                words = caption()
+                if words != shown_caption:
+                    shown_caption, dirty = words, True
             if dirty:
                 screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
                 screen.blit(font.render(legend, True, FG), (4, fh + 3))
                 second = "%s   seed %d" % (board["name"], seed)
+                if caption is not None:
+                    second = shown_caption
                 if status:
                     second += "   " + status
                 screen.blit(font.render(second, True, DIM), (4, fh + 3 + line_h))

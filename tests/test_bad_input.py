@@ -184,6 +184,29 @@ def test_bad_seat_is_value_error(method, seat):
     assert "seat" in raises_value_error(getattr(g, method), seat)
 
 
+@pytest.mark.parametrize("seat", [2, -1, 3, True, False, 1.0, 0.0, "0", None, [0]], ids=repr)
+@pytest.mark.parametrize("method", ["observation", "hand", "hand_size"])
+def test_klaberjass_bad_seat_is_value_error(method, seat):
+    # Issue 13 item 3: hand(2) returned the hidden stock, hand(3) the turned
+    # card, True/1.0 were taken as seat 1.
+    from cardgames.klaberjass import Klaberjass
+
+    g = Klaberjass(5)
+    assert "seat" in raises_value_error(getattr(g, method), seat)
+
+
+@pytest.mark.parametrize("seat", [4, -1, 5, True, False, 2.0, 0.0, "0", None, [0]], ids=repr)
+@pytest.mark.parametrize("method", ["observation", "hand", "hand_size", "received",
+                                    "cards_played_by"])
+def test_clubs_bad_seat_is_value_error(method, seat):
+    # Issue 13 item 3: hand(True) and hand(2.0) were accepted, received(-1)
+    # and cards_played_by(7) answered for no seat.
+    from cardgames.clubs import Clubs
+
+    g = Clubs(5)
+    assert "seat" in raises_value_error(getattr(g, method), seat)
+
+
 def test_result_before_the_end():
     g = Clubbed(5)
     assert "not over" in raises_value_error(g.result)

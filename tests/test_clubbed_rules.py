@@ -118,6 +118,31 @@ def test_cb1_deal_alternates_with_dealer():
     assert firsts == [1, 0, 1, 0, 1, 0]
 
 
+def test_cb1_deal_from_an_explicit_deck():
+    # CB-1 with ``deck``: five each one at a time, non-dealer first, the next
+    # card starts the pile, the rest is the stock, its top (drawn first) last.
+    order = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+    g = clubbed.Clubbed(4, dealer=1, deck="".join(order))
+    assert sorted(cards.name(c) for c in g.hand(0)) == sorted(order[0:10:2])
+    assert sorted(cards.name(c) for c in g.hand(1)) == sorted(order[1:10:2])
+    assert cards.name(g.top()) == order[10]
+    f = notation_fields(g.to_text(), "CB1")
+    assert f["s"] == "".join(order[11:])
+    # The seed's own shuffle as the deck: the seed's very game.
+    from cardgames.rng import Rng
+
+    own = Rng(8).shuffle(bytearray(cards.DECK52))
+    assert clubbed.Clubbed(8, deck=list(own)).to_text() == clubbed.Clubbed(8).to_text()
+
+
+@pytest.mark.parametrize("deck, words", [
+    ("2C3C", "2 cards"), (list(range(51)) + [0], "twice"), ([True] * 52, "not a card"),
+    (3, "card ints"), (list(range(52))[:-1] + [52], "not a card")])  # fmt: skip
+def test_cb1_bad_deck_is_value_error(deck, words):
+    with pytest.raises(ValueError, match=words):
+        clubbed.Clubbed(1, deck=deck)
+
+
 def test_cb1_default_options():
     g = clubbed.Clubbed(3)
     assert fields(g)["r"] == "1", "refill (CB-8) is the default variant"

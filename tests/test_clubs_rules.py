@@ -196,6 +196,39 @@ def test_pc1_deal_passes_left_after_a_hand():
     assert [g.hand_size(s) for s in range(4)] == [13] * 4
 
 
+def test_pc1_first_deal_from_an_explicit_deck():
+    # PC-1 with ``deck``: one card at a time from the dealer's left.
+    order = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+    g = clubs.Clubs(4, dealer=2, deck="".join(order))
+    for seat in range(4):
+        want = sorted(order[i] for i in range(52) if (3 + i) % 4 == seat)
+        assert sorted(cards.name(c) for c in g.hand(seat)) == want
+    # The seed's own shuffle as the deck: the seed's very game, later hands
+    # included (the first dealer and the next deals still come from the seed).
+    from cardgames.rng import Rng
+
+    r = Rng(31)
+    r.below(4)  # the first dealer (PC-1)
+    own = r.shuffle(bytearray(cards.DECK52))
+    a, b = clubs.Clubs(31), clubs.Clubs(31, deck=bytes(own))
+    assert a.to_text() == b.to_text()
+    for _ in range(400):
+        if a.is_over():
+            break
+        act = a.legal_actions()[-1]
+        a.apply(act)
+        b.apply(act)
+    assert a.hand_no > 1 and a.to_text() == b.to_text()
+
+
+@pytest.mark.parametrize("deck, words", [
+    ("2C3C", "2 cards"), (list(range(51)) + [0], "twice"), ([1.0] * 52, "not a card"),
+    (7, "card ints"), ("2C" * 51 + "2X", "not a card")])  # fmt: skip
+def test_pc1_bad_deck_is_value_error(deck, words):
+    with pytest.raises(ValueError, match=words):
+        clubs.Clubs(1, deck=deck)
+
+
 # --- PC-2 Passing -----------------------------------------------------------------
 
 

@@ -187,13 +187,26 @@ def test_no_board(stage, capsys):
     assert rc == 2
     assert "no MicroPython board found on USB" in err and "--port" in err and "BOOTSEL" in err
     assert mp.copy_call() is None
-    # A dry run still shows the plan, for an empty board.
+    # A dry run still shows the plan, for an empty board, after saying
+    # plainly that a real run would stop there (issue 14).
     rc, out, err = run_flash(["--dry-run", "--stage", stage], mp, capsys)
-    assert rc == 0 and "planning for an empty one" in out
+    assert rc == 0 and "a real run would stop here" in out
+    assert out.index("a real run would stop here") < out.index("[3/4] plan")
+    assert "The plan below is for an empty board" in out
     mp = FakeMpremote(fail_exec="mpremote: failed to access /dev/ttyACM7")
     rc, out, err = run_flash(["--port", "/dev/ttyACM7", "--stage", stage], mp, capsys)
     assert rc == 2 and "at /dev/ttyACM7" in err
     assert mp.calls[-1][4] == "/dev/ttyACM7"
+
+
+def test_stage_that_is_a_file_is_one_clear_line(tmp_path, capsys):
+    # Issue 13 item 13: --stage README.md was a FileExistsError traceback.
+    f = tmp_path / "README.md"
+    f.write_text("keep me")
+    mp = FakeMpremote(fail_exec="mpremote: no device found")
+    rc, out, err = run_flash(["--stage", str(f), "--dry-run"], mp, capsys)
+    assert rc == 2 and "not a folder" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and f.read_text() == "keep me"
 
 
 def test_ssd1306_board_gets_the_driver_with_mip(stage, capsys):

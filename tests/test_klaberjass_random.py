@@ -7,8 +7,10 @@ of KJ-4/KJ-7/KJ-11, every other action raises ValueError without changing
 the position, the notation round-trips, and the observation agrees with the
 notation. At every round's end: the tricks' winners follow KJ-12, trick
 points plus the last trick equal the card points of the 18 cards played
-(KJ-13, at most 162), the totals and scores follow KJ-14, and the game ends
-exactly when KJ-15 says.
+(KJ-13, at most 162), the sequence points follow KJ-8 (worked out here from
+the nine cards each seat played: only the best sequence scores outside the
+all-sequences variant), the totals and scores follow KJ-14, and the game
+ends exactly when KJ-15 says.
 
 The units are 1,000 rounds, each checked in full (the i-th unit plays round
 i % 4 + 1 of its seeded game, so later rounds with running scores are
@@ -123,8 +125,11 @@ def check_round_end(f_before, f_end, sm, scores_before, scores_after, target):
     leader = 1 - dealer  # KJ-10
     won = [0, 0]
     card_pts = [0, 0]
+    dealt = ([], [])  # each seat's nine cards, from who played what
     for i in range(0, 18, 2):
         a, b = played[i], played[i + 1]
+        dealt[leader].append(a)
+        dealt[1 - leader].append(b)
         w = 1 - leader if wins_second(a, b, trump) else leader
         card_pts[w] += pts(a, trump) + pts(b, trump)
         won[w] += 1
@@ -152,6 +157,35 @@ def check_round_end(f_before, f_end, sm, scores_before, scores_after, target):
     assert (f_end["p"] == "-") == ends, "KJ-15"
     assert sm.bella[0] in (0, 20) and sm.bella[1] in (0, 20) and not (sm.bella[0] and sm.bella[1])
     assert not (sm.sequences[0] and sm.sequences[1])
+    assert list(sm.sequences) == oracle_sequences(dealt, trump, "s" in f_before["o"]), "KJ-8"
+
+
+def oracle_sequences(hands, trump, all_seq):
+    """KJ-8 sequence points per seat of two nine-card hands (names): runs of
+    3+ in 7 8 9 T J Q K A order; the best (longer, then higher top, then
+    trump) of each seat compared; a full tie scores nothing; only the best
+    sequence scores (20 for 3 cards, 50 for 4+), all the winner's with the
+    all-sequences variant."""
+    runs = ([], [])
+    for seat in (0, 1):
+        for s in "CDHS":
+            have = [r in [n[0] for n in hands[seat] if n[1] == s] for r in "789TJQKA"]
+            i = 0
+            while i < 8:
+                j = i
+                while j < 8 and have[j]:
+                    j += 1
+                if j - i >= 3:
+                    runs[seat].append((j - i, j - 1, s == trump))
+                i = max(j, i + 1)
+    best = [max(r) if r else None for r in runs]
+    out = [0, 0]
+    if best[0] == best[1]:
+        return out
+    w = 0 if best[1] is None or (best[0] is not None and best[0] > best[1]) else 1
+    scoring = runs[w] if all_seq else [best[w]]
+    out[w] = sum(20 if n == 3 else 50 for n, _, _ in scoring)
+    return out
 
 
 def make_player(kind, seed):

@@ -491,6 +491,76 @@ def test_kj8_only_the_best_sequence_scores_and_all_sequences_variant():
     assert len(g.observation(1).seq_cards) == 7
 
 
+def test_kj8_two_equal_best_sequences_score_once():
+    # KJ-8 "only the best sequence scores": seat 1 holds Q-K-A of diamonds
+    # and Q-K-A of spades (clubs trump: both plain, equal length and top), so
+    # 20 and three cards shown; the all-sequences variant scores both (40).
+    # The position of issue 13 (seed 857).
+    pos = ("KJ1;w=500;o=%s;d=0;s=0,0;r=1,1;p=p;m=1;h0=9DQDKDADTHKHQSKSAS;"
+           "h1=7C9CKC7D8DTDJD7H7S;k=JCJSQHQCAH8CAC8H9SJH8S9HTS;u=TC;t=C;mk=1;x=D;c=;l=-")
+    g = kj.from_text(pos % "-")
+    assert g.seq_pts == [20, 0]
+    shown = names(g.observation(1).seq_cards)
+    assert shown in (["AD", "KD", "QD"], ["AS", "KS", "QS"])
+    g = kj.from_text(pos % "s")
+    assert g.seq_pts == [40, 0]
+    assert len(g.observation(1).seq_cards) == 6
+
+
+def test_kj8_two_equal_best_sequences_score_once_when_dealt():
+    # KJ-8 through the play: the sequence events name one sequence only.
+    g = game(bid_pos("QD KD AD QS KS AS", "8D 9D 7H 8C 9C 8H", u="TC", p="2", d=1, m=0,
+                     deal="JH 7S 9H TD 9S TH"))  # fmt: skip
+    g.apply(kj.NAME_HEARTS)
+    seq = [ev for ev in g.events if ev[0] == kj.EV_SEQ]
+    assert len(seq) == 1 and seq[0][1] == 0 and seq[0][3] == 3
+    assert g.seq_pts == [20, 0]
+
+
+def test_kj8_notation_refuses_two_sequences_scored_without_the_variant():
+    # KJ-8: outside all-sequences a round's sequence points are 0, 20 or 50.
+    last = "1,0,0,60,50,0,%d,0,0,0"
+    base = play_pos(h0="7C 8C 9C JH KH 7S 9S JS AD", h1="7D 8D 9D TD 7H 9H QC AC KS")
+    with pytest.raises(ValueError, match="KJ-8"):
+        kj.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50"))
+    g = kj.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50")
+                     .replace("o=-", "o=s"))
+    assert g.last_round.sequences == (40, 0)
+
+
+def test_kj3_first_deal_from_an_explicit_deck():
+    # KJ-3 with ``deck``: three at a time, non-dealer first, then the turned
+    # card; deck[13] is the top of the stock (dealt next, KJ-6).
+    order = [r + s for s in "SHDC" for r in "AKQJT987"]
+    g = kj.Klaberjass(3, dealer=0, deck="".join(order))
+    assert names(g.hand(1)) == sorted(order[0:3] + order[6:9])
+    assert names(g.hand(0)) == sorted(order[3:6] + order[9:12])
+    assert cards.name(g.turned) == order[12]
+    assert cards.name(g.stock_cards()[-1]) == order[13]
+    assert cards.name(g.stock_cards()[0]) == order[31]
+    # The seed's own shuffle as the deck: the seed's very game, later
+    # rounds included (the cut and the next deals still come from the seed).
+    r = Rng(77)
+    r.shuffle(bytearray(cards.DECK32))  # the cut (KJ-2)
+    own = r.shuffle(bytearray(cards.DECK32))
+    a, b = kj.Klaberjass(77), kj.Klaberjass(77, deck=list(own))
+    assert a.to_text() == b.to_text()
+    for _ in range(60):
+        act = a.legal_actions()[0]
+        a.apply(act)
+        b.apply(act)
+    assert a.to_text() == b.to_text()
+
+
+@pytest.mark.parametrize("deck, words", [
+    ("7C8C", "2 cards"), (list(range(32)), "not in this game"),
+    ([cards.DECK32[0]] * 32, "twice"), ([True] * 32, "not a card"), (7, "card ints"),
+    ("ZZ" * 32, "not a card")])  # fmt: skip
+def test_kj3_bad_deck_is_value_error(deck, words):
+    with pytest.raises(ValueError, match=words):
+        kj.Klaberjass(1, deck=deck)
+
+
 def test_kj8_sequence_events_name_the_winning_cards():
     g = game(bid_pos("7H 8H 9H TH JS AD", "7D 9D JD QC AC JH", u="KC", p="2", d=1, m=0,
                      deal="7C 8C 9C KH 7S 9S"))  # fmt: skip

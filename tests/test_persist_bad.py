@@ -181,7 +181,8 @@ def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
     for st in (FolderStorage(tmp_path / "a"), FlashStorage(str(tmp_path / "b"))):
         big = b"PICOCARDS save 1 " + b"x" * (4 * MAX_FILE)
         st.write("game", big)
-        assert len(st.read("game")) == MAX_FILE + 1  # never the whole file
+        with pytest.raises(ValueError, match="too big"):
+            st.read("game")  # refused unread: no buffer over the file's own size
         f, why = read_file(st, "game", "save")
         assert f is None and "too big" in why and "game.bad1" in why
         assert "game" not in st.names() and "game.bad1" in st.names()

@@ -372,7 +372,14 @@ def main(argv=None, runner=run, out=None):
             return 2
 
     if args.stage:
-        os.makedirs(args.stage, exist_ok=True)
+        try:
+            if os.path.exists(args.stage) and not os.path.isdir(args.stage):
+                raise OSError("it is a file, not a folder")  # was a FileExistsError traceback
+            os.makedirs(args.stage, exist_ok=True)
+        except OSError as e:
+            print("flash: cannot build into --stage %s: %s" % (args.stage, e.strerror or e),
+                  file=sys.stderr)
+            return 2
         return _flash(args, args.stage, runner, out)
     with tempfile.TemporaryDirectory(prefix="picocards-flash-") as stage:
         return _flash(args, stage, runner, out)
@@ -410,7 +417,8 @@ def _flash(args, stage, runner, out):
                 print("flash: " + no_board_message(args.port), file=sys.stderr)
                 print("(mpremote said: %s)" % e, file=sys.stderr)
                 return 2
-            print("      no board connected: planning for an empty one", file=out)
+            print("      no board connected: a real run would stop here (plug in a Pico running "
+                  "MicroPython).\n      The plan below is for an empty board.", file=out)
             remote = Remote()
         name = choose_board(args.board, remote)
         board = boards.load(name)

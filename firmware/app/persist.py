@@ -25,7 +25,7 @@ nor double-counts a game (``boot`` completes it).
 """
 
 from app import games
-from app.storage import STUCK, hexlify, read_file, set_aside, unhexlify, write_file
+from app.storage import STUCK, hexlify, judge, read_file, set_aside, unhexlify, write_file
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
@@ -213,18 +213,26 @@ UNSAVED = {"settings": "Settings are", "stats": "Statistics are", "game": "The g
 def _write(app, name, key, fields):
     if app.storage is None:
         return True  # an app without storage keeps nothing
+    told = getattr(app, "told", ())  # files whose failure was told (boot: none)
     if name in app.keep:
         # Its file could not be read: writing would lose what it holds.
-        why = "%s not saved: the old file could not be read and is kept as it is." % \
-            UNSAVED.get(name, name)
-        if why not in app.notices:
-            app.notices.append(why)
+        if name not in told:
+            app.told = told + (name,)
+            app.notices.append("%s not saved: the old file could not be read and is kept as "
+                               "it is." % UNSAVED.get(name, name))
         return False
     try:
         write_file(app.storage, name, key, fields)
+        if name in told:
+            app.told = tuple(n for n in told if n != name)  # a new failure is told again
         return True
     except OSError as e:
-        app.notices.append("Could not write %s: %s" % (name, e))
+        # Once per file while it fails: a full or read-only folder fails
+        # every save, and a notice per save filled the heap.
+        if name not in told:
+            app.told = told + (name,)
+            app.notices.append("Could not write %s: %s. Play goes on; it is saved again when "
+                               "it can be." % (name, e))
         return False
 
 
@@ -247,6 +255,7 @@ def boot(app):
     app.saved = None
     app.notices = []
     app.keep = ()
+    app.told = ()
     f, why = _read(app, "settings", "settings", lambda f: apply_settings(app, f))
     if why:
         app.notices.append("Settings were reset: " + why + ".")
@@ -255,6 +264,9 @@ def boot(app):
         app.notices.append("Statistics were reset: " + why + ".")
     elif f is not None:
         app.last = _read_stats(f)[0]
+    # Statistics reset (damaged) or older than the records: game numbers
+    # go on after the newest record, never over an old one.
+    app.last = max(app.last, _records(app)[-1])
     f, why = _read(app, "game", "save", _check_save)
     if why:
         app.notices.append("The saved game could not be used: " + why + ".")
@@ -306,10 +318,36 @@ def _check_save(f):
     if not 0 <= dec_int(f["you"]) < n:
         raise ValueError("no seat %s in %s" % (f["you"][:10], e.name))
     check_kw(e, dec_dict(f["kw"]))
-    dec_dict(f.get("st", ""))
+    st = dec_dict(f.get("st", ""))
+    for k in st:
+        check_state(e.name, k, st[k])
     unhexlify(f["act"])  # ValueError if not hex
     if "res" in f and len([dec_int(x) for x in f["res"].split(",")]) != n:
         raise ValueError("not one result per seat")
+
+
+# What each game's screen keeps in a save's session state (``st``), by game
+# and key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count,
+# "2" a pair of counts (series totals, games won), "3" Clubs' score history,
+# (hand, N-S, E-W) triples of ints (docs/file-formats.md).
+STATE = {"Clubbed": {"dealer": "s", "games": "n", "totals": "2"},
+         "Klaberjass": {"round": "n", "wins": "2"}, "Clubs": {"wins": "2", "hist": "3"}}
+
+
+def check_state(game, k, v):
+    """ValueError unless ``v`` (as ``dec_dict`` read it) is a valid value of
+    session key ``k`` of ``game`` (name): see ``STATE``."""
+    t = STATE[game].get(k)
+    if v is True or v is False or t is None:
+        ok = False
+    elif t == "3":
+        ok = isinstance(v, tuple) and len(v) % 3 == 0
+    elif t == "2":
+        ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
+    else:
+        ok = isinstance(v, int) and 0 <= v <= (1 if t == "s" else MAX_ID)
+    if not ok:
+        raise ValueError("bad %s in the game's state" % k[:12])
 
 
 def _check_end(f):
@@ -326,11 +364,22 @@ def _check_end(f):
 
 def _actions(app):
     # Every action of the game: those of its last save (the file holds them,
-    # so the heap does not), then ``app.actions``, made since.
+    # so the heap does not), then ``app.actions``, made since. None when
+    # the save could not be read (EIO): no save now, or the new one would
+    # lose the moves before (the record would not replay); the next tries.
     prior = ""
-    f = _read(app, "game", "save", None)[0] if app.in_save else None
-    if f is not None and f.get("id") == str(app.id):
-        prior = f.get("act", "")
+    if app.in_save:
+        try:
+            data = app.storage.read("game")
+        except OSError:
+            return None
+        except ValueError as e:
+            data = str(e)
+        f, why = judge(app.storage, "game", "save", data)
+        if why:
+            app.notices.append("The saved game could not be used: " + why + ".")
+        if f is not None and f.get("id") == str(app.id):
+            prior = f.get("act", "")
     return prior + hexlify(app.actions).decode()
 
 
@@ -351,12 +400,23 @@ def save_game(app, screen, seat):
         for h in screen.history:
             flat.extend(h)
         st["hist"] = tuple(flat)
-    f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
-         ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
-         ("pos", g.to_text()), ("act", _actions(app))]
-    if g.is_over():
-        f.append(("res", ",".join(str(r) for r in g.result())))
-    if not _write(app, "game", "save", f):
+    told = len(app.notices)
+    act = _actions(app)
+    if act is None:
+        ok = False
+        if "game" not in app.told:
+            app.told = app.told + ("game",)
+            app.notices.append("Could not read the saved game to add the last moves to it; "
+                               "they are kept and saved with the next ones.")
+    else:
+        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
+             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
+             ("pos", g.to_text()), ("act", act)]
+        if g.is_over():
+            f.append(("res", ",".join(str(r) for r in g.result())))
+        ok = _write(app, "game", "save", f)
+    if not ok:
+        _show(app, told)
         return False
     app.actions = bytearray()  # they are in the file now
     app.in_save = True
@@ -367,6 +427,36 @@ def save_game(app, screen, seat):
             d[k] = str(v)
         complete(app, d)
     return True
+
+
+def _show(app, n):
+    # The notices from index ``n`` on, over the game on screen (once: see
+    # ``_write``): during play nothing else would show them.
+    scr = getattr(app, "screen", None)
+    if getattr(scr, "game", None) is None or len(app.notices) <= n:
+        return  # not in a game: the title or Settings shows app.notices
+    from app.screen import ErrorScreen
+
+    msg = " ".join(app.notices[n:])
+    del app.notices[n:]
+    app.show(ErrorScreen(app, msg, scr))
+
+
+def _records(app):
+    # The numbers of the game records (files r<number>), ascending, after a 0.
+    out = [0]
+    try:
+        names = app.storage.names()
+    except OSError:
+        names = ()
+    for n in names:
+        if n[:1] == "r":
+            try:
+                out.append(dec_int(n[1:]))
+            except ValueError:
+                pass  # r12.bad1, r12.tmp: not a record
+    out.sort()
+    return out
 
 
 def complete(app, f):
@@ -399,7 +489,9 @@ def complete(app, f):
     if not _write(app, "r%d" % gid, "record", rec):
         return
     try:
-        app.storage.remove("r%d" % (gid - 10))
+        for n in _records(app):
+            if 0 < n <= gid - 10:
+                app.storage.remove("r%d" % n)  # the last 10 are kept
         app.storage.remove("game")
     except OSError as e:
         app.notices.append("Could not tidy the storage: %s" % e)

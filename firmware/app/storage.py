@@ -7,8 +7,10 @@ below for a session that keeps nothing). It offers five primitive file
 operations on flat names (no folders), each of which may be the last one
 before the power goes:
 
-- ``read(name)``: the file's bytes (at most ``MAX_FILE + 1`` of them), or
-  None when there is no such file;
+- ``read(name)``: the file's bytes, or None when there is no such file;
+  ValueError (``TOO_BIG``), reading nothing, when it has more than
+  ``MAX_FILE`` bytes: the heap never holds more than one file's own size
+  (a 16 KB read buffer was most of a Pico's free heap);
 - ``write(name, data)``: create or replace the file with ``data`` (bytes);
 - ``rename(old, new)``: rename, replacing ``new`` if it exists (atomic);
 - ``remove(name)``: delete (no error if missing);
@@ -34,13 +36,14 @@ A file the storage cannot read (``read`` raises OSError) is moved aside
 too, since a rename may work where a read fails; if it cannot be, the
 problem ends with ``STUCK`` and the app must not write over that file
 (``app.persist`` then leaves it alone for the session).
-A file over ``MAX_FILE`` bytes is bad too: ``read`` returns at most
-``MAX_FILE + 1`` bytes, so a huge file never fills the Pico's heap.
+A file over ``MAX_FILE`` bytes is bad too: ``read`` refuses it unread, so
+a huge file never fills the Pico's heap.
 """
 
 MAX_FILE = 16384  # bytes; a whole game's record is about 1.5 KB
 # The end of ``read_file``'s problem for an unreadable file left in place.
 STUCK = "; it could not be moved aside either, so it is kept and not written over"
+TOO_BIG = "the file is too big (over %d bytes)" % MAX_FILE  # a storage's ValueError
 
 try:
     # The built-in module: a port may freeze a larger pure-Python "binascii"
@@ -163,12 +166,23 @@ def read_file(storage, name, key, f=None):
             return None, "%s; it was kept as %s" % (why, set_aside(storage, name))
         except OSError:
             return None, why + STUCK
+    except ValueError as e:
+        data = str(e)  # too big: refused unread (``judge`` reports it)
+    return judge(storage, name, key, data, f)
+
+
+def judge(storage, name, key, data, f=None):
+    """``read_file``'s answer for ``data``, the bytes ``storage.read(name)``
+    gave (None: no file; a str: why it could not be taken): ``(None, None)``,
+    ``(fields, None)`` or ``(None, words)`` after moving the file aside."""
     if data is None:
         return None, None
     check = f
     try:
+        if isinstance(data, str):
+            raise ValueError(data)
         if len(data) > MAX_FILE:
-            raise ValueError("the file is too big (over %d bytes)" % MAX_FILE)
+            raise ValueError(TOO_BIG)
         f = decode(data, key)
         try:
             if check is not None:
@@ -193,7 +207,10 @@ class MemoryStorage:
         self.files = {} if files is None else files
 
     def read(self, name):
-        return self.files.get(name)
+        d = self.files.get(name)
+        if d is not None and len(d) > MAX_FILE:
+            raise ValueError(TOO_BIG)
+        return d
 
     def write(self, name, data):
         self.files[name] = bytes(data)

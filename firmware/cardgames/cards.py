@@ -25,6 +25,15 @@ def is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def seat(s, n, game):
+    """``s`` when it is a seat of ``game`` (its name) with ``n`` seats: an int
+    0..n-1. Anything else (True, 1.0, -1, n, "0") raises ValueError: it would
+    address another group of cards (the stock, the turned card)."""
+    if not is_int(s) or not 0 <= s < n:
+        raise ValueError("no seat %r in %s (seats are 0 to %d)" % (s, game, n - 1))
+    return s
+
+
 def card(rank, suit):
     """Card int for rank index 0..12 (2..A) and suit index 0..3 (C D H S)."""
     return suit * 13 + rank

@@ -79,22 +79,34 @@ class Clubbed(Game):
     """One game of Clubbed. ``seed`` drives the shuffle (CB-1); ``dealer`` is
     seat 0 or 1; ``refill`` False selects the no-refill variant (CB-8).
 
+    ``deck`` gives the deal instead of the seed's shuffle: the 52 cards in
+    the order the shuffle would leave them (CB-1: ``deck[0:10]`` dealt one at
+    a time, non-dealer first, ``deck[10]`` starts the pile, the rest is the
+    stock with its top, drawn first, last), as card ints or names run
+    together (``"2C3C4C..."``); the deck a seed would shuffle gives that
+    seed's very game.
+
     ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
     (MicroPython has no ``cls.__new__``). Raises ValueError on a seed that is
-    not an int (bools included), a bad dealer seat, or a ``refill`` that is
-    not True/False (or 1/0).
+    not an int (bools included), a bad dealer seat, a ``refill`` that is
+    not True/False (or 1/0), or a bad deck (saying why: see
+    ``notation.deck_order``).
     """
 
     name = "Clubbed"
     num_seats = NUM_SEATS
 
-    def __init__(self, seed=0, dealer=1, refill=True):
+    def __init__(self, seed=0, dealer=1, refill=True, deck=None):
         if seed is not None and not cards.is_int(seed):
             raise ValueError("seed must be an int, got %r" % (seed,))
         if not cards.is_int(dealer) or dealer not in (0, 1):
             raise ValueError("dealer must be seat 0 or 1, got %r" % (dealer,))
         if not (refill is True or refill is False or (cards.is_int(refill) and refill in (0, 1))):
             raise ValueError("refill must be True or False, got %r" % (refill,))
+        if deck is not None:
+            from cardgames.notation import deck_order
+
+            deck = deck_order(deck, cards.DECK52)
         self.refill = bool(refill)
         self.dealer = dealer
         self.loc = bytearray(52)
@@ -104,7 +116,8 @@ class Clubbed(Game):
         self.events = []
         if seed is None:
             return
-        deck = Rng(seed).shuffle(bytearray(cards.DECK52))
+        if deck is None:
+            deck = Rng(seed).shuffle(bytearray(cards.DECK52))
         # CB-1: deal 5 each, one at a time, non-dealer first; the next card
         # turned up starts the pile; the rest is the stock.
         first = 1 - dealer
@@ -136,23 +149,23 @@ class Clubbed(Game):
         """Cards in ``seat``'s hand as sorted bytes. Raises ValueError for a
         seat other than 0 or 1 (as do ``hand_size``, ``collection`` and
         ``collected``)."""
-        code = L_HAND + _seat(seat)
+        code = L_HAND + cards.seat(seat, 2, "Clubbed")
         loc = self.loc
         return bytes(c for c in range(52) if loc[c] == code)
 
     def hand_size(self, seat):
         """Number of cards in ``seat``'s hand."""
-        return _count(self.loc, L_HAND + _seat(seat))
+        return _count(self.loc, L_HAND + cards.seat(seat, 2, "Clubbed"))
 
     def collection(self, seat):
         """Cards ``seat`` has collected, as sorted bytes (public, CB-11)."""
-        code = L_COLL + _seat(seat)
+        code = L_COLL + cards.seat(seat, 2, "Clubbed")
         loc = self.loc
         return bytes(c for c in range(52) if loc[c] == code)
 
     def collected(self, seat):
         """Number of cards ``seat`` has collected."""
-        return _count(self.loc, L_COLL + _seat(seat))
+        return _count(self.loc, L_COLL + cards.seat(seat, 2, "Clubbed"))
 
     def top(self):
         """Top card of the discard pile, or NO_CARD when it is empty."""
@@ -215,7 +228,7 @@ class Clubbed(Game):
     def observation(self, seat):
         """What ``seat`` may know (CB-11), as an ``Observation``. Raises
         ValueError for a seat other than 0 or 1."""
-        return Observation(self, _seat(seat))
+        return Observation(self, cards.seat(seat, 2, "Clubbed"))
 
     # --- moves -------------------------------------------------------------
 
@@ -400,14 +413,6 @@ def world(obs, rng, g=None):
     g.over = False
     g.events.clear()
     return g
-
-
-def _seat(seat):
-    # The seat itself if it is 0 or 1; anything else (1.0, True, -1, 2, "0")
-    # would silently address another group of ``loc`` (-1 is the stock).
-    if not cards.is_int(seat) or seat not in (0, 1):
-        raise ValueError("no seat %r in Clubbed (seats are 0 and 1)" % (seat,))
-    return seat
 
 
 _count = cards.count

@@ -396,21 +396,32 @@ class Clubs(Game):
     dealer (when ``dealer`` is None) and every shuffle (PC-1); ``dealer`` is a
     seat 0..3 or None.
 
+    ``deck`` gives the first hand's deal instead of the shuffle: the 52
+    cards in the order they are dealt (PC-1: one at a time from the dealer's
+    left, so ``deck[i]`` goes to seat ``(dealer + 1 + i) % 4``), as card ints
+    or names run together (``"2C3C4C..."``); the seed still picks the first
+    dealer and deals every later hand, so the deck a seed would shuffle
+    gives that seed's very game.
+
     ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
-    (MicroPython has no ``cls.__new__``). Raises ValueError on a bad dealer or
-    target (1..999).
+    (MicroPython has no ``cls.__new__``). Raises ValueError on a bad dealer,
+    target (1..999) or deck (saying why: see ``notation.deck_order``).
     """
 
     name = "Clubs"
     num_seats = NUM_SEATS
 
-    def __init__(self, seed=0, dealer=None, target=TARGET):
+    def __init__(self, seed=0, dealer=None, target=TARGET, deck=None):
         if dealer is not None and (
             not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4
         ):
             raise ValueError("dealer must be a seat 0..3 or None, got %r" % (dealer,))
         if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 999:
             raise ValueError("target must be 1..999, got %r" % (target,))
+        if deck is not None:
+            from cardgames.notation import deck_order
+
+            deck = deck_order(deck, cards.DECK52)
         self.target = target
         self.rng = Rng(0 if seed is None else seed)
         self.loc = bytearray(52)
@@ -440,13 +451,17 @@ class Clubs(Game):
             return
         # PC-1: the first dealer at random.
         self.dealer = self.rng.below(4) if dealer is None else dealer
-        self._deal()
+        self._deal(deck)
 
     # --- dealing and queries --------------------------------------------------
 
-    def _deal(self):
-        # PC-1: 13 cards each, one at a time from the dealer's left.
+    def _deal(self, order=None):
+        # PC-1: 13 cards each, one at a time from the dealer's left. A given
+        # ``order`` replaces the shuffle, which still runs: the later hands
+        # stay the seed's.
         deck = self.rng.shuffle(bytearray(cards.DECK52))
+        if order is not None:
+            deck = order
         first = self.dealer + 1
         loc = self.loc
         for i in range(52):
@@ -487,17 +502,21 @@ class Clubs(Game):
         return pass_direction(self.hand_no)
 
     def hand(self, seat):
-        """Cards ``seat`` holds as sorted bytes."""
+        """Cards ``seat`` holds as sorted bytes. Raises ValueError for a seat
+        other than an int 0..3 (as do ``hand_size``, ``received``,
+        ``cards_played_by`` and ``observation``)."""
+        seat = cards.seat(seat, 4, "Clubs")
         loc = self.loc
         return bytes([c for c in range(52) if loc[c] == seat])
 
     def hand_size(self, seat):
         """Number of cards ``seat`` holds."""
-        return cards.count(self.loc, seat)
+        return cards.count(self.loc, cards.seat(seat, 4, "Clubs"))
 
     def received(self, seat):
         """bytes(2): the cards ``seat`` received by the Hearts pass and from its
         partner, NO_CARD before the passes are made (or no Hearts pass)."""
+        cards.seat(seat, 4, "Clubs")
         out = bytearray((NO_CARD, NO_CARD))
         if self.phase > PH_PASS_PARTNER:
             d = pass_direction(self.hand_no)
@@ -547,7 +566,7 @@ class Clubs(Game):
 
     def cards_played_by(self, seat):
         """Cards ``seat`` played this hand, sorted (public, PC-16)."""
-        code = PLAYED + seat
+        code = PLAYED + cards.seat(seat, 4, "Clubs")
         loc = self.loc
         return bytes([c for c in range(52) if loc[c] == code])
 
@@ -582,9 +601,7 @@ class Clubs(Game):
 
     def observation(self, seat):
         """What ``seat`` may know (PC-16), as an ``Observation``."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise ValueError("no seat %r in Clubs" % (seat,))
-        return Observation(self, seat)
+        return Observation(self, cards.seat(seat, 4, "Clubs"))
 
     # --- legal actions ----------------------------------------------------------
 

@@ -315,17 +315,26 @@ class Klaberjass(Game):
     card deals). Variants: ``alternate`` (KJ-2), ``all_sequences`` (KJ-8),
     ``classic`` (KJ-11).
 
+    ``deck`` gives the first deal's cards instead of the shuffle: the 32
+    cards in the order they are dealt (KJ-3: ``deck[0:12]`` three at a time,
+    non-dealer first, ``deck[12]`` turned, ``deck[13]`` the top of the stock,
+    dealt next), as card ints or names run together (``"7C8C9C..."``); the
+    seed still makes the cut and every later deal, so the deck a seed would
+    shuffle gives that seed's very game (a deal in a bug report, played
+    again).
+
     ``seed=None`` makes an empty shell that ``copy`` and ``from_text`` fill
     (MicroPython has no ``cls.__new__``). Raises ValueError on a seed that is
-    not an int, a bad dealer or target, or a variant that is not True/False
-    (or 1/0).
+    not an int, a bad dealer or target, a variant that is not True/False
+    (or 1/0), or a bad deck (saying why: see ``notation.deck_order``).
     """
 
     name = "Klaberjass"
     num_seats = NUM_SEATS
 
     def __init__(
-        self, seed=0, dealer=None, target=500, alternate=False, all_sequences=False, classic=False
+        self, seed=0, dealer=None, target=500, alternate=False, all_sequences=False, classic=False,
+        deck=None,
     ):
         # 1.0 and True passed ``dealer in (0, 1)`` and were stored as the
         # dealer; bool("no") turned a variant on.
@@ -337,6 +346,10 @@ class Klaberjass(Game):
         self.alternate = _flag("alternate", alternate)
         self.all_sequences = _flag("all_sequences", all_sequences)
         self.classic = _flag("classic", classic)
+        if deck is not None:
+            from cardgames.notation import deck_order
+
+            deck = deck_order(deck, cards.DECK32)
         self.loc = bytearray(52)
         self.stock = bytearray(19)
         self.played = bytearray(18)
@@ -360,7 +373,7 @@ class Klaberjass(Game):
             return
         if dealer is None:
             self._cut()
-        self._deal()
+        self._deal(deck)
 
     def _reset_round(self):
         self.phase = BID1
@@ -399,11 +412,15 @@ class Klaberjass(Game):
         self.dealer = 0 if PLAIN_ORDER[a % 13] < PLAIN_ORDER[b % 13] else 1
         self.events.append((EV_CUT, self.dealer, a, b))
 
-    def _deal(self):
+    def _deal(self, order=None):
         # KJ-3: three at a time, non-dealer first; the 13th card is turned.
+        # A given ``order`` replaces the shuffle, which still runs: the
+        # later deals stay the seed's.
         self._reset_round()
         loc = self.loc
         deck = self.rng.shuffle(bytearray(cards.DECK32))
+        if order is not None:
+            deck = order
         d = self.dealer
         nd = 1 - d
         for i in range(12):
@@ -441,14 +458,15 @@ class Klaberjass(Game):
         return (1, -1) if self.winner == 0 else (-1, 1)
 
     def hand(self, seat):
-        """Cards in ``seat``'s hand as sorted bytes."""
-        code = L_HAND + seat
+        """Cards in ``seat``'s hand as sorted bytes. Raises ValueError for a
+        seat other than 0 or 1 (as do ``hand_size`` and ``observation``)."""
+        code = L_HAND + cards.seat(seat, 2, "Klaberjass")
         loc = self.loc
         return bytes(c for c in cards.DECK32 if loc[c] == code)
 
     def hand_size(self, seat):
         """Number of cards in ``seat``'s hand."""
-        code = L_HAND + seat
+        code = L_HAND + cards.seat(seat, 2, "Klaberjass")
         n = 0
         for c in cards.DECK32:
             if self.loc[c] == code:
@@ -558,9 +576,7 @@ class Klaberjass(Game):
 
     def observation(self, seat):
         """What ``seat`` may know (KJ-16), as an ``Observation``."""
-        if seat not in (0, 1):
-            raise ValueError("no seat %r in Klaberjass" % (seat,))
-        return Observation(self, seat)
+        return Observation(self, cards.seat(seat, 2, "Klaberjass"))
 
     # --- moves -------------------------------------------------------------
 
@@ -722,10 +738,15 @@ class Klaberjass(Game):
             else:
                 w = 0 if k0 > k1 else 1
                 self.seq_seat = w
+                best = max(k0, k1)
                 for s in range(4):
                     for top, n in sequences(self._suit_mask(w, s)):
                         k = n * 256 + top * 4 + (2 if s == self.trump else 0)
-                        if k == max(k0, k1) or self.all_sequences:
+                        # Only the best scores: of two equal best (two plain
+                        # Q-K-A) the first found, once (best = -1 after it).
+                        if k == best or self.all_sequences:
+                            if k == best:
+                                best = -1
                             self.seq_pts[w] += seq_points(n)
                             for r in range(top - n + 1, top + 1):
                                 self.shown[s] |= 1 << (r - R7)

@@ -120,6 +120,8 @@ def from_text(text):
             raise ValueError("field 'l': card points over 152 (KJ-17)")
         if v[6] and v[7] or v[6] % 10 or v[7] % 10 or v[6] > 200 or v[7] > 200:
             raise ValueError("field 'l': bad sequence points (KJ-8)")
+        if not g.all_sequences and (v[6] not in (0, 20, 50) or v[7] not in (0, 20, 50)):
+            raise ValueError("field 'l': only the best sequence scores, 20 or 50 (KJ-8)")
         if v[8] not in (0, BELLA) or v[9] not in (0, BELLA) or v[8] and v[9]:
             raise ValueError("field 'l': bella is 20 for one seat at most (KJ-9)")
         g.last_round = RoundSummary(v)

@@ -132,3 +132,34 @@ def parse_int(fields, key, lo, hi):
     if not lo <= n <= hi:
         raise ValueError("field %r is %d, want %d..%d" % (key, n, lo, hi))
     return n
+
+
+def deck_order(deck, full):
+    """The ``deck`` argument of a game's constructor checked: a bytearray of
+    the cards of ``full`` (``cards.DECK52`` or ``DECK32``), each once, in the
+    order they are dealt. ``deck`` is a sequence of card ints or their names
+    run together (``"2C3C4C..."``, as the notations write card lists).
+
+    Raises ValueError saying why: not a sequence of card ints, a card that is
+    not in this deck, a card twice, or too few or too many cards.
+    """
+    if isinstance(deck, str):
+        deck = parse_run(deck, "deck")
+    try:
+        n = len(deck)
+        out = bytearray(len(full))
+    except TypeError:
+        raise ValueError("deck must be card ints or card names, got %r" % (deck,))
+    if n != len(full):
+        raise ValueError("the deck has %d cards, the game deals %d" % (n, len(full)))
+    seen = bytearray(52)
+    for i in range(n):
+        c = deck[i]
+        name(c)  # ValueError for anything but a card int
+        if c not in full:
+            raise ValueError("%s is not in this game's %d-card deck" % (name(c), len(full)))
+        if seen[c]:
+            raise ValueError("%s is in the deck twice" % name(c))
+        seen[c] = 1
+        out[i] = c
+    return out

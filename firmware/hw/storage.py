@@ -15,7 +15,7 @@ try:
 except ImportError:
     import os  # type: ignore[no-redef]  # CPython (tests)
 
-from app.storage import MAX_FILE
+from app.storage import MAX_FILE, TOO_BIG
 
 
 class FlashStorage:
@@ -30,11 +30,19 @@ class FlashStorage:
             pass  # already there
 
     def read(self, name):
-        """The file's bytes, or None when there is none. At most
-        ``MAX_FILE + 1`` bytes: a bigger file is refused, not loaded."""
+        """The file's bytes (a bytearray of the file's size), or None when
+        there is none. A file over ``MAX_FILE`` bytes raises ValueError
+        (``TOO_BIG``) unread: the heap gets one buffer of the file's own
+        size, never a 16 KB one (issue 12). OSError when it cannot be read."""
+        path = self.root + "/" + name
         try:
-            with open(self.root + "/" + name, "rb") as f:
-                return f.read(MAX_FILE + 1)
+            n = os.stat(path)[6]  # st_size
+            if n > MAX_FILE:
+                raise ValueError(TOO_BIG)
+            buf = bytearray(n)
+            with open(path, "rb") as f:
+                got = f.readinto(buf) or 0
+            return buf if got == n else buf[:got]  # it shrank meanwhile
         except OSError:
             # Missing is normal; any other failure is the caller's to report.
             # (errno numbers differ between ports: ask the folder instead.)
