@@ -216,7 +216,7 @@ def test_frozen_copies_main_only_and_clears_shadows(stage, capsys):
     removed = {c[2][1:] for c in cmds if c[:2] == ["fs", "rm"]}
     # main.py, the glyph file and the rule book (read by app.text and
     # app.rules_screen, not frozen) stay.
-    assert removed == set(local) - {"/main.py", "/fonts.bin", "/rules.txt"}
+    assert removed == set(local) - {"/main.py", "/fonts.bin", "/rulebook.txt"}
 
 
 def test_not_enough_room(stage, capsys):

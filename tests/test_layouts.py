@@ -176,11 +176,11 @@ def test_rules_pages_start_with_text(sessions):
         assert isinstance(scr, RulesScreen)
         shown = set()
         for p in range(len(scr.starts)):
-            assert scr.flags[scr.top] and scr.shown[0], (scr.title, p, scr.top)
-            shown.update(range(scr.top, min(len(scr.flags), scr.top + scr.rows)))
+            assert scr.lines[scr.top] and scr.shown[0], (scr.title, p, scr.top)
+            shown.update(range(scr.top, min(len(scr.lines), scr.top + scr.rows)))
             scr.on_button(apptest.buttons.DOWN)
         assert scr.page == len(scr.starts) - 1
-        assert all(i in shown for i in range(len(scr.flags)) if scr.flags[i])
+        assert all(i in shown for i in range(len(scr.lines)) if scr.lines[i])
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The console's Rules screen shows each game's whole rule book (every rule
 ID of docs/rules/*.md: CB-1..CB-12, KJ-1..KJ-17, PC-1..PC-16), paged, every
 page within the screen on each board size (128x64, 240x135, 240x240), in
-words rather than formulas, read a page at a time from firmware/rules.txt
+words rather than formulas, read a page at a time from firmware/rulebook.txt
 (written by tools/gen_rules_text.py from the rule book)."""
 
 import importlib.util
@@ -31,7 +31,7 @@ def open_rules(s, game):
     s.choose_game(game)
     s.app.show_rules(s.app.screen)
     scr = s.app.screen
-    assert isinstance(scr, RulesScreen) and scr.book is not None, scr
+    assert isinstance(scr, RulesScreen) and scr.index is not None, scr
     return scr
 
 
@@ -40,9 +40,14 @@ def every_page(s, scr):
     out = []
     for p in range(len(scr.starts)):
         assert scr.page == p
-        out.append((p, list(scr.shown), list(scr.heads)))
+        out.append((p, list(scr.shown), heads(scr)))
         s.press("DOWN")
     return out
+
+
+def heads(scr):
+    """For each shown line, whether it is a heading."""
+    return [scr.lines[scr.top + i] == 2 for i in range(len(scr.shown))]
 
 
 def book_text(s, scr):
@@ -83,7 +88,7 @@ def test_every_page_fits_and_the_book_is_whole(sessions, game):  # noqa: F811
     got = {int(n) for p, n in ID.findall(joined) if p == GAMES[game]}
     assert want - got == set(), (game, sorted(want - got))
     # The screen shows the book's words, re-wrapped: its first rule in full.
-    first = open("%s/firmware/rules.txt" % ROOT, encoding="utf-8").read()
+    first = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
     rule = re.search(r"^%s-1 .*$" % GAMES[game], first, re.M).group(0)
     assert " ".join(rule.split()) in " ".join(joined.split())
 
@@ -93,9 +98,9 @@ def test_left_right_jump_between_parts_of_the_book():
     scr = open_rules(s, "Klaberjass")
     s.press("RIGHT")
     jumped = scr.page
-    assert jumped > 0 and any(scr.heads), (jumped, scr.shown)
+    assert jumped > 0 and any(heads(scr)), (jumped, scr.shown)
     s.press("RIGHT")
-    assert scr.page > jumped and any(scr.heads)
+    assert scr.page > jumped and any(heads(scr))
     s.press("LEFT", "LEFT")
     assert scr.page < jumped
     for _ in range(60):
@@ -119,7 +124,7 @@ def test_klaberjass_says_how_sequences_compare():
 
 def test_scoring_is_in_words_not_formulas():
     # PC-13, KJ-14: no algebra on the screen.
-    book = open("%s/firmware/rules.txt" % ROOT, encoding="utf-8").read()
+    book = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
     for bad in ("=", ">", "<", " b ", " w ", "b - ", "w - b", " x "):
         assert bad not in book, bad
     assert "Every trick over the bid costs you one point" in " ".join(book.split())
@@ -130,7 +135,7 @@ def test_rules_file_is_made_from_the_book():
     # included, each paragraph within the reader's bound.
     gen = _tool("gen_rules_text")
     assert gen.main(["--check"]) == 0
-    book = open("%s/firmware/rules.txt" % ROOT, encoding="utf-8").read()
+    book = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
     for prefix in BOOKS:
         for _, n in defined(prefix):
             assert re.search(r"^%s-%d " % (prefix, n), book, re.M), (prefix, n)
@@ -138,11 +143,11 @@ def test_rules_file_is_made_from_the_book():
 
 
 def test_missing_rule_file_is_a_message(monkeypatch):
-    monkeypatch.setattr(rules_screen, "PATH", "/nonexistent/rules.txt")
+    monkeypatch.setattr(rules_screen, "PATH", "/nonexistent/rulebook.txt")
     s = apptest.Session(1)
     s.app.show_rules(s.app.screen)
     scr = s.app.screen
-    assert isinstance(scr, RulesScreen) and scr.book is None
+    assert isinstance(scr, RulesScreen) and scr.index is None
     assert "cannot be read" in " ".join(scr.shown)
     s.press("DOWN", "B")
 
@@ -152,7 +157,8 @@ def test_the_screen_holds_no_rule_text():
     # and one flag per wrapped line) and the shown page's lines only.
     s = apptest.Session(1)
     scr = open_rules(s, "Klaberjass")
-    held = [v for v in vars(scr.book).values() if isinstance(v, str)]
-    assert held == [scr.book.path]
+    held = [v for v in vars(scr).values() if isinstance(v, str)]
+    assert held == [scr.title]
     assert sum(len(ln) for ln in scr.shown) <= scr.rows * 40
-    assert isinstance(scr.flags, bytearray) and len(scr.book.offs) < 200
+    assert isinstance(scr.lines, bytearray) and len(scr.index) < 400
+    assert all(isinstance(v, int) for v in scr.index)

@@ -1,8 +1,8 @@
-"""Write firmware/rules.txt, the text the console's Rules screen pages
+"""Write firmware/rulebook.txt, the text the console's Rules screen pages
 through, from the rule book docs/rules/*.md, so that the screen shows the
 whole rule book and says what the book says.
 
-    python tools/gen_rules_text.py           # write firmware/rules.txt
+    python tools/gen_rules_text.py           # write firmware/rulebook.txt
     python tools/gen_rules_text.py --check   # exit 1 if it is out of date
 
 What is taken from each book: the introduction, every section of rules (its
@@ -10,8 +10,9 @@ heading and each rule, with its ID as a tag the screen does not draw) and
 the variants written into the rules; not the worked examples, the tables or
 paragraphs that name files of the repository (they hold backquotes).
 
-The file (UTF-8) is one section per game: a line ``@key`` (the game's
-``rules`` key in app/games.py, lower case) starts it; then one paragraph
+The file (UTF-8; its name is longer than MicroPython interns) is one
+section per game: a line ``@key`` (the game's ``rules`` key in app/games.py,
+lower case) starts it; then one paragraph
 per line: ``# Heading``, ``ID Title. text`` for a rule (the ID shown, as the
 table's messages cite it: "you must play (CB-3)"), plain text, or an empty
 line between paragraphs. app/rules_screen.py reads it a paragraph at a time
@@ -24,7 +25,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "firmware", "rules.txt")
+OUT = os.path.join(ROOT, "firmware", "rulebook.txt")
 BOOKS = (("clubbed", "clubbed.md"), ("klaberjass", "klaberjass.md"), ("clubs", "clubs.md"))
 SKIP_SECTIONS = ("worked", "line by line", "variants")  # headings holding these words
 MAX_LINE = 1024  # bytes per paragraph line, the reader's bound (app.rules_screen)
@@ -70,7 +71,7 @@ def blocks(md):
 
 
 def section(key, md):
-    """The lines of ``key``'s section of rules.txt for the book text ``md``."""
+    """The lines of ``key``'s section of the rule file for the book text ``md``."""
     lines = ["@" + key]
     skipping = False
     for kind, text in blocks(md):
@@ -108,7 +109,7 @@ def _item_body(text):
 
 
 def generate():
-    """The full text of rules.txt."""
+    """The full text of the rule file."""
     lines = []
     for key, name in BOOKS:
         with open(os.path.join(ROOT, "docs", "rules", name), encoding="utf-8") as f:
@@ -131,14 +132,14 @@ def main(argv):
         old = None
     if argv == ["--check"]:
         if old != new:
-            print("gen_rules_text: firmware/rules.txt is out of date "
+            print("gen_rules_text: firmware/rulebook.txt is out of date "
                   "(run tools/gen_rules_text.py)", file=sys.stderr)
             return 1
         return 0
     if old != new:
         with open(OUT, "w", encoding="utf-8") as f:
             f.write(new)
-        print("wrote firmware/rules.txt (%d bytes)" % len(new.encode("utf-8")))
+        print("wrote firmware/rulebook.txt (%d bytes)" % len(new.encode("utf-8")))
     return 0
 
 

@@ -3,7 +3,7 @@
 # frozen in. Frozen bytecode runs from flash, so the app's code and constant
 # data no longer take RAM, and nothing is compiled or loaded from the
 # filesystem at boot. The glyphs and the rule book are not code: app.text
-# reads /fonts.bin and app.rules_screen /rules.txt, which flash.py --frozen
+# reads /fonts.bin and app.rules_screen /rulebook.txt, which flash.py --frozen
 # copies with /main.py.
 #
 # It lives in tools/ (not firmware/): it is a build input, and everything in
@@ -20,7 +20,7 @@
 # then hold BOOTSEL while plugging the Pico in and copy
 # ports/rp2/build-RPI_PICO/firmware.uf2 onto the RPI-RP2 drive, and run
 #   python tools/flash.py --frozen --board <name>
-# which copies only /main.py, /fonts.bin, /rules.txt and /board.txt (and removes
+# which copies only /main.py, /fonts.bin, /rulebook.txt and /board.txt (and removes
 # filesystem copies of the frozen packages, which would otherwise be found
 # first on sys.path).
 #

@@ -316,7 +316,7 @@ def rules(fb, scr):
     bar(fb, scr.title.replace("Rules: ", ""), 0, w, scr.page_label())
     y = BAR + 2
     for i in range(len(scr.shown)):
-        put(fb, scr.shown[i], 1, y, scr.heads[i])  # a heading inverted
+        put(fb, scr.shown[i], 1, y, scr.lines[scr.top + i] == 2)  # a heading inverted
         y += ROW
 
 

@@ -1,5 +1,5 @@
 """Where each game's rules are: the key of its section in the rule file
-(``rules.txt``, see app.rules_screen), as ``app.games`` names it in
+(``rulebook.txt``, see app.rules_screen), as ``app.games`` names it in
 ``Entry.rules``. The rule text itself is not a module's string (on the Pico
 a .mpy module's strings live in the heap): app.rules_screen reads the file
 a paragraph at a time. The file is written by tools/gen_rules_text.py from
