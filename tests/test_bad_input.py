@@ -110,7 +110,10 @@ JUNK_ACTIONS = [True, False, 1.0, 52.0, -1, -53, 53, 2**64, -(2**64), "2C", "", 
                 {}, b"\x01", object()]
 
 
-@pytest.mark.parametrize("action", JUNK_ACTIONS, ids=repr)
+# Stable ids (a bare object's repr holds its address): pytest-xdist's workers
+# must collect the same test names.
+@pytest.mark.parametrize("action", JUNK_ACTIONS,
+                         ids=lambda a: "object()" if type(a) is object else repr(a))
 def test_apply_junk_is_value_error_and_changes_nothing(action):
     g = Clubbed(5)
     g.apply(g.legal_actions()[0])

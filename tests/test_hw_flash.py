@@ -227,8 +227,9 @@ def test_frozen_copies_main_only_and_clears_shadows(stage, capsys):
     cmds = split(mp.copy_call())
     assert not [c for c in cmds if c[:2] == ["fs", "cp"]]  # main.py is already there
     removed = {c[2][1:] for c in cmds if c[:2] == ["fs", "rm"]}
-    # main.py and the glyph file (read by app.text, not frozen) stay.
-    assert removed == set(local) - {"/main.py", "/fonts.bin"}
+    # main.py, the glyph file and the rule book (read by app.text and
+    # app.rules_screen, not frozen) stay.
+    assert removed == set(local) - {"/main.py", "/fonts.bin", "/rulebook.txt"}
 
 
 def test_not_enough_room(stage, capsys):

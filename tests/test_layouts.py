@@ -176,7 +176,7 @@ def test_rules_pages_start_with_text(sessions):
         assert isinstance(scr, RulesScreen)
         shown = set()
         for p in range(len(scr.starts)):
-            assert scr.lines[scr.top], (scr.title, p, scr.top)
+            assert scr.lines[scr.top] and scr.shown[0], (scr.title, p, scr.top)
             shown.update(range(scr.top, min(len(scr.lines), scr.top + scr.rows)))
             scr.on_button(apptest.buttons.DOWN)
         assert scr.page == len(scr.starts) - 1

@@ -25,7 +25,7 @@ print("after", "cardgames.clubbed" in sys.modules, "app.clubbed_screen" in sys.m
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
 print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)
 app.show_rules(app.screen)
-print("rules", "app.rules_text" in sys.modules, len(app.screen.lines) > 5)
+print("rules", "app.rules_text" in sys.modules, len(app.screen.shown) > 5)
 app.to_title()
 print("back", "cardgames.klaberjass" in sys.modules, "app.klaberjass_screen" in sys.modules,
       "cardgames.cards" in sys.modules, "app.title" in sys.modules)
@@ -45,7 +45,7 @@ def test_leaving_screens_drops_their_modules(tmp_path):
     assert lines[1] == "after False False False True"
     assert lines[2] == "shared True True"
     # The title's code is not held during a game; the summaries only while
-    # the Rules screen is built (it keeps its wrapped lines).
+    # the Rules screen is built (it reads its page from the rule file).
     assert lines[3] == "title False False"
     assert lines[4] == "rules False True"
     # Back at the title no game's code is held.

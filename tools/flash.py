@@ -5,8 +5,8 @@ changed, write the board config, reset. Uses mpremote (a dev dependency).
     python tools/flash.py --dry-run                        # only say what it would do
     python tools/flash.py --port /dev/ttyACM0 --board waveshare_pico_lcd_1_3
     python tools/flash.py --frozen     # firmware image with the app frozen in
-                                       # (tools/manifest.py): main.py, fonts.bin
-                                       # and board.txt only
+                                       # (tools/manifest.py): main.py, fonts.bin,
+                                       # rulebook.txt and board.txt only
 
 Steps:
 
@@ -15,7 +15,8 @@ Steps:
    stays source.
 2. Ask the board, in one ``mpremote exec``, for the SHA-256 of every file in
    the folders the console owns (/app /cardgames /players /hw /boards) and of
-   /main.py and /fonts.bin, for /board.txt and for the free space.
+   /main.py, /fonts.bin and /rulebook.txt, for /board.txt and for the free
+   space.
 3. Copy the files whose hash differs or that are missing (one mpremote run;
    it prints a line per file), remove files in those folders the build no
    longer has (a stale ``x.py`` would shadow the new ``x.mpy``: MicroPython
@@ -45,7 +46,9 @@ sys.path.insert(0, ROOT)
 import boards  # noqa: E402
 
 MANAGED = ("/app", "/cardgames", "/players", "/hw", "/boards")
-TOP_FILES = ("/main.py", "/fonts.bin")  # fonts.bin: the glyphs app.text reads (not frozen)
+# Data files read at run time, not frozen: the glyphs (app.text) and the rule
+# book (app.rules_screen).
+TOP_FILES = ("/main.py", "/fonts.bin", "/rulebook.txt")
 BOARD_FILE = "/board.txt"
 MARKER = ".picocards-build"
 

@@ -1,9 +1,10 @@
 # ruff: noqa: F821  (include() and package() come from MicroPython's manifest runner)
 # Freeze manifest: a MicroPython firmware image for the Pico with the console
 # frozen in. Frozen bytecode runs from flash, so the app's code and constant
-# data (rule texts) no longer take RAM, and nothing is compiled or loaded from
-# the filesystem at boot. The glyphs are not code: app.text reads them from
-# /fonts.bin, which flash.py --frozen copies with /main.py.
+# data no longer take RAM, and nothing is compiled or loaded from the
+# filesystem at boot. The glyphs and the rule book are not code: app.text
+# reads /fonts.bin and app.rules_screen /rulebook.txt, which flash.py --frozen
+# copies with /main.py.
 #
 # It lives in tools/ (not firmware/): it is a build input, and everything in
 # firmware/ is copied onto the board. Paths below are relative to this file.
@@ -19,7 +20,7 @@
 # then hold BOOTSEL while plugging the Pico in and copy
 # ports/rp2/build-RPI_PICO/firmware.uf2 onto the RPI-RP2 drive, and run
 #   python tools/flash.py --frozen --board <name>
-# which copies only /main.py, /fonts.bin and /board.txt (and removes
+# which copies only /main.py, /fonts.bin, /rulebook.txt and /board.txt (and removes
 # filesystem copies of the frozen packages, which would otherwise be found
 # first on sys.path).
 #

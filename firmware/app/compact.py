@@ -313,11 +313,10 @@ def rules(fb, scr):
     """A rules page: title bar with the page number, then the lines."""
     w = scr.app.width
     fb.fill(OFF)
-    n = len(scr.lines)
     bar(fb, scr.title.replace("Rules: ", ""), 0, w, scr.page_label())
     y = BAR + 2
-    for i in range(scr.top, min(n, scr.top + scr.rows)):
-        put(fb, scr.lines[i], 1, y)
+    for i in range(len(scr.shown)):
+        put(fb, scr.shown[i], 1, y, scr.lines[scr.top + i] == 2)  # a heading inverted
         y += ROW
 
 

@@ -1,20 +1,41 @@
-"""The Rules screen: a game's rule summary, wrapped to the screen, a page at
-a time with UP/DOWN (or LEFT/RIGHT); B or A goes back."""
+"""The Rules screen: a game's whole rule book (or any short text, such as
+Statistics), wrapped to the screen, a page at a time with UP/DOWN; LEFT/RIGHT
+go to the previous/next part of a rule book; B or A goes back.
+
+A game's rules are read from the rule file (``rulebook.txt`` beside the app
+package, written by tools/gen_rules_text.py from docs/rules/*.md) a
+paragraph at a time: the screen keeps where each paragraph starts in the
+file and one flag per wrapped line, never the rule text itself, so a rule
+book of 14 KB costs a few hundred bytes of heap (on the Pico a .mpy module's
+strings live in the heap).
+
+Names cost heap for good on the Pico (every attribute, method and short
+string is interned, and the 240x240 board has no room for a new pool of
+them, tools/mem_report.py), so this module reuses names the runtime already
+holds: ``lines``, ``index``, ``shown``, and does its work in the methods
+every screen has."""
 
 from micropython import const
 
-from app import buttons, text, theme
+from app import buttons, fontdata, text, theme
 from app.screen import StaticScreen
 
 # Private constants are const(): mpy-cross folds them into the code, so their
 # names take no heap on the Pico (tools/mem_report.py).
 _ROW_H = const(13)
+_MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
+_HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)
+
+# The rule file sits beside the glyph file (app.text finds where that is).
+# Its name is longer than MicroPython interns, so it adds no name.
+PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
 
 def page_starts(lines, rows):
-    """The first line (index into ``lines``, list of str) of each page of
-    ``rows`` lines: a page keeps its last line as the next page's first, for
-    context, and a page never starts with blank lines (they are skipped)."""
+    """The first line (index into ``lines``, a sequence whose items are false
+    for blank lines: str, or 0/1/2 flags) of each page of ``rows`` lines: a
+    page keeps its last line as the next page's first, for context, and a
+    page never starts with blank lines (they are skipped)."""
     starts = [0]
     s = 0
     n = len(lines)
@@ -29,42 +50,135 @@ def page_starts(lines, rows):
 
 
 class RulesScreen(StaticScreen):
-    """Shows ``paragraphs`` (tuple of str) titled ``title``; B returns to
-    ``back`` (a screen)."""
+    """Shows ``paragraphs`` titled ``title``; B returns to ``back`` (a
+    screen). ``paragraphs``: a tuple or list of str held in memory, or a str,
+    the key of a game's section of the rule file (``Entry.rules``, any case:
+    a line ``@clubbed`` starts that section, then one paragraph per line,
+    ``# `` before a heading), read a page at a time.
+
+    ``lines``: the wrapped lines (text in memory) or, for the rule file, a
+    bytearray with one flag per wrapped line (0 blank, 1 text, 2 heading);
+    ``index``: None, or for the rule file a list of (file offset, first
+    wrapped line) per paragraph, flat; ``starts``: each page's first line;
+    ``top``: the shown page's first line; ``shown``: its lines (list of str).
+    A rule file that cannot be read, or lacks the section, is said on the
+    screen."""
 
     def __init__(self, app, title, paragraphs, back):
         self.app = app
         self.back = back
         self.title = title
-        w = app.width - 12
-        self.lines = []
-        for p in paragraphs:
-            if not p:
-                self.lines.append("")
-            else:
-                self.lines.extend(text.wrap(p, w, text.SMALL))
-        self.top = 0
-        self.rows = (app.height - 20) // _ROW_H
         if app.compact:
             from app import compact
 
-            self.lines = []
-            for p in paragraphs:
-                self.lines.extend(text.wrap(p, app.width - 2, text.SMALL) if p else [""])
+            w = app.width - 2
             self.rows = compact.rules_rows(app.height)
+        else:
+            w = app.width - 12
+            self.rows = (app.height - 20) // _ROW_H
+        self.width = w
+        self.index = None
+        if isinstance(paragraphs, str):
+            try:
+                # One pass over the file: the flags and the paragraph index
+                # of the section; each paragraph is read, wrapped and dropped.
+                flags = bytearray()
+                index = []
+                tag = "@" + paragraphs.lower()
+                f = open(PATH, "rb")
+                try:
+                    pos = 0
+                    inside = False
+                    while True:
+                        raw = f.readline(_MAX_LINE)
+                        if not raw:
+                            break
+                        here = pos
+                        pos += len(raw)
+                        s = raw.decode("utf-8").rstrip()
+                        if s[:1] == "@":
+                            if inside:
+                                break
+                            inside = s == tag
+                            continue
+                        if inside:
+                            index.append(here)
+                            index.append(len(flags))
+                            v = 0 if not s else _HEAD if s[:1] == "#" else 1
+                            for _ in (text.wrap(s[2:] if v == _HEAD else s, w, text.SMALL)
+                                      if v else (0,)):
+                                flags.append(v)
+                finally:
+                    f.close()
+                if not index:
+                    raise ValueError("no rules for %s in %s" % (tag[1:], PATH))
+                self.lines = flags
+                self.index = index
+            except (OSError, ValueError) as e:
+                paragraphs = ("The rules cannot be read: %s." % e, "",
+                              "Put the console on the Pico again (tools/flash.py).")
+        if self.index is None:
+            lines = []
+            for p in paragraphs:
+                lines.extend(text.wrap(p, w, text.SMALL) if p else [""])
+            self.lines = lines
         self.starts = page_starts(self.lines, self.rows)
         self.page = 0
+        self.on_button(None)
 
     def on_button(self, b):
-        if b == buttons.DOWN or b == buttons.RIGHT:
-            self.page = min(len(self.starts) - 1, self.page + 1)
-        elif b == buttons.UP or b == buttons.LEFT:
+        """UP/DOWN: previous/next page; LEFT/RIGHT: previous/next part (a
+        page with a heading) of a rule book, or page of a text; A/B: back.
+        None only fetches the current page."""
+        n = len(self.starts)
+        if b == buttons.DOWN:
+            self.page = min(n - 1, self.page + 1)
+        elif b == buttons.UP:
             self.page = max(0, self.page - 1)
+        elif b == buttons.RIGHT or b == buttons.LEFT:
+            step = 1 if b == buttons.RIGHT else -1
+            i = self.page + step
+            if self.index is not None:
+                # The next page in that direction that shows a heading.
+                while 0 <= i < n:
+                    s = self.starts[i]
+                    if any(self.lines[j] == _HEAD
+                           for j in range(s, min(len(self.lines), s + self.rows))):
+                        break
+                    i += step
+            self.page = max(0, min(n - 1, i))
         elif b == buttons.A or b == buttons.B:
             self.app.show(self.back)
             return
-        self.top = self.starts[self.page]
-        self.app.invalidate()
+        top = self.top = self.starts[self.page]
+        rows = self.rows
+        if self.index is None:
+            self.shown = self.lines[top: top + rows]
+        else:
+            # Read from the paragraph holding line ``top`` until the page is full.
+            index = self.index
+            p = 0
+            while p + 2 < len(index) and index[p + 3] <= top:
+                p += 2
+            shown = []
+            skip = top - index[p + 1]
+            f = open(PATH, "rb")
+            try:
+                f.seek(index[p])
+                while len(shown) < rows and p < len(index):
+                    s = f.readline(_MAX_LINE).decode("utf-8").rstrip()
+                    if s[:1] == "#":
+                        s = s[2:]
+                    for ln in (text.wrap(s, self.width, text.SMALL) if s else [""])[skip:]:
+                        if len(shown) < rows:
+                            shown.append(ln)
+                    skip = 0
+                    p += 2
+            finally:
+                f.close()
+            self.shown = shown
+        if b is not None:
+            self.app.invalidate()
 
     def page_label(self):
         """"at/pages" (str) when there is more than one page, else ""."""
@@ -85,6 +199,7 @@ class RulesScreen(StaticScreen):
             text.draw_right(fb, "\u25b2\u25bc page " + self.page_label(), self.app.width - 4, 2,
                             theme.TEXT_DIM, text.SMALL)
         y = 19
-        for i in range(self.top, min(len(self.lines), self.top + self.rows)):
-            text.draw(fb, self.lines[i], 6, y, theme.TEXT, text.SMALL)
+        for i in range(len(self.shown)):
+            head = self.lines[self.top + i] == _HEAD  # never so for a text's str lines
+            text.draw(fb, self.shown[i], 6, y, theme.GOLD if head else theme.TEXT, text.SMALL)
             y += _ROW_H
