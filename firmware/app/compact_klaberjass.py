@@ -199,4 +199,4 @@ def result(fb, scr):
     lines = ["You %d, West %d" % scr.scores, "to %d, %d rounds" % (scr.target, scr.rounds)]
     if scr.wins[0] + scr.wins[1] > 1:
         lines.append("Games: you %d, W %d" % scr.wins)
-    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines)
+    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines, scr.keys())
