@@ -68,7 +68,7 @@ def draw(fb, scr):
         c.put(fb, c.text.fit(scr.event_line(), w - 2), 1, 42)
     _hand(fb, scr, w, h, rows == 2)
     if scr.banners:
-        title, lines, cs = scr.banners[0]
+        title, lines, cs, _ = scr.banners[0]
         c.banner(fb, title, lines, w, h, cs)
 
 

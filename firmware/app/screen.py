@@ -127,7 +127,7 @@ class GameOverScreen(StaticScreen):
         """The key line: "A next game   B menu", or the question once A was
         pressed (shorter on the 128-pixel screen)."""
         if self.app.compact:
-            return "New game? A: yes" if self.asking else "A next  B menu"
+            return "New deal? A: OK" if self.asking else "A next  B menu"  # no descender
         return "Deal a new game? A: yes   B: menu" if self.asking else "A next game   B menu"
 
     def draw_keys(self, fb, y):
