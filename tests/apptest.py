@@ -71,3 +71,27 @@ class Session:
             assert tries is None or n < tries, "game %r not on the title" % name
             self.press("RIGHT")  # LEFT/RIGHT pick the game on the title
             n += 1
+
+
+def screen_text(s, draw=None):
+    """Every string drawn for the app's current frame (or by ``draw(fb)``),
+    joined by newlines: what a player reads on the screen."""
+    from app import text
+
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, *a, **k):
+        seen.append(st)
+        return orig(fb, st, *a, **k)
+
+    text.draw = spy
+    try:
+        if draw is not None:
+            draw(s.disp.fb)
+        else:
+            s.app.invalidate()
+            s.app.step()
+    finally:
+        text.draw = orig
+    return "\n".join(seen)

@@ -3,7 +3,7 @@ title screen to the result screen, on the simulator's framebuf and a virtual
 clock; the result shown must be the core's result (CB-9, CB-10)."""
 
 import pytest
-from apptest import Session
+from apptest import Session, screen_text
 
 from app.clubbed_screen import NAMES, ClubbedScreen
 from app.result_screen import ResultScreen
@@ -61,6 +61,10 @@ def test_whole_game_by_key_presses(seed):
     assert game.collected(0) + game.collected(1) + game.n_pile == 52
     # A: next game with the other dealer (CB-1: the deal alternates).
     dealer = game.dealer
+    assert "A next" in screen_text(s, scr.draw)
+    s.press("A")  # asks first: the presses that hurried the end must not deal
+    assert s.app.screen is scr and scr.keys() in screen_text(s, scr.draw)
+    assert scr.keys() in ("Deal a new game? A: yes   B: menu", "New deal? A: OK")
     s.press("A")
     assert isinstance(s.app.screen, ClubbedScreen)
     assert s.app.screen.game.dealer == 1 - dealer

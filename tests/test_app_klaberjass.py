@@ -8,7 +8,8 @@ trump-seven exchange prompt (KJ-7) checked against the core."""
 import apptest
 import pytest
 
-from app import buttons, text
+from app import buttons, text, theme
+from app import klaberjass_screen as ks
 from app.klaberjass_screen import (
     THINK_MS,
     KlaberjassScreen,
@@ -49,7 +50,12 @@ def pick_card(s, scr, card):
 
 def human_move(s, scr, style):
     """One human decision from what the screen shows: the buttons on the hint
-    line (bids, exchange) or the raised (playable) cards of the hand."""
+    line (bids, exchange) or the raised (playable) cards of the hand; a
+    banner that waits (West's bid, round two, a redeal) is read, then A."""
+    if scr.banner_waits():
+        assert scr.banners[0][1][-1] == "A: go on"
+        s.press("A")
+        return
     if scr.choices:
         ch = scr.choices
         if kj.ACCEPT in ch:  # round one (KJ-4)
@@ -77,7 +83,7 @@ def test_round_by_key_presses(seed):
     scr._say = lambda m: (said.append(m), say(m))  # every event line shown
     presses = 0
     while scr.summary is None:
-        assert scr.human_turn(), "idle although the computer is to move"
+        assert scr.human_turn() or scr.banner_waits(), "idle although the computer is to move"
         assert not scr.autoplay
         human_move(s, scr, seed)
         presses += 1
@@ -138,7 +144,9 @@ def test_whole_game_autoplay_through_app_loop():
     assert clock.now > res.rounds * 18 * THINK_MS
     s.settle()
     assert app.idle()
-    s.press("A")  # next game, played to its end again (autoplay stays on)
+    s.press("A")  # the result screen asks first ...
+    assert app.screen is res and res.asking
+    s.press("A")  # ... next game, played to its end again (autoplay stays on)
     assert isinstance(app.screen, KlaberjassResult) and app.screen is not res
     assert sum(app.sessions["Klaberjass"]["wins"]) == 2
 
@@ -163,7 +171,10 @@ def test_round_two_picker_never_offers_the_turned_suit():
         s = Session(seed)
         scr = s.start()
         g = scr.game
-        for _ in range(6):
+        for _ in range(9):
+            if scr.banner_waits():
+                s.press("A")  # West's pass began round two: read, then A
+                continue
             if not scr.human_turn() or g.phase == kj.PLAY:
                 break
             if g.phase == kj.BID1:
@@ -267,7 +278,7 @@ def test_pause_menu_and_look_overlay():
     assert isinstance(s.app.screen, TitleScreen)
 
 
-def test_wests_winning_card_is_shown_on_top_with_its_line():
+def test_trick_cards_are_labelled_and_the_winners_framed():
     for seed in range(30):
         s = Session(seed)
         scr = s.start()
@@ -291,11 +302,17 @@ def test_wests_winning_card_is_shown_on_top_with_its_line():
             if not scr.trick_done:
                 break
             west = [c for seat, c in scr.trick if seat == 1][0]
+            # Each card under its owner's name, the winner's framed in gold.
+            text_drawn = apptest.screen_text(s)
+            assert "West" in text_drawn.split("\n") and "You" in text_drawn.split("\n")
+            fb = s.disp.fb
+            wx, yx = ks._TRICK_X + 2, ks._TRICK_X + 36  # the frames' left edges
+            assert (fb.pixel(wx, 45) == theme.GOLD) == (scr.last[3] == 1)
+            assert (fb.pixel(yx, 45) == theme.GOLD) == (scr.last[3] == 0)
+            assert lead in scr.hand or (0, lead) in scr.trick
             if scr.last[3] == 1:
                 assert scr.event_line() == "West played " + kj.symbol_name(west)
-                assert scr.trick_order() == [(0, lead), (1, west)]  # West's on top
                 return
-            assert scr.trick_order()[-1] == (0, lead)
             s.settle()
     pytest.fail("West never won a trick you led")
 

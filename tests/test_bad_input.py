@@ -479,7 +479,7 @@ def test_app_survives_random_and_invalid_buttons(seed, null_fb):
             legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
             presses = [1] * ((rnd.choice(legal) - scr.cursor) % len(scr.slots)) + [4]
         elif isinstance(scr, ResultScreen):
-            presses = [4]  # next game
+            presses = [4, 4]  # next game: asked, then yes
         else:
             presses = [5] if not isinstance(scr, ClubbedScreen) else junk
         for b in presses:

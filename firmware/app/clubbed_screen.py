@@ -121,7 +121,9 @@ class ClubbedScreen:
         self.hint_alert = False
         if g.current_player != _HUMAN or not self.slots:
             return
-        if g.n_pile == 1 and g.top() < 13:
+        if self.slots[self.cursor] == clubbed.DRAW:
+            self.hint = "A draw a card  B menu"  # A on DRAW draws (CB-5)
+        elif g.n_pile == 1 and g.top() < 13:
             self.hint = "Club starter: any card"  # CB-7
         elif g.n_pile == 0:
             self.hint = "Empty pile: any card"  # CB-6
@@ -348,9 +350,12 @@ class ClubbedScreen:
                 text.draw(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col, text.SMALL)
             else:
                 text.draw_right(fb, self.hint, w - 3, _HINT_Y, col, text.SMALL)
-        self._draw_hand(fb)
         if self.looking:
+            # The look panel covers the hand; the cursor's frame would stick
+            # out at its left edge.
             self._draw_look(fb)
+        else:
+            self._draw_hand(fb)
         if self.banner:
             self._draw_banner(fb)
         if self.pause is not None:

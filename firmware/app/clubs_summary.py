@@ -196,4 +196,4 @@ class ResultScreen(GameOverScreen):
         if self.wins[0] + self.wins[1] > 1:
             text.draw_centered(fb, "Games won: N-S %d, E-W %d" % self.wins, w // 2, 104,
                                theme.TEXT, text.SMALL)
-        text.draw_centered(fb, "A new game   B menu", w // 2, 120, theme.TEXT_DIM, text.SMALL)
+        self.draw_keys(fb, 120)

@@ -302,4 +302,4 @@ def result(fb, scr):
              "%d hand%s" % (len(scr.history), "" if len(scr.history) == 1 else "s")]
     if scr.wins[0] + scr.wins[1] > 1:
         lines.append("Games N-S %d E-W %d" % scr.wins)
-    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines)
+    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines, scr.keys())

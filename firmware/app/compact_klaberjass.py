@@ -68,7 +68,7 @@ def draw(fb, scr):
         c.put(fb, c.text.fit(scr.event_line(), w - 2), 1, 42)
     _hand(fb, scr, w, h, rows == 2)
     if scr.banners:
-        title, lines, cs = scr.banners[0]
+        title, lines, cs, _ = scr.banners[0]
         c.banner(fb, title, lines, w, h, cs)
 
 
@@ -199,4 +199,4 @@ def result(fb, scr):
     lines = ["You %d, West %d" % scr.scores, "to %d, %d rounds" % (scr.target, scr.rounds)]
     if scr.wins[0] + scr.wins[1] > 1:
         lines.append("Games: you %d, W %d" % scr.wins)
-    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines)
+    c.result(fb, scr.app.width, scr.app.height, scr.headline, lines, scr.keys())

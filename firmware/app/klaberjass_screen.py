@@ -118,7 +118,7 @@ class KlaberjassScreen:
         self.on_over = on_over
         self.round_no = 1
         self.msgs = []  # recent event lines, newest last
-        self.banners = []  # queue of (title, lines, cards)
+        self.banners = []  # queue of (title, lines, cards, wait for A)
         self.banner_until = 0
         self.trick = []  # (seat, card) on the table, leader first
         self.trick_done = False  # the trick is complete and still shown
@@ -269,10 +269,20 @@ class KlaberjassScreen:
             if len(self.msgs) > _LOG_LEN:
                 self.msgs.pop(0)
 
-    def _banner(self, title, lines, cs=b""):
+    def _banner(self, title, lines, cs=b"", wait=False):
+        # ``wait``: the banner stays until A (what the computer decided in
+        # the bidding, a redeal: a newcomer misses a timed one), but never
+        # when the computer plays both seats.
+        wait = wait and not self.autoplay
+        if wait:
+            lines.append("A: go on")
         if not self.banners:
             self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
-        self.banners.append((title, lines, cs))
+        self.banners.append((title, lines, cs, wait))
+
+    def banner_waits(self):
+        """True when the banner on screen stays until A or B."""
+        return bool(self.banners) and self.banners[0][3]
 
     def _take_events(self, events, now):
         # Turn the core's events into the trick on the table, banners, log
@@ -309,16 +319,24 @@ class KlaberjassScreen:
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
-                             ["%s %s %s" % (who, verb, kj.SUIT_SYMBOLS[g.trump])])
+                             ["%s %s %s" % (who, verb, kj.SUIT_SYMBOLS[g.trump])],
+                             wait=seat != _HUMAN)
+                self.banners[-1][1].insert(1, "3 more cards each")
+            elif kind == kj.EV_BID and g.phase == kj.BID2 and len(g.bids()) == 2:
+                # The pass that began round two (KJ-4): a stop when it was West's.
+                self._banner("Bidding round two", [
+                    "Both passed %s." % kj.SUIT_SYMBOLS[g.turned_suit],
+                    "Name another suit or pass"], wait=seat != _HUMAN)
             elif kind == kj.EV_MORE and self.banners:
-                self.banners[-1][1].append("3 more cards each; bottom card %s"
-                                           % kj.symbol_name(a))
+                lines = self.banners[-1][1]
+                lines[1] = "3 more cards each; bottom card %s" % kj.symbol_name(a)
             elif kind == kj.EV_REDEAL:
                 self._banner("All passed", ["No trump: %s" % (
-                    "you redeal" if seat == _HUMAN else who + " redeals")])
+                    "you redeal" if seat == _HUMAN else who + " redeals")], wait=True)
             elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
-                self._banner("Exchange", ["%s took %s for the seven %s" % (
-                    who, kj.symbol_name(b), kj.symbol_name(a))], bytes((b,)))
+                self._banner("Exchange", ["%s swapped the trump seven %s" % (
+                    who, kj.symbol_name(a)), "for the turned card %s" % kj.symbol_name(b)],
+                    bytes((b,)))
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
@@ -351,14 +369,6 @@ class KlaberjassScreen:
             return self.play_line
         return self.msgs[-1] if self.msgs else ""
 
-    def trick_order(self):
-        """The trick's (seat, card) in drawing order: West's card (top left)
-        under yours, but the winner's card on top once the trick is complete."""
-        order = sorted(self.trick, key=lambda sc: -sc[0])  # West (1) first
-        if self.trick_done and self.last is not None and self.last[3] == 1:
-            order.reverse()
-        return order
-
     def _apply(self, action, now):
         g = self.game
         if g.phase == kj.PLAY and g.n_played == 17:
@@ -381,7 +391,7 @@ class KlaberjassScreen:
         if self.pause is not None:
             return None
         if self.banners:
-            return self.banner_until
+            return None if self.banners[0][3] else self.banner_until
         if self.trick_done:
             return self.trick_until
         if self.summary is not None:
@@ -398,7 +408,7 @@ class KlaberjassScreen:
             return
         diff = self.app.clock.ticks_diff
         if self.banners:
-            if diff(now, self.banner_until) < 0:
+            if self.banners[0][3] or diff(now, self.banner_until) < 0:
                 return
             self.banners.pop(0)
             self.banner_until = now + _BANNER_MS
@@ -464,6 +474,8 @@ class KlaberjassScreen:
             return
         if self.banners:
             if b == buttons.A or b == buttons.B:
+                title, lines, cs, _ = self.banners[0]
+                self.banners[0] = (title, lines, cs, False)  # A: go on
                 self.banner_until = now
             return
         if self.summary is not None:
@@ -582,7 +594,7 @@ class KlaberjassScreen:
         if self.looking:
             self._draw_look(fb)
         if self.banners:
-            title, lines, cs = self.banners[0]
+            title, lines, cs, _ = self.banners[0]
             draw_banner(fb, title, lines, cs, w)
         if self.pause is not None:
             self._draw_pause(fb)
@@ -597,7 +609,10 @@ class KlaberjassScreen:
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
         x = cardview.fan_backs(fb, self.n_opp, 32, 2, 8, 12, 5)
-        text.draw(fb, "dealer" if g.dealer == 1 else "you deal", x + 4, 2, theme.TEXT_DIM)
+        # "(you deal)" in brackets, so it does not run into the scores, and
+        # only while bidding (nine backs and three-digit scores fill the row).
+        if g.dealer == 1 or g.trump == kj.NO_SUIT:
+            text.draw(fb, "dealer" if g.dealer == 1 else "(you deal)", x + 4, 2, theme.TEXT_DIM)
         text.draw_right(fb, "You %d  West %d" % (g.scores[0], g.scores[1]), w - 3, 2,
                         theme.TEXT)
 
@@ -630,11 +645,14 @@ class KlaberjassScreen:
                 text.draw(fb, pass_line(seat), _TRICK_X, y, theme.TEXT_DIM)
                 seat = 1 - seat
                 y += 13
-        for s, c in self.trick_order():
-            if s == 1:
-                cardview.face(fb, c, _TRICK_X + 11, 19)
-            else:
-                cardview.face(fb, c, _TRICK_X + 31, 27)
+        # Side by side under their owners' names, the winner's framed in gold.
+        win = self.last[3] if self.trick_done and self.last is not None else -1
+        for s, c in self.trick:
+            x = _TRICK_X + (3 if s == 1 else 37)
+            text.draw(fb, NAMES[s], x, 17, theme.GOLD if s == win else theme.TEXT_DIM)
+            cardview.face(fb, c, x, 29)
+            if s == win:
+                fb.rect(x - 1, 28, theme.CARD_W + 2, theme.CARD_H + 2, theme.GOLD)
 
     def _draw_column(self, fb, g):
         x = _COL_X

@@ -159,7 +159,7 @@ class KlaberjassResult(GameOverScreen):
         if n > 1:
             line += "   games won: you %d, %s %d" % (self.wins[0], self.names[1], self.wins[1])
         text.draw_centered(fb, text.fit(line, w - 8), w // 2, 98, theme.TEXT)
-        text.draw_centered(fb, "A next game   B menu", w // 2, 118, theme.TEXT_DIM)
+        self.draw_keys(fb, 118)
 
 
 def draw_banner(fb, title, lines, cs, w):

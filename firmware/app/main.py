@@ -186,9 +186,17 @@ class App:
         self.actions = bytearray()
         self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
         self.in_save = False
-        self.show(mod.start(self, self.last_seed, self.options[e.name]))
+        screen = mod.start(self, self.last_seed, self.options[e.name])
+        self.show(screen)
         if self.unload_games:
             games.forget("players.levels")  # the players are made
+        if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
+            # Your first turn comes before any move: the new game replaces
+            # the save now, as it would at any later turn (App.moved).
+            from app import persist
+
+            persist.save_game(self, screen, screen.game.current_player)
+            self.persist_done()
 
     def moved(self, screen, action, seat):
         """A game screen applied ``action`` (int 0..255) to ``screen.game``;

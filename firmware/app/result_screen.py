@@ -1,5 +1,5 @@
 """The result screen after a game: who won, the collected cards of each
-seat, the running total of the series; A plays the next game, B goes to the
+seat, the running total of the series; A asks, then deals the next game, B goes to the
 title."""
 
 from app import text, theme
@@ -37,7 +37,8 @@ class ResultScreen(GameOverScreen):
             lines.insert(0, "Fewer cards wins")
             if self.games > 1:
                 lines.append("Series: %d-%d" % (self.totals[0], self.totals[1]))
-            compact.result(fb, self.app.width, self.app.height, self.headline, lines)
+            compact.result(fb, self.app.width, self.app.height, self.headline, lines,
+                           self.keys())
             return
         w = self.app.width
         fb.fill(theme.FELT_DARK)
@@ -57,4 +58,4 @@ class ResultScreen(GameOverScreen):
             series = "Series of %d: you %d, %s %d" % (self.games, self.totals[0], self.names[1],
                                                      self.totals[1])
             text.draw_centered(fb, series, w // 2, 98, theme.TEXT, text.SMALL)
-        text.draw_centered(fb, "A next game   B menu", w // 2, 118, theme.TEXT_DIM, text.SMALL)
+        self.draw_keys(fb, 118)

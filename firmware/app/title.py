@@ -1,6 +1,7 @@
-"""The title screen: pick a game (LEFT/RIGHT), then Continue (when a game
-is saved), New game, Rules, Settings or Statistics; A picks, B steps back
-to the first item. The variants are on the Settings screen."""
+"""The title screen: pick a game (LEFT/RIGHT), then Continue (on the saved
+game's page only, which the title opens on), New game, Rules, Settings or
+Statistics; A picks, B steps back to the first item. The variants are on
+the Settings screen."""
 
 from app import buttons, cardview, games, text, theme
 from app.menu import PICKED_NONE, Menu
@@ -24,11 +25,20 @@ class TitleScreen(StaticScreen):
 
     def __init__(self, app):
         self.app = app
+        saved = app.saved
+        if saved is not None:
+            # Open on the saved game, so that Continue names the game shown.
+            for i in range(len(games.GAMES)):
+                if games.GAMES[i].name == saved["game"]:
+                    app.game_index = i
         self.menu = Menu(self._items())
 
     def _items(self):
+        # Continue is offered on the saved game's page only: the row, the
+        # game named between the arrows and what A opens always agree.
         saved = self.app.saved
-        items = ["Continue " + saved["game"]] if saved is not None else []
+        items = ["Continue " + saved["game"]] if saved is not None and \
+            saved["game"] == self.app.game_name() else []
         return items + ["New game", "Rules", "Settings", "Statistics"]
 
     def on_button(self, b):

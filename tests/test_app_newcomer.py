@@ -1,0 +1,252 @@
+"""The screens a newcomer follows (issue 14, section 3): the title's
+Continue names the game shown, a New game replaces the save at its first
+turn, the result screen asks before dealing again, and the screen texts a
+first-time player reads (frames and drawn strings)."""
+
+import pytest
+from apptest import screen_text
+from fakestore import FakeStorage
+from test_persist import Console
+
+from app import games
+from app.storage import decode
+from app.title import TitleScreen
+
+NAMES = [e.name for e in games.GAMES]
+
+
+def _to_title(con):
+    for _ in range(5):  # B pauses (a first B may close a banner)
+        con.press("B")
+        if con.app.screen.pause is not None:
+            break
+    con.press("DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    assert isinstance(con.app.screen, TitleScreen)
+
+
+def _saved_game(st):
+    return decode(st.files["game"], "save") if "game" in st.files else None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_title_continue_row_names_the_game_shown_and_opens_it(name):
+    st = FakeStorage()
+    con = Console(st, seed=5)
+    con.choose_game(name)
+    con.press("A")  # New game
+    for _ in range(4):
+        con.press("A")
+    assert _saved_game(st)["game"] == name
+    _to_title(con)
+    # A fresh title (after a power cut too) opens on the saved game's page.
+    for c in (con, Console(st.reboot(), seed=5)):
+        title = c.app.screen
+        assert c.app.game_name() == name and title.menu.items[0] == "Continue " + name
+        assert "Continue " + name in screen_text(c)
+        for _ in range(len(NAMES) - 1):
+            c.press("RIGHT")
+            # On every other page: no Continue, the header names that game.
+            assert c.app.game_name() != name
+            assert not any(i.startswith("Continue") for i in title.menu.items)
+            assert "Continue" not in screen_text(c) and c.app.game_name() in screen_text(c)
+        c.press("RIGHT")
+        assert title.menu.items[0] == "Continue " + name
+        c.press("A")
+        assert c.app.game_name() == name and type(c.app.screen).__name__ != "TitleScreen"
+        assert c.app.screen.game.to_text() == decode(st.files["game"], "save")["pos"]
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+@pytest.mark.parametrize("name", NAMES)
+def test_new_game_replaces_the_save_at_its_first_turn(name, seed):
+    """The README's promise: starting a New game replaces the save at your
+    first turn of the new game, whoever moves first."""
+    st = FakeStorage()
+    con = Console(st, seed=seed)
+    other = NAMES[(NAMES.index(name) + 1) % len(NAMES)]
+    con.choose_game(other)
+    con.press("A")
+    for _ in range(3):
+        con.press("A")
+    assert _saved_game(st)["game"] == other
+    _to_title(con)
+    con.choose_game(name)
+    con.press("A")  # New game of another game: the old save goes at once ...
+    scr = con.app.screen
+    f = _saved_game(st)
+    assert f is not None and f["game"] == name and f["id"] == str(con.app.id)
+    # ... and what Continue brings back is the start of this turn.
+    assert f["pos"] == scr.game.to_text()
+
+
+class _Compact(Console):
+    SIZE = (128, 64)
+    MONO = True
+
+
+@pytest.mark.parametrize("compact", (False, True))
+def test_result_screen_asks_before_dealing_the_next_game(compact):
+    """A on the result screen asks ("Deal a new game?"); only a second A
+    deals, so the presses that hurried the end start no game (nor save)."""
+    from app.result_screen import ResultScreen
+    from cardgames import clubbed
+
+    st = FakeStorage()
+    con = (_Compact if compact else Console)(st, seed=3)
+    app = con.app
+    g = clubbed.Clubbed(seed=3, dealer=1, refill=True)
+    res = ResultScreen(app, (1, -1), (3, 9), (0, 0), (3, 9), 1, ("You", "West"))
+    app.show(res)
+    con.settle()
+    assert "A next" in screen_text(con)
+    before = dict(st.files)
+    con.press("A")
+    assert app.screen is res
+    assert ("New deal? A: OK" if compact else "Deal a new game? A: yes") in screen_text(con)
+    assert st.files == before  # nothing dealt, nothing saved
+    con.press("A")
+    assert type(app.screen).__name__ == "ClubbedScreen"
+    assert g is not app.screen.game
+
+
+# --- Klaberjass: what the computer decides while bidding waits for A ----------
+
+
+def _kj(seed):
+    from test_app_klaberjass import Session
+
+    s = Session(seed)
+    return s, s.start()
+
+
+def _pass_through_bidding(s, scr, seen):
+    """Pass at every bid, noting each banner that waits (its title and lines)
+    and what the clock did meanwhile; until play starts or 40 presses."""
+    from cardgames import klaberjass as kj
+
+    for _ in range(40):
+        if scr.banner_waits():
+            title, lines, _, _ = scr.banners[0]
+            now = s.clock.now
+            s.settle()  # nothing moves on by itself ...
+            assert s.app.idle() and scr.banner_waits() and s.clock.now == now
+            drawn = screen_text(s)
+            assert title in drawn and "A: go on" in drawn  # ... and it says so
+            seen.append((title, tuple(lines)))
+            s.press("A")
+            continue
+        if scr.game.phase == kj.PLAY or not scr.human_turn():
+            return
+        s.press("LEFT" if scr.choices[scr.choice] != kj.PASS else "A")
+        if scr.choices and scr.choices[scr.choice] != kj.PASS:
+            continue
+
+
+def test_klaberjass_round_two_and_redeal_wait_for_a():
+    """KJ-4, KJ-5: the start of round two by West's pass, West's bid and a
+    redeal each stop on a banner until A (they went by in 3 s unseen)."""
+    titles = set()
+    for seed in range(12):
+        s, scr = _kj(seed)
+        seen = []
+        _pass_through_bidding(s, scr, seen)
+        titles.update(t.split(" ")[0] for t, _ in seen)
+        for t, lines in seen:
+            if t.startswith("Trump"):
+                assert lines[0].startswith("West ") and "3 more cards each" in lines[1]
+            elif t == "Bidding round two":
+                assert lines[0].startswith("Both passed ")
+        if {"Bidding", "Trump", "All"} <= titles:
+            return
+    pytest.fail("seen only %s" % sorted(titles))
+
+
+def test_klaberjass_header_and_exchange_banner_read_plainly():
+    from app.klaberjass_screen import KlaberjassScreen
+    from cardgames import klaberjass as kj
+
+    s, scr = _kj(2)
+    g = scr.game
+    g.scores[0], g.scores[1] = 128, 125
+    g.dealer = 0
+    drawn = screen_text(s).split("\n")
+    # Bidding: "(you deal)" apart from the scores, not "you deal You 128".
+    assert "(you deal)" in drawn and "You 128  West 125" in drawn
+    assert isinstance(scr, KlaberjassScreen)
+    scr.banners = []
+    # KJ-7: West gave the seven of trumps (diamonds) for the turned king.
+    scr._take_events([(kj.EV_EXCHANGE, 1, 13 + kj.R7, 13 + kj.RK)], s.clock.now)
+    title, lines, cs, _ = scr.banners[-1]
+    assert title == "Exchange"
+    assert lines == ["West swapped the trump seven 7\u2666", "for the turned card K\u2666"]
+
+
+# --- Clubbed: the hint on DRAW, the pile view's left edge ---------------------
+
+
+def _clubbed_with_draw():
+    """A Clubbed table at the human's turn with DRAW offered, or None."""
+    from test_app_game import Session
+
+    from cardgames import clubbed
+
+    for seed in range(40):
+        s = Session(seed)
+        s.press("A")
+        scr = s.app.screen
+        for _ in range(60):
+            if type(scr).__name__ != "ClubbedScreen" or s.app.screen is not scr:
+                break
+            if scr.human_turn() and clubbed.DRAW in scr.slots:
+                return s, scr
+            if scr.human_turn():
+                legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+                while scr.cursor != legal[0]:
+                    s.press("RIGHT")
+            s.press("A")
+    return None
+
+
+def test_clubbed_hint_on_draw_says_draw_and_the_pile_view_has_no_stray_bar():
+    from app import theme
+
+    s, scr = _clubbed_with_draw()
+    s.press("DOWN")  # DOWN jumps to DRAW
+    assert scr.slots[scr.cursor] == scr.slots[-1]
+    drawn = screen_text(s)
+    assert "A draw a card  B menu" in drawn and "A play" not in drawn
+    s.press("LEFT")
+    assert scr.slots[scr.cursor] != scr.slots[-1]
+    assert "A draw" not in screen_text(s)
+    # The pile view (UP): nothing of the table shows left of its panel.
+    s.press("UP")
+    assert scr.looking
+    s.app.invalidate()
+    s.app.step()
+    fb = s.disp.fb
+    assert all(fb.pixel(x, y) != theme.GOLD for x in range(0, 3) for y in range(17, 135))
+
+
+def test_greyed_black_suits_keep_their_contrast():
+    """Spade and club pips on a greyed card: the ink keeps a contrast ratio of
+    at least 4.5 with the grey face (WCAG AA), as the two suits differ only
+    in a few pixels of their shape."""
+    from app import cardview, theme
+    from host_sim.display import colour
+
+    def lum(i):
+        v = colour(i)
+        rgb = (((v >> 11) & 31) / 31, ((v >> 5) & 63) / 63, (v & 31) / 31)
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    theme.set_mono(False)
+    face = lum(theme.CARD_DIM)
+    for four in (False, True):
+        cardview.four(four)
+        for card in (0, 39):  # a club, a spade
+            ink = lum(cardview.suit_color(card, True))
+            # Four colours: the club is green, so a lesser contrast reads.
+            assert (face + 0.05) / (ink + 0.05) >= (3 if four else 4.5), (four, card)
+    assert cardview.suit_color(0, True) != cardview.suit_color(39, True)  # green, black
+    cardview.four(False)
