@@ -1,0 +1,301 @@
+// The page: shows the worker's frames on the canvas, sends it keys and
+// on-screen button presses, and keeps the console's files in localStorage.
+//
+// URL parameters: board=NAME (a module of boards/, as the simulator's
+// --board; remembered), seed=N (the session's deals; default: random),
+// clock=virtual (computer moves at once, as the headless simulator: for
+// tests and demos).
+//
+// window.picocards holds what tests and the benchmark read: ready, frames
+// drawn, screen (the app's screen class), sent/seq/settled (key messages
+// sent, taken by the worker, and whether it has settled since the last one),
+// titleAt (ms from navigation to the first title frame), latencies (ms from
+// a key down to the next frame drawn).
+
+const PREFIX = "picocards/"; // localStorage key of file NAME: PREFIX + NAME
+const BOARD_PREF = "picocards-board";
+
+// Keys as the simulator's window (host_sim/window.py): key -> key group.
+const KEYS = {
+  ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
+  z: "z", Z: "z", Enter: "z", x: "x", X: "x", Escape: "x", Backspace: "x", " ": "space",
+};
+
+const pc = {
+  ready: false, frames: 0, screen: "", sent: 0, seq: 0, settled: false,
+  titleAt: null, latencies: [], error: null, storeErrors: 0,
+};
+window.picocards = pc;
+
+const canvas = document.getElementById("lcd");
+const ctx = canvas.getContext("2d", { alpha: false });
+const message = document.getElementById("message");
+const select = document.getElementById("board");
+const params = new URLSearchParams(location.search);
+
+function say(text, bad = false) {
+  message.textContent = text;
+  message.classList.toggle("bad", bad);
+}
+
+// --- storage: the console's files, one localStorage item each (bytes as a
+// latin1 string: every byte one character) ---------------------------------
+
+function storedFiles() {
+  const files = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = localStorage.getItem(k);
+  }
+  return files;
+}
+
+function applyStore(set, del) {
+  for (const [name, s] of Object.entries(set)) {
+    try {
+      localStorage.setItem(PREFIX + name, s);
+    } catch (e) {
+      pc.storeErrors++;
+      say("The browser did not keep " + name + " (" + e.name + "): its storage is full or off.",
+          true);
+    }
+  }
+  for (const name of del) localStorage.removeItem(PREFIX + name);
+  listRecords();
+}
+
+function bytesOf(s) {
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i) & 0xff;
+  return b;
+}
+
+function download(blob, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+function listRecords() {
+  const list = document.getElementById("record-list");
+  const files = storedFiles();
+  const names = Object.keys(files).filter((n) => /^r\d+$/.test(n));
+  names.sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)));
+  list.replaceChildren();
+  if (!names.length) {
+    const li = document.createElement("li");
+    li.textContent = "none yet";
+    list.appendChild(li);
+  }
+  for (const n of names) {
+    const game = /\ngame=([^\n]*)/.exec(files[n]);
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "record";
+    b.dataset.name = n;
+    b.textContent = "Download " + n;
+    b.onclick = () => download(new Blob([bytesOf(files[n])], { type: "text/plain" }),
+                               "picocards-" + n + ".txt");
+    li.append(b, " " + (game ? game[1] : "") + " (game " + n.slice(1) + ")");
+    list.appendChild(li);
+  }
+}
+
+// --- the screen ------------------------------------------------------------
+
+let fw = 240, fh = 135;
+
+// The canvas is scaled by a whole number of device pixels per frame pixel,
+// the largest that fits, so every frame pixel is an equal crisp square.
+function fit() {
+  const dpr = window.devicePixelRatio || 1;
+  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+  const landscape = vw > vh;
+  const pads = document.getElementById("dpad").offsetWidth + document.getElementById("ab").offsetWidth;
+  const availW = landscape ? vw - pads - 80 : vw - 40;
+  const head = document.querySelector("header").offsetHeight;
+  const availH = landscape ? vh - head - 40 : (vh - head) * 0.55;
+  let scale = Math.floor(Math.min(availW * dpr / fw, availH * dpr / fh));
+  scale = Math.max(1, scale);
+  canvas.style.width = (fw * scale / dpr) + "px";
+  canvas.style.height = (fh * scale / dpr) + "px";
+}
+window.addEventListener("resize", fit);
+
+let pendingKeyAt = null;
+
+function draw(m) {
+  if (m.width !== canvas.width || m.height !== canvas.height) {
+    canvas.width = m.width;
+    canvas.height = m.height;
+  }
+  ctx.putImageData(new ImageData(m.rgba, m.width, m.height), 0, 0);
+  pc.frames = m.frames;
+  pc.screen = m.screen;
+  if (pendingKeyAt !== null) {
+    pc.latencies.push(performance.now() - pendingKeyAt);
+    pendingKeyAt = null;
+  }
+  if (pc.titleAt === null && m.screen === "TitleScreen") pc.titleAt = performance.now();
+}
+
+function screenshot() {
+  const s = 3, c = document.createElement("canvas");
+  c.width = canvas.width * s;
+  c.height = canvas.height * s;
+  const g = c.getContext("2d");
+  g.imageSmoothingEnabled = false;
+  g.drawImage(canvas, 0, 0, c.width, c.height);
+  c.toBlob((blob) => download(blob, "picocards-" + Date.now() + ".png"), "image/png");
+}
+
+// --- the worker ------------------------------------------------------------
+
+let worker = null;
+
+function send(group, down) {
+  if (!worker || !pc.ready) return;
+  if (down && pendingKeyAt === null) pendingKeyAt = performance.now();
+  pc.sent++;
+  pc.settled = false;
+  worker.postMessage({ type: "key", group, down });
+}
+
+async function start() {
+  let manifest;
+  try {
+    manifest = await (await fetch("files.json", { cache: "no-cache" })).json();
+  } catch (e) {
+    say("Cannot load the console's files (" + e + ").", true);
+    return;
+  }
+  const names = manifest.boards.map((b) => b.module);
+  let board = params.get("board") || localStorage.getItem(BOARD_PREF) || manifest.default;
+  if (!names.includes(board)) {
+    say("No board " + JSON.stringify(board) + "; using " + manifest.default + ".", true);
+    board = manifest.default;
+  }
+  for (const b of manifest.boards) {
+    const o = document.createElement("option");
+    o.value = b.module;
+    o.textContent = b.width + "x" + b.height + " " + b.name;
+    o.selected = b.module === board;
+    select.appendChild(o);
+  }
+  select.onchange = () => {
+    localStorage.setItem(BOARD_PREF, select.value);
+    const p = new URLSearchParams(location.search);
+    p.set("board", select.value);
+    location.search = p.toString();
+  };
+  const info = manifest.boards.find((b) => b.module === board);
+  fw = canvas.width = info.width;
+  fh = canvas.height = info.height;
+  fit();
+  let seed = parseInt(params.get("seed"), 10);
+  if (!(seed >= 0 && seed < 2 ** 30)) {
+    seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
+  }
+  listRecords();
+  say("Loading MicroPython...");
+  worker = new Worker("worker.js", { type: "module" });
+  worker.onerror = (e) => {
+    pc.error = e.message || "worker error";
+    say("The console stopped: " + pc.error, true);
+  };
+  let started = false;
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (m.type === "hello" && !started) {
+      started = true;
+      worker.postMessage({ type: "start", board, seed, fast: params.get("clock") === "virtual",
+                           files: storedFiles() });
+    } else if (m.type === "ready") {
+      pc.ready = true;
+      pc.board = board;
+      pc.seed = seed;
+      pc.groups = m.groups;
+      document.getElementById("legend").textContent = info.name + ": " + m.legend;
+      for (const btn of document.querySelectorAll(".pad button")) {
+        btn.hidden = !m.groups.includes(btn.dataset.group);
+      }
+      say(info.name + ", seed " + seed);
+      fit();
+    } else if (m.type === "frame") {
+      draw(m);
+    } else if (m.type === "store") {
+      applyStore(m.set, m.del);
+    } else if (m.type === "status") {
+      pc.seq = m.seq;
+      pc.settled = m.settled && m.seq === pc.sent;
+      pc.screen = m.screen;
+    } else if (m.type === "fail") {
+      pc.error = m.message;
+      say("The console cannot start: " + m.message, true);
+    }
+  };
+}
+
+// --- input -----------------------------------------------------------------
+
+const held = new Set();
+
+window.addEventListener("keydown", (e) => {
+  if (e.target === select || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (e.key === "p" || e.key === "P") {
+    if (!e.repeat) screenshot();
+    e.preventDefault();
+    return;
+  }
+  const g = KEYS[e.key];
+  if (!g) return;
+  e.preventDefault();
+  if (e.repeat || held.has(e.key)) return; // holding is the buttons layer's job
+  held.add(e.key);
+  send(g, true);
+});
+
+window.addEventListener("keyup", (e) => {
+  const g = KEYS[e.key];
+  if (!g || !held.has(e.key)) return;
+  e.preventDefault();
+  held.delete(e.key);
+  send(g, false);
+});
+
+function releaseAll() {
+  held.clear();
+  for (const b of document.querySelectorAll(".pad button.down-now")) b.classList.remove("down-now");
+  if (worker && pc.ready) worker.postMessage({ type: "release" });
+}
+window.addEventListener("blur", releaseAll);
+document.addEventListener("visibilitychange", () => { if (document.hidden) releaseAll(); });
+
+for (const btn of document.querySelectorAll(".pad button")) {
+  const g = btn.dataset.group;
+  const down = (e) => {
+    e.preventDefault();
+    if (btn.classList.contains("down-now")) return;
+    btn.setPointerCapture?.(e.pointerId);
+    btn.classList.add("down-now");
+    send(g, true);
+  };
+  const up = (e) => {
+    e.preventDefault();
+    if (!btn.classList.contains("down-now")) return;
+    btn.classList.remove("down-now");
+    send(g, false);
+  };
+  btn.addEventListener("pointerdown", down);
+  btn.addEventListener("pointerup", up);
+  btn.addEventListener("pointercancel", up);
+  btn.addEventListener("lostpointercapture", up);
+  btn.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+start();
