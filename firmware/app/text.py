@@ -21,7 +21,10 @@
 # character or per call (on MicroPython the first use of a character may
 # intern it once). The glyphs stay in the file because a .mpy module's
 # constants live in the Pico's heap: 6.5 KB for these fonts (tools/
-# mem_report.py). Not reentrant (one shared palette and file): fine for the
+# mem_report.py). In the firmware image (tools/manifest.py) they come from the
+# frozen module picocards_fonts instead, whose bytes stay in flash: the same
+# seek and readinto on an io.BytesIO over them (which copies nothing), and no
+# /fonts.bin needed. Not reentrant (one shared palette and file): fine for the
 # single-threaded app. Runs on MicroPython and CPython (where framebuf is
 # host_sim's).
 
@@ -44,8 +47,28 @@ def _glyph_path():
     return root + fontdata.FILE
 
 
+def open_glyphs(path, frozen):
+    """The font file's bytes as an open binary file: for a frozen app
+    (``frozen`` True), an ``io.BytesIO`` over the firmware image's
+    ``picocards_fonts.GLYPHS`` (tools/frozen_gen.py: the same bytes as
+    fonts.bin, in flash); otherwise, or if the image has no such module, the
+    file at ``path`` (OSError if it is missing)."""
+    if frozen:
+        try:
+            from picocards_fonts import GLYPHS  # type: ignore[import-not-found]
+        except ImportError:
+            GLYPHS = None
+        if GLYPHS is not None:
+            import io
+
+            return io.BytesIO(GLYPHS)
+    return open(path, "rb")
+
+
 PATH = _glyph_path()
-_GLYPHS = open(PATH, "rb")  # kept open for the program's life
+# Kept open for the program's life. Only a frozen app takes the frozen glyphs:
+# a filesystem install on the image has its own fonts.bin beside it.
+_GLYPHS = open_glyphs(PATH, __file__.startswith(".frozen"))
 
 
 class Font:
