@@ -13,11 +13,12 @@ line says where to get it (exit 2).
 
 An image whose inputs (firmware/, boards/, the manifest and its generated
 modules' sources, this tool, the source folder) have not changed since it was
-built is not built again (a stamp beside it holds their digest). Build
-folders, one per board, are kept under ``build/firmware/<board>/``; picotool
-(built from the kit's lib/picotool, without USB) and mpy-cross are built once
-and shared by every board. The build's output goes to
-``build/firmware/<board>/build.log``; its tail is printed if it fails.
+built is not built again (a stamp beside it holds their digest). The
+build folder (``build/firmware/rp2-<source tag>``), picotool (built from the
+kit's lib/picotool, without USB) and mpy-cross are made once and shared by
+every board: a further board's image costs a recompile of the frozen content
+and a link. One build runs at a time (a lock). Its output goes to
+``build/firmware/build-<board>.log``; the tail is printed if it fails.
 Steps follow the kit's README (build-firmware.sh): CMAKE_ARGS in the
 environment, absolute paths, a fresh build folder per board and source.
 
@@ -26,6 +27,7 @@ source.
 """
 
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -208,25 +210,38 @@ def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
                     return uf2, None
         except OSError:
             pass
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time in the shared folders
+        return uf2, _build(board, src, out, jobs, digest, progress)
+
+
+def _build(board, src, out, jobs, digest, progress):
     t0 = time.monotonic()
-    work = os.path.join(out, board)
-    os.makedirs(work, exist_ok=True)
+    uf2 = uf2_path(board, out)
     env = dict(os.environ)
     if not os.path.exists(os.path.join(src, ".git")):
         for k, v in RELEASE_ENV.items():
             env.setdefault(k, v)
     env["PICO_SDK_PATH"] = os.path.join(src, "lib", "pico-sdk")
     env["PICOCARDS_BOARD"] = board
-    env["PICOCARDS_FROZEN_DIR"] = os.path.join(work, "frozen")
-    with open(os.path.join(work, "build.log"), "w") as log:
+    # One build folder per source, shared by the boards: only the generated
+    # picocards_image module differs between their images, so after the first
+    # board another costs a recompile of the frozen content and a link.
+    # Shared, the generated modules are rewritten (newer than their compiled
+    # copies, which the manifest runner checks by time) when the board changes.
+    tag = _tag(src)
+    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-" + tag)
+    with open(os.path.join(out, "build-%s.log" % board), "w") as log:
         print("[1/2] picotool and mpy-cross (%s)" % src, file=progress)
-        cmake_args = build_tools(src, os.path.join(out, "tools-" + _tag(src)), jobs, log, env,
+        cmake_args = build_tools(src, os.path.join(out, "tools-" + tag), jobs, log, env,
                                  progress)
         # CMAKE_ARGS in the environment: on make's command line it would replace
         # the port Makefile's own (board, manifest) instead of adding to them.
         env["CMAKE_ARGS"] = " ".join(cmake_args + [env.get("CMAKE_ARGS", "")]).strip()
-        # ports/rp2 runs cmake only in a new build folder: one per board and source.
-        rp2 = os.path.join(work, "rp2-" + _tag(src))
+        # ports/rp2 runs cmake only in a new build folder: its settings (port
+        # board, manifest path) are the same for all our boards.
+        rp2 = os.path.join(out, "rp2-" + tag)
         print("[2/2] MicroPython %s %s, frozen: tools/manifest.py, board %s"
               % (source_version(src), PORT_BOARD, board), file=progress)
         _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
@@ -234,9 +249,9 @@ def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
     tmp = uf2 + ".tmp"
     shutil.copyfile(os.path.join(rp2, "firmware.uf2"), tmp)
     os.replace(tmp, uf2)
-    with open(stamp, "w") as f:
+    with open(uf2 + ".stamp", "w") as f:
         f.write(digest + "\n")
-    return uf2, time.monotonic() - t0
+    return time.monotonic() - t0
 
 
 def main(argv=None, out=None):

@@ -35,16 +35,24 @@ from app import fontdata
 SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
 
 
-def _glyph_path():
-    # The folder holding the app package: the board's root (also for an app
-    # frozen into the firmware, whose modules live under ".frozen"), the
-    # MicroPython runner's /lib/N, or firmware/ in a checkout.
-    path = __file__.replace("\\", "/")
+def _glyph_path(path):
+    # The folder holding the app package: the board's root (a module loaded on
+    # the Pico through sys.path's "" entry, or frozen, has a relative
+    # __file__, "app/text.mpy"), the MicroPython runner's /lib/N, or firmware/
+    # in a checkout.
+    path = path.replace("\\", "/")
     i = path.rfind("/app/")
-    root = path[: i + 1] if i >= 0 else "/"
-    if root.startswith(".frozen"):
-        root = "/"
-    return root + fontdata.FILE
+    return (path[: i + 1] if i >= 0 else "/") + fontdata.FILE
+
+
+def is_frozen(path):
+    """True if ``path`` (a module's ``__file__``) is that of a module frozen
+    into the firmware image: its name there, relative and ending in ``.py``
+    ("app/text.py", py/builtinimport.c). One loaded from the Pico's
+    filesystem is "app/text.mpy" (the .mpy install); elsewhere it is absolute.
+    (A source install on the Pico looks frozen: it then takes the image's
+    glyphs if there are any.)"""
+    return not path.startswith("/") and ":" not in path and path.endswith(".py")
 
 
 def open_glyphs(path, frozen):
@@ -65,10 +73,10 @@ def open_glyphs(path, frozen):
     return open(path, "rb")
 
 
-PATH = _glyph_path()
+PATH = _glyph_path(__file__)
 # Kept open for the program's life. Only a frozen app takes the frozen glyphs:
 # a filesystem install on the image has its own fonts.bin beside it.
-_GLYPHS = open_glyphs(PATH, __file__.startswith(".frozen"))
+_GLYPHS = open_glyphs(PATH, is_frozen(__file__))
 
 
 class Font:
