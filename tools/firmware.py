@@ -7,8 +7,8 @@ the console frozen in (tools/manifest.py), defaulting to one of our boards.
 Writes ``build/firmware/picocards-<board>.uf2`` (``--out`` folder). The
 MicroPython source is, in this order: ``--micropy-dir`` (MICROPY_DIR in the
 Makefile: a v1.28.0 checkout with its submodules), the tree already extracted
-into build/micropython-1.28.0, or the device kit's tarball
-(``--kit``, default ../shared/pico/), extracted there once. With none, one
+into build/micropython-1.28.0 (beside the ``--out`` folder), or the device
+kit's tarball (``--kit``, default ../shared/pico/), extracted there once. With none, one
 line says where to get it (exit 2).
 
 An image whose inputs (firmware/, boards/, the manifest and its generated
@@ -131,6 +131,36 @@ def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
     return src
 
 
+def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
+    """Path of micropython-lib's ``ssd1306.py`` (the SSD1306 board's driver)
+    from the MicroPython source, without the network: ``micropy_dir``'s, the
+    extracted kit tree's, or taken out of the kit's tarball once (into
+    ``build``/micropython-lib/). None if there is no source."""
+    if micropy_dir:
+        path = os.path.join(os.path.abspath(os.path.expanduser(micropy_dir)), SSD1306)
+        return path if os.path.isfile(path) else None
+    path = os.path.join(build, "micropython-" + VERSION, SSD1306)
+    if os.path.isfile(path):
+        return path
+    cached = os.path.join(build, "micropython-lib", os.path.basename(SSD1306))
+    if os.path.isfile(cached):
+        return cached
+    tarball = os.path.join(kit, TARBALL)
+    if not os.path.isfile(tarball):
+        return None
+    member = "micropython-%s/%s" % (VERSION, SSD1306)
+    with tarfile.open(tarball) as tf:
+        try:
+            data = tf.extractfile(member).read()
+        except (KeyError, AttributeError):
+            return None
+    os.makedirs(os.path.dirname(cached), exist_ok=True)
+    with open(cached + ".tmp", "wb") as f:
+        f.write(data)
+    os.replace(cached + ".tmp", cached)
+    return cached
+
+
 def inputs_digest(src, board):
     """SHA-256 (hex) over what the image is made of: every file in firmware/
     and boards/, the manifest, tools/frozen/, the generator and this tool,
@@ -157,6 +187,25 @@ def _tag(src):
 
 def uf2_path(board, out=OUT):
     return os.path.join(out, "picocards-%s.uf2" % board)
+
+
+def read_stamp(uf2):
+    """``(inputs digest, source folder)`` the image at ``uf2`` was built from
+    (its ``.stamp``), or None."""
+    try:
+        with open(uf2 + ".stamp") as f:
+            digest, _, src = f.read().strip().partition(" ")
+    except OSError:
+        return None
+    return (digest, src) if digest and src else None
+
+
+def up_to_date(uf2, board):
+    """True if the image at ``uf2`` was built for ``board`` from what
+    firmware/, boards/ and the build's inputs hold now."""
+    stamp = read_stamp(uf2)
+    return stamp is not None and os.path.isdir(stamp[1]) and \
+        stamp[0] == inputs_digest(stamp[1], board)
 
 
 def _run(argv, log, env, cwd=None):
@@ -201,15 +250,9 @@ def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
     """Build (or find up to date) the image for ``board`` from ``src``.
     Returns ``(uf2 path, seconds spent building or None if up to date)``."""
     uf2 = uf2_path(board, out)
-    stamp = uf2 + ".stamp"
     digest = inputs_digest(src, board)
-    if not force and os.path.isfile(uf2):
-        try:
-            with open(stamp) as f:
-                if f.read().strip() == digest:
-                    return uf2, None
-        except OSError:
-            pass
+    if not force and os.path.isfile(uf2) and read_stamp(uf2) == (digest, src):
+        return uf2, None
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time in the shared folders
@@ -250,7 +293,7 @@ def _build(board, src, out, jobs, digest, progress):
     shutil.copyfile(os.path.join(rp2, "firmware.uf2"), tmp)
     os.replace(tmp, uf2)
     with open(uf2 + ".stamp", "w") as f:
-        f.write(digest + "\n")
+        f.write("%s %s\n" % (digest, src))
     return time.monotonic() - t0
 
 
@@ -277,13 +320,14 @@ def main(argv=None, out=None):
             boards.load(args.board)
         except ValueError as e:
             raise Failure("firmware: %s (have: %s)" % (e, ", ".join(boards.names())), 2)
-        src = find_source(args.micropy_dir, args.kit, out=out)
+        out_dir = os.path.abspath(args.out)
+        # The kit's source is extracted beside the output folder (build/).
+        src = find_source(args.micropy_dir, args.kit, os.path.dirname(out_dir), out)
         version = source_version(src)
         if version != VERSION:
             print("firmware: note: %s is MicroPython %s; the project targets %s"
                   % (src, version, VERSION), file=out)
-        uf2, secs = build(args.board, src, os.path.abspath(args.out), args.jobs, args.force,
-                          out)
+        uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out)
     except Failure as e:
         print(e, file=sys.stderr)
         return e.status
