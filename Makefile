@@ -11,8 +11,11 @@ SIM_ARGS ?=
 
 BOARD ?=
 FLASH_ARGS ?=
+MICROPY_DIR ?=
+PICO_KIT ?= ../shared/pico
+FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test lint build bench bench-search mem flash clean
+.PHONY: setup sim test lint build bench bench-search mem flash firmware clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -51,7 +54,16 @@ mem: setup
 
 # Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
 flash: setup
-	$(PY) tools/flash.py $(if $(BOARD),--board $(BOARD)) $(FLASH_ARGS)
+	$(PY) tools/flash.py $(if $(BOARD),--board $(BOARD)) \
+	  $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR)) $(FLASH_ARGS)
+
+# The firmware image: MicroPython 1.28.0 with the console frozen in, defaulting
+# to BOARD (docs/firmware.md). Source: MICROPY_DIR (a v1.28.0 checkout with its
+# submodules) or the device kit in PICO_KIT. Writes
+# build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
+firmware:
+	@$(PYTHON) tools/firmware.py $(if $(BOARD),--board $(BOARD)) \
+	  $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR)) --kit $(PICO_KIT) $(FIRMWARE_ARGS)
 
 clean:
 	rm -rf build mp_out .pytest_cache

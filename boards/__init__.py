@@ -26,10 +26,16 @@ module name. ``BOARD`` has:
 - ``led``: None or {``kind`` "rgb", ``pins`` (r, g, b), ``active`` level}.
 
 The device reads the board's module name from ``/board.txt``
-(``hw/start.py``); ``DEFAULT`` is used when there is none.
+(``hw/start.py``); ``DEFAULT`` is used when there is none: the board a
+firmware image was built for (its generated ``picocards_image`` module,
+tools/frozen_gen.py), else the Pimoroni Pico Display Pack.
 """
 
 DEFAULT = "pimoroni_pico_display"
+try:
+    from picocards_image import BOARD as DEFAULT  # type: ignore[import-not-found]  # noqa: F401
+except ImportError:  # not a firmware image (.mpy install, simulator, tests)
+    pass
 
 
 MAX_NAME = 40  # characters; the longest board name is 23

@@ -1,8 +1,10 @@
 """tools/flash.py against a fake mpremote: what it copies (only what changed,
 by SHA-256), removes (stale files in the console's folders, nothing else),
-writes (/board.txt), installs (ssd1306 via mip), the dry run, the no-board
-error; the mpremote command line parses with mpremote's own parsers; the
-listing script runs on MicroPython (WebAssembly) and its hashes match."""
+writes (/board.txt), the SSD1306 driver it copies from the MicroPython
+source (no mip, no network), --frozen for a Pico running our firmware image,
+the dry run, the no-board error; the mpremote command line parses with
+mpremote's own parsers; the listing script runs on MicroPython (WebAssembly)
+and its hashes match."""
 
 import argparse
 import hashlib
@@ -55,6 +57,8 @@ class FakeMpremote:
     def __call__(self, argv, capture=True):
         self.calls.append(argv)
         if argv[1].endswith("build.py"):
+            if "driver-src" in argv[3]:
+                return flash.run(argv)  # one file: build it for real
             return 0, "build ok", ""  # the fixture already built
         assert argv[1:4] == ["-m", "mpremote", "connect"]
         if argv[5] == "exec" and argv[6] == flash.LIST_SCRIPT:
@@ -69,8 +73,9 @@ class FakeMpremote:
         return calls[0][5:] if calls else None
 
 
-def listing_of(local, board=None, extra=(), skip=(), free=1000):
-    """The LIST_SCRIPT output of a board holding ``local`` (minus ``skip``)."""
+def listing_of(local, board=None, extra=(), skip=(), free=1000, image=None):
+    """The LIST_SCRIPT output of a board holding ``local`` (minus ``skip``),
+    running our firmware image defaulting to board ``image`` if given."""
     lines = []
     dirs = set()
     for path, (_, digest, size) in local.items():
@@ -85,6 +90,8 @@ def listing_of(local, board=None, extra=(), skip=(), free=1000):
         dirs.add(path.rsplit("/", 1)[0])
     lines = ["D " + d for d in sorted(dirs) if d] + lines
     lines.append("B " + board if board else "B-")
+    if image is not None:
+        lines.append("I " + (image or "-"))
     lines.append("S 4096 %d" % free)
     return "\n".join(lines) + "\n"
 
@@ -156,8 +163,7 @@ def test_user_files_are_left_alone(stage):
     remote = flash.Remote.parse(listing_of(local, board="pimoroni_pico_display") +
                                 "F %s 10 /error.log\nF %s 3 /notes.txt\nD /lib\n"
                                 % ("aa" * 32, "bb" * 32))
-    plan = flash.make_plan(local, remote, "pimoroni_pico_display",
-                           flash.boards.load("pimoroni_pico_display"))
+    plan = flash.make_plan(local, remote, "pimoroni_pico_display")
     assert plan.empty()
 
 
@@ -209,27 +215,124 @@ def test_stage_that_is_a_file_is_one_clear_line(tmp_path, capsys):
     assert len(err.strip().splitlines()) == 1 and f.read_text() == "keep me"
 
 
-def test_ssd1306_board_gets_the_driver_with_mip(stage, capsys):
+@pytest.fixture
+def driver_src(tmp_path, monkeypatch):
+    """A stand-in for micropython-lib's ssd1306.py in a MicroPython source
+    folder (MICROPY_DIR), as tools/firmware.py looks for it."""
+    src = tmp_path / "micropython"
+    path = src / flash.firmware.SSD1306
+    path.parent.mkdir(parents=True)
+    path.write_text("class SSD1306_I2C:\n    pass\n")
+    monkeypatch.setenv("MICROPY_DIR", str(src))
+    return path
+
+
+def test_ssd1306_board_gets_the_driver_from_the_source(stage, driver_src, capsys):
     mp = FakeMpremote(listing="B-\n")
-    rc, _, _ = run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
+    rc, out, err = run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
+    assert rc == 0, err
+    cmds = split(mp.copy_call())
+    assert not [c for c in cmds if c[0] == "mip"]  # no network
+    cp = [c for c in cmds if c[:2] == ["fs", "cp"] and c[-1] == ":" + flash.DRIVER]
+    assert len(cp) == 1
+    with open(cp[0][-2], "rb") as f:
+        driver = f.read()
+    assert driver[:1] == b"M"  # compiled by mpy-cross (.mpy header), from that source
+    assert cmds.index(["fs", "mkdir", ":/lib"]) < cmds.index(cp[0])
+    assert "copy   :/lib/ssd1306.mpy" in out
+    # Already there, the same bytes: nothing to copy; /lib exists: no mkdir.
+    local = flash.local_files(os.path.join(stage, "out"))
+    digest = hashlib.sha256(driver).hexdigest()
+    mp = FakeMpremote(listing=listing_of(local, board="oled_ssd1306_128x64",
+                                         extra=[(flash.DRIVER, digest, len(driver))]))
+    rc, _, err = run_flash(["--stage", stage], mp, capsys)
+    assert rc == 0, err
+    assert split(mp.copy_call()) == [["reset"]]
+    # Another driver there (mip's): replaced by the source's.
+    mp = FakeMpremote(listing=listing_of(local, board="oled_ssd1306_128x64",
+                                         extra=[(flash.DRIVER, "ab" * 32, 900)]))
+    run_flash(["--stage", stage], mp, capsys)
+    cmds = split(mp.copy_call())
+    assert [c[-1] for c in cmds if c[:2] == ["fs", "cp"]] == [":" + flash.DRIVER]
+    assert not [c for c in cmds if c[:2] == ["fs", "mkdir"]]
+
+
+def test_colour_boards_get_no_driver(stage, driver_src, capsys):
+    mp = FakeMpremote(listing="B-\n")
+    rc, _, _ = run_flash(["--board", "pimoroni_pico_display", "--stage", stage], mp, capsys)
     assert rc == 0
-    assert ["mip", "install", "ssd1306"] in split(mp.copy_call())
-    mp = FakeMpremote(listing="B-\nL ssd1306.mpy\n")
-    run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
-    assert ["mip", "install", "ssd1306"] not in split(mp.copy_call())
+    assert not [c for c in split(mp.copy_call()) if "lib" in c[-1]]
 
 
-def test_frozen_copies_main_only_and_clears_shadows(stage, capsys):
+def test_ssd1306_without_source(stage, monkeypatch, capsys):
+    monkeypatch.setattr(flash.firmware, "driver_source", lambda micropy_dir=None: None)
+    mp = FakeMpremote(listing="B-\n")
+    rc, _, err = run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
+    assert rc == 1 and "--micropy-dir" in err and "ssd1306" in err
+    assert mp.copy_call() is None
+    # The board has one already: kept as it is.
+    mp = FakeMpremote(listing="B-\nD /lib\nL ssd1306.mpy\n")
+    rc, out, err = run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
+    assert rc == 0, err
+    assert "keeping the board's /lib/ssd1306" in out
+    assert not [c for c in split(mp.copy_call()) if "lib" in c[-1]]
+
+
+def test_driver_source_is_micropython_libs():
+    """The driver tools/flash.py copies is micropython-lib's, from the
+    MicroPython source make firmware uses (skipped without one)."""
+    path = flash.firmware.driver_source(os.environ.get("MICROPY_DIR"))
+    if path is None:
+        pytest.skip("no MicroPython source: make firmware says where to get it")
+    text = Path(path).read_text()
+    assert path.replace(os.sep, "/").endswith("drivers/display/ssd1306/ssd1306.py")
+    assert "class SSD1306_I2C" in text
+
+
+def test_frozen_copies_nothing_and_clears_the_files(stage, capsys):
+    local = flash.local_files(os.path.join(stage, "out"))
+    mp = FakeMpremote(listing=listing_of(local, board="pimoroni_pico_display",
+                                         image="pimoroni_pico_display"))
+    rc, out, err = run_flash(["--frozen", "--stage", stage], mp, capsys)
+    assert rc == 0, err
+    cmds = split(mp.copy_call())
+    assert not [c for c in cmds if c[:2] == ["fs", "cp"] or c[0] == "exec"]
+    removed = {c[2][1:] for c in cmds if c[:2] == ["fs", "rm"]}
+    # /main.py would run instead of the image's console; the folders would
+    # shadow its frozen packages; its glyphs are frozen.
+    assert removed == set(local)
+    assert {c[2] for c in cmds if c[:2] == ["fs", "rmdir"]} == {
+        ":/app", ":/boards", ":/cardgames", ":/hw", ":/players"}
+    assert "nothing to build" in out
+    assert not [c for c in mp.calls if c[1].endswith("build.py")]
+
+
+def test_frozen_board_file(stage, capsys):
+    def plan_for(args, listing):
+        mp = FakeMpremote(listing=listing)
+        rc, out, err = run_flash(["--frozen", "--stage", stage] + args, mp, capsys)
+        assert rc == 0, err
+        return [c for c in split(mp.copy_call()) if c[0] == "exec"], out
+
+    # A fresh image defaults to its own board: no /board.txt written.
+    execs, out = plan_for([], "B-\nI oled_ssd1306_128x64\n")
+    assert execs == [] and "plan for board oled_ssd1306_128x64" in out
+    execs, _ = plan_for(["--board", "oled_ssd1306_128x64"], "B-\nI oled_ssd1306_128x64\n")
+    assert execs == []
+    # Another board: written; the board's file is kept without --board.
+    execs, _ = plan_for(["--board", "waveshare_pico_lcd_1_3"], "B-\nI oled_ssd1306_128x64\n")
+    assert execs == [["exec", "f = open('/board.txt', 'w'); f.write('waveshare_pico_lcd_1_3\\n');"
+                               " f.close()"]]
+    execs, out = plan_for([], "B waveshare_pico_lcd_1_3\nI oled_ssd1306_128x64\n")
+    assert execs == [] and "plan for board waveshare_pico_lcd_1_3" in out
+
+
+def test_frozen_refuses_a_board_without_the_image(stage, capsys):
     local = flash.local_files(os.path.join(stage, "out"))
     mp = FakeMpremote(listing=listing_of(local, board="pimoroni_pico_display"))
     rc, _, err = run_flash(["--frozen", "--stage", stage], mp, capsys)
-    assert rc == 0, err
-    cmds = split(mp.copy_call())
-    assert not [c for c in cmds if c[:2] == ["fs", "cp"]]  # main.py is already there
-    removed = {c[2][1:] for c in cmds if c[:2] == ["fs", "rm"]}
-    # main.py, the glyph file and the rule book (read by app.text and
-    # app.rules_screen, not frozen) stay.
-    assert removed == set(local) - {"/main.py", "/fonts.bin", "/rulebook.txt"}
+    assert rc == 1 and "does not run the Pico Cards firmware image" in err
+    assert mp.copy_call() is None
 
 
 def test_not_enough_room(stage, capsys):
@@ -256,8 +359,8 @@ def test_command_line_parses_with_mpremote(stage):
     local = flash.local_files(os.path.join(stage, "out"))
     remote = flash.Remote.parse(listing_of(local, skip=("/main.py",),
                                            extra=[("/app/x.py", "ab" * 32, 5)]))
-    plan = flash.make_plan(local, remote, "oled_ssd1306_128x64",
-                           flash.boards.load("oled_ssd1306_128x64"))
+    local[flash.DRIVER] = ("ssd1306.mpy", "cd" * 32, 3000)
+    plan = flash.make_plan(local, remote, "oled_ssd1306_128x64")
     argv = flash.commands(plan, "auto")
     assert argv[:5] == [sys.executable, "-m", "mpremote", "connect", "auto"]
     mpm.prepare_command_expansions(mpm.load_user_config())
@@ -279,7 +382,9 @@ def test_command_line_parses_with_mpremote(stage):
         if not (seen and seen[-1] == "reset"):
             seen.append(cmd if cmd != "fs" else "fs " + args.command[0])
         remaining = args.next_command + remaining[end:]
-    assert seen == ["connect", "fs rm", "fs cp", "exec", "mip", "reset"]
+    runs = [c for i, c in enumerate(seen) if i == 0 or seen[i - 1] != c]
+    assert runs == ["connect", "fs rm", "fs mkdir", "fs cp", "exec", "reset"]
+    assert seen.count("fs cp") == 2  # /main.py and the driver
 
 
 def test_list_script_on_micropython(tmp_path):
@@ -299,31 +404,31 @@ def test_list_script_on_micropython(tmp_path):
     assert proc.returncode == 0, proc.stderr
     remote = flash.Remote.parse(proc.stdout)
     assert remote.files == {p: (hashlib.sha256(d).hexdigest(), len(d)) for p, d in files.items()}
-    assert remote.dirs == {"/app", "/hw", "/hw/sub", "/cardgames"}
+    # (The runner has a /lib of its own.)
+    assert remote.dirs - {"/lib"} == {"/app", "/hw", "/hw/sub", "/cardgames"}
     assert remote.board == "waveshare_pico_lcd_1_3"
     assert remote.block > 0 and remote.free > 0
+    assert remote.image is None
 
 
-def test_freeze_manifest_names_every_package():
-    """tools/manifest.py, run with stand-ins for MicroPython's manifest
-    functions: it includes the port's manifest and freezes every package the
-    device needs (each firmware/ package and boards/), by paths that exist."""
-    manifest = ROOT / "tools" / "manifest.py"
-    calls = []
-    scope = {
-        "include": lambda path: calls.append(("include", path)),
-        "package": lambda name, files=None, base_path=".", opt=None:
-            calls.append(("package", name, base_path)),
-        "require": lambda name, **kw: calls.append(("require", name)),
-        "module": lambda name, base_path=".", opt=None: calls.append(("module", name)),
-    }
-    exec(compile(manifest.read_text(), str(manifest), "exec"), scope)
-    assert calls[0] == ("include", "$(PORT_DIR)/boards/manifest.py")
-    frozen = {}
-    for kind, name, *rest in calls[1:]:
-        assert kind == "package"
-        path = (manifest.parent / rest[0] / name).resolve()
-        assert (path / "__init__.py").is_file(), path
-        frozen[name] = path
-    packages = {p.name for p in (ROOT / "firmware").iterdir() if (p / "__init__.py").is_file()}
-    assert set(frozen) == packages | {"boards"}
+def test_list_script_sees_lib_and_the_image(tmp_path):
+    """The listing reports /lib, the driver's hash, and our firmware image
+    (its generated modules importable, as frozen ones are) with its board."""
+    node = shutil.which("node")
+    if node is None or not MP_PACKAGE.is_dir():
+        pytest.skip("needs node and the MicroPython runtime (npm ci)")
+    drv = b"M\x06 fake driver"
+    setup = ["import os, sys", "try:\n    os.mkdir('/lib')\nexcept OSError:\n    pass",
+             "os.mkdir('/img')", "sys.path.append('/img')",
+             "open('/lib/ssd1306.mpy', 'wb').write(%r)" % drv,
+             "open('/img/picocards_fonts.py', 'w').write('GLYPHS = b\"\"')",
+             "open('/img/picocards_image.py', 'w').write('BOARD = \"oled_ssd1306_128x64\"')"]
+    script = tmp_path / "list.py"
+    script.write_text("\n".join(setup) + "\n" + flash.LIST_SCRIPT)
+    proc = subprocess.run([node, "tools/mp_run.mjs", str(script)], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    remote = flash.Remote.parse(proc.stdout)
+    assert remote.files == {flash.DRIVER: (hashlib.sha256(drv).hexdigest(), len(drv))}
+    assert "/lib" in remote.dirs and "ssd1306.mpy" in remote.lib
+    assert remote.image == "oled_ssd1306_128x64" and remote.board is None

@@ -4,9 +4,10 @@ changed, write the board config, reset. Uses mpremote (a dev dependency).
     python tools/flash.py --board pimoroni_pico_display    # build, copy, reset
     python tools/flash.py --dry-run                        # only say what it would do
     python tools/flash.py --port /dev/ttyACM0 --board waveshare_pico_lcd_1_3
-    python tools/flash.py --frozen     # firmware image with the app frozen in
-                                       # (tools/manifest.py): main.py, fonts.bin,
-                                       # rulebook.txt and board.txt only
+    python tools/flash.py --frozen --board waveshare_pico_lcd_1_3
+                                       # a Pico running our firmware image (make
+                                       # firmware): only /board.txt, and the
+                                       # filesystem copies of the app removed
 
 Steps:
 
@@ -21,10 +22,19 @@ Steps:
    it prints a line per file), remove files in those folders the build no
    longer has (a stale ``x.py`` would shadow the new ``x.mpy``: MicroPython
    looks for ``.py`` first), write /board.txt if it names another board, and
-   for an SSD1306 board install micropython-lib's ``ssd1306`` with ``mip``
-   if /lib lacks it. Anything else on the board (the error log, your own
-   files) is left alone.
+   for an SSD1306 board copy micropython-lib's ``ssd1306`` driver, compiled,
+   to /lib/ssd1306.mpy if it differs: taken from the MicroPython source
+   (``--micropy-dir``/MICROPY_DIR, else the device kit's, as ``make firmware``
+   finds it; no network). Anything else on the board (the error log, your own
+   files, the rest of /lib) is left alone.
 4. Hard-reset the board, so /main.py starts the console.
+
+``--frozen`` is for a Pico running the firmware image (docs/firmware.md),
+which holds the app, its glyphs, the drivers and its own board: it copies
+nothing but /board.txt (only with ``--board``) and removes the console's
+files from the filesystem (a /main.py would run instead of the image's
+console, and the folders would shadow its packages). It refuses a board
+whose firmware is not our image.
 
 ``--dry-run`` builds and reads the board (or, with none connected, assumes an
 empty one) and prints the plan without changing anything. With no board
@@ -44,17 +54,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402
+import firmware  # noqa: E402  (where the MicroPython source is: tools/firmware.py)
 
 MANAGED = ("/app", "/cardgames", "/players", "/hw", "/boards")
-# Data files read at run time, not frozen: the glyphs (app.text) and the rule
-# book (app.rules_screen).
+# Data files read at run time by the development install: the glyphs
+# (app.text) and the rule book (app.rules_screen); the firmware image has both frozen.
 TOP_FILES = ("/main.py", "/fonts.bin", "/rulebook.txt")
+DRIVER = "/lib/ssd1306.mpy"  # micropython-lib's SSD1306 driver, for hw/oled.py
 BOARD_FILE = "/board.txt"
 MARKER = ".picocards-build"
 
 # Runs on the board: one line per directory (D path), file (F sha256 size
-# path), the board file (B name / B-), the /lib entries (L name) and the
-# filesystem's block size and free blocks (S bsize bfree).
+# path), the board file (B name / B-), /lib and its entries (D /lib, L name),
+# our firmware image if it runs one (I and the board it defaults to, or -),
+# and the filesystem's block size and free blocks (S bsize bfree).
 LIST_SCRIPT = """
 import os, hashlib, binascii
 def _h(p):
@@ -90,13 +103,24 @@ try:
 except OSError:
     print("B-")
 try:
-    for e in os.ilistdir("/lib"):
+    _l = list(os.ilistdir("/lib"))
+    print("D /lib")
+    for e in _l:
         print("L", e[0])
 except OSError:
     pass
+try:
+    import picocards_fonts
+    try:
+        from picocards_image import BOARD
+    except ImportError:
+        BOARD = "-"
+    print("I", BOARD)
+except ImportError:
+    pass
 s = os.statvfs("/")
 print("S", s[0], s[3])
-""" % (MANAGED, TOP_FILES, BOARD_FILE)
+""" % (MANAGED, TOP_FILES + (DRIVER,), BOARD_FILE)
 
 
 class NoBoard(Exception):
@@ -172,14 +196,17 @@ def local_files(out):
 
 class Remote:
     """What ``LIST_SCRIPT`` reported: ``files`` {path: (sha256, size)},
-    ``dirs``, ``board`` (name or None), ``lib`` (names in /lib), ``block``
-    size and ``free`` blocks (None if unknown)."""
+    ``dirs``, ``board`` (name or None), ``lib`` (names in /lib), ``image``
+    (None: not our firmware image; else the board it defaults to, "" if it
+    does not say), ``block`` size and ``free`` blocks (None if unknown)."""
 
-    def __init__(self, files=None, dirs=None, board=None, lib=(), block=4096, free=None):
+    def __init__(self, files=None, dirs=None, board=None, lib=(), block=4096, free=None,
+                 image=None):
         self.files = files or {}
         self.dirs = set(dirs or ())
         self.board = board
         self.lib = set(lib)
+        self.image = image
         self.block = block
         self.free = free
 
@@ -197,6 +224,8 @@ class Remote:
                 r.board = rest
             elif kind == "L" and rest:
                 r.lib.add(rest)
+            elif kind == "I":
+                r.image = "" if rest in ("", "-") else rest
             elif kind == "S":
                 block, free = rest.split()
                 r.block, r.free = int(block), int(free)
@@ -237,7 +266,7 @@ def read_board(port, runner=run):
 class Plan:
     """What to do: ``mkdirs``, ``copies`` [(local, remote, size)],
     ``removes`` (files), ``rmdirs``, ``board`` (name to write or None),
-    ``mip`` (packages), ``unchanged`` (count)."""
+    ``unchanged`` (count)."""
 
     def __init__(self):
         self.mkdirs = []
@@ -245,12 +274,10 @@ class Plan:
         self.removes = []
         self.rmdirs = []
         self.board = None
-        self.mip = []
         self.unchanged = 0
 
     def empty(self):
-        return not (self.mkdirs or self.copies or self.removes or self.rmdirs or self.board
-                    or self.mip)
+        return not (self.mkdirs or self.copies or self.removes or self.rmdirs or self.board)
 
     def bytes(self):
         return sum(size for _, _, size in self.copies)
@@ -270,8 +297,10 @@ def _managed(path):
     return path in TOP_FILES or any(path == d or path.startswith(d + "/") for d in MANAGED)
 
 
-def make_plan(local, remote, board_name, board):
-    """The Plan turning ``remote`` into ``local`` plus the board config."""
+def make_plan(local, remote, board_name):
+    """The Plan turning ``remote`` into ``local`` (which holds DRIVER if the
+    board needs it) plus the board config: ``board_name`` written to
+    BOARD_FILE if the board names another (None: leave it as it is)."""
     plan = Plan()
     wanted_dirs = set()
     for path in local:
@@ -289,11 +318,8 @@ def make_plan(local, remote, board_name, board):
     plan.removes = sorted(p for p in remote.files if _managed(p) and p not in local)
     plan.rmdirs = sorted((d for d in remote.dirs if _managed(d) and d not in wanted_dirs),
                          key=lambda d: (-d.count("/"), d))
-    if remote.board != board_name:
+    if board_name is not None and remote.board != board_name:
         plan.board = board_name
-    if board["display"]["controller"] == "ssd1306" and not (
-            {"ssd1306.mpy", "ssd1306.py"} & remote.lib):
-        plan.mip.append("ssd1306")
     return plan
 
 
@@ -310,8 +336,6 @@ def describe(plan, remote, out):
     if plan.board:
         print("  write  :%s = %s (was %s)" % (BOARD_FILE, plan.board, remote.board or "none"),
               file=out)
-    for pkg in plan.mip:
-        print("  mip    install %s (micropython-lib, into /lib)" % pkg, file=out)
     print("%d to copy (%d bytes), %d to remove, %d unchanged%s"
           % (len(plan.copies), plan.bytes(), len(plan.removes), plan.unchanged,
              "" if remote.free is None else ", %d KB free on the board"
@@ -337,8 +361,6 @@ def commands(plan, port):
         add("fs", "cp", "-f", src, ":" + dst)
     if plan.board:
         add("exec", "f = open(%r, 'w'); f.write(%r); f.close()" % (BOARD_FILE, plan.board + "\n"))
-    for pkg in plan.mip:
-        add("mip", "install", pkg)
     add("reset")
     return mpremote(port, *args)
 
@@ -362,8 +384,12 @@ def main(argv=None, runner=run, out=None):
                     help="keep line numbers in the .mpy files, for tracebacks that name the "
                          "line (more heap; see tools/build.py)")
     ap.add_argument("--frozen", action="store_true",
-                    help="the firmware image has the app frozen in: copy only main.py and "
-                         "remove copies of the frozen packages from the filesystem")
+                    help="the Pico runs our firmware image (make firmware): write only "
+                         "/board.txt (with --board) and remove the console's files from the "
+                         "filesystem")
+    ap.add_argument("--micropy-dir", default=os.environ.get("MICROPY_DIR") or None,
+                    help="MicroPython source to take the SSD1306 driver from (default: "
+                         "$MICROPY_DIR, else the device kit's, as make firmware finds it)")
     ap.add_argument("--stage", help="build into this folder and keep it (default: a "
                     "temporary folder)")
     args = ap.parse_args(argv)
@@ -403,15 +429,63 @@ def choose_board(requested, remote):
     return boards.DEFAULT
 
 
+def build_driver(stage, source, runner=run):
+    """Compile micropython-lib's SSD1306 driver at ``source`` (its
+    ``ssd1306.py``) with tools/build.py into ``stage``; returns its
+    ``local_files`` entry, {DRIVER: (local path, sha256 hex, size)}."""
+    src = os.path.join(stage, "driver-src")
+    out = os.path.join(stage, "driver-out")
+    shutil.rmtree(src, ignore_errors=True)
+    os.makedirs(os.path.join(src, "lib"))
+    shutil.copyfile(source, os.path.join(src, "lib", "ssd1306.py"))
+    rc, so, se = runner([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--src", src,
+                         "--out", out])
+    if rc != 0:
+        raise FlashError("building the ssd1306 driver failed:\n" + (se or so).strip())
+    return {p: v for p, v in local_files(out).items() if p == DRIVER}
+
+
+def driver_files(stage, remote, micropy_dir, runner=run, out=sys.stdout):
+    """The SSD1306 driver to have on the board (``build_driver``), from the
+    MicroPython source (``firmware.driver_source``). With no source: {} if
+    the board already has an ``ssd1306`` in /lib (left as it is), else
+    FlashError saying where to get one."""
+    source = firmware.driver_source(micropy_dir)
+    if source is None:
+        if {"ssd1306.mpy", "ssd1306.py"} & remote.lib:
+            print("      no MicroPython source: keeping the board's /lib/ssd1306", file=out)
+            return {}
+        raise FlashError("the SSD1306 board needs micropython-lib's ssd1306 driver and there is "
+                         "no MicroPython source to take it from: pass --micropy-dir (a "
+                         "MicroPython v%s checkout) or put the device kit in %s (or run: "
+                         "mpremote mip install ssd1306)" % (firmware.VERSION, firmware.KIT))
+    return build_driver(stage, source, runner)
+
+
+def _frozen_board(requested, remote):
+    """For --frozen: the board name to write to BOARD_FILE (None: leave it),
+    and the one the Pico will run."""
+    if remote.image is None:
+        raise FlashError("the board does not run the Pico Cards firmware image (make firmware; "
+                         "docs/firmware.md): copy build/firmware/picocards-<board>.uf2 onto it "
+                         "in BOOTSEL mode first, or drop --frozen for the development install")
+    if requested is None:
+        return None, remote.board or remote.image or boards.DEFAULT
+    if remote.board is None and requested == remote.image:
+        return None, requested  # the image's own board: no file needed
+    return requested, requested
+
+
 def _flash(args, stage, runner, out):
     try:
-        print("[1/4] building firmware/ and boards/ with mpy-cross", file=out)
-        built = build(stage, runner, lines=args.lines)
-        local = local_files(built)
         if args.frozen:
-            local = {p: v for p, v in local.items() if p in TOP_FILES}
-        print("      %d files, %d bytes" % (len(local), sum(v[2] for v in local.values())),
-              file=out)
+            print("[1/4] nothing to build: the firmware image holds the console", file=out)
+            local = {}
+        else:
+            print("[1/4] building firmware/ and boards/ with mpy-cross", file=out)
+            local = local_files(build(stage, runner, lines=args.lines))
+            print("      %d files, %d bytes" % (len(local), sum(v[2] for v in local.values())),
+                  file=out)
         print("[2/4] reading the board (%s)" % args.port, file=out)
         try:
             remote = read_board(args.port, runner)
@@ -422,10 +496,15 @@ def _flash(args, stage, runner, out):
                 return 2
             print("      no board connected: a real run would stop here (plug in a Pico running "
                   "MicroPython).\n      The plan below is for an empty board.", file=out)
-            remote = Remote()
-        name = choose_board(args.board, remote)
+            remote = Remote(image="" if args.frozen else None)
+        if args.frozen:
+            write, name = _frozen_board(args.board, remote)
+        else:
+            write = name = choose_board(args.board, remote)
         board = boards.load(name)
-        plan = make_plan(local, remote, name, board)
+        if not args.frozen and board["display"]["controller"] == "ssd1306":
+            local.update(driver_files(stage, remote, args.micropy_dir, runner, out))
+        plan = make_plan(local, remote, write)
         print("[3/4] plan for board %s (%s)" % (name, board["name"]), file=out)
         describe(plan, remote, out)
         if remote.free is not None and plan.blocks_needed(remote) > remote.free:

@@ -21,7 +21,10 @@
 # character or per call (on MicroPython the first use of a character may
 # intern it once). The glyphs stay in the file because a .mpy module's
 # constants live in the Pico's heap: 6.5 KB for these fonts (tools/
-# mem_report.py). Not reentrant (one shared palette and file): fine for the
+# mem_report.py). In the firmware image (tools/manifest.py) they come from the
+# frozen module picocards_fonts instead, whose bytes stay in flash: the same
+# seek and readinto on an io.BytesIO over them (which copies nothing), and no
+# /fonts.bin needed. Not reentrant (one shared palette and file): fine for the
 # single-threaded app. Runs on MicroPython and CPython (where framebuf is
 # host_sim's).
 
@@ -32,20 +35,48 @@ from app import fontdata
 SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
 
 
-def _glyph_path():
-    # The folder holding the app package: the board's root (also for an app
-    # frozen into the firmware, whose modules live under ".frozen"), the
-    # MicroPython runner's /lib/N, or firmware/ in a checkout.
-    path = __file__.replace("\\", "/")
+def _glyph_path(path):
+    # The folder holding the app package: the board's root (a module loaded on
+    # the Pico through sys.path's "" entry, or frozen, has a relative
+    # __file__, "app/text.mpy"), the MicroPython runner's /lib/N, or firmware/
+    # in a checkout.
+    path = path.replace("\\", "/")
     i = path.rfind("/app/")
-    root = path[: i + 1] if i >= 0 else "/"
-    if root.startswith(".frozen"):
-        root = "/"
-    return root + fontdata.FILE
+    return (path[: i + 1] if i >= 0 else "/") + fontdata.FILE
 
 
-PATH = _glyph_path()
-_GLYPHS = open(PATH, "rb")  # kept open for the program's life
+def is_frozen(path):
+    """True if ``path`` (a module's ``__file__``) is that of a module frozen
+    into the firmware image: its name there, relative and ending in ``.py``
+    ("app/text.py", py/builtinimport.c). One loaded from the Pico's
+    filesystem is "app/text.mpy" (the .mpy install); elsewhere it is absolute.
+    (A source install on the Pico looks frozen: it then takes the image's
+    glyphs if there are any.)"""
+    return not path.startswith("/") and ":" not in path and path.endswith(".py")
+
+
+def open_glyphs(path, frozen):
+    """The font file's bytes as an open binary file: for a frozen app
+    (``frozen`` True), an ``io.BytesIO`` over the firmware image's
+    ``picocards_fonts.GLYPHS`` (tools/frozen_gen.py: the same bytes as
+    fonts.bin, in flash); otherwise, or if the image has no such module, the
+    file at ``path`` (OSError if it is missing)."""
+    if frozen:
+        try:
+            from picocards_fonts import GLYPHS  # type: ignore[import-not-found]
+        except ImportError:
+            GLYPHS = None
+        if GLYPHS is not None:
+            import io
+
+            return io.BytesIO(GLYPHS)
+    return open(path, "rb")
+
+
+PATH = _glyph_path(__file__)
+# Kept open for the program's life. Only a frozen app takes the frozen glyphs:
+# a filesystem install on the image has its own fonts.bin beside it.
+_GLYPHS = open_glyphs(PATH, is_frozen(__file__))
 
 
 class Font:

@@ -7,8 +7,9 @@ driver: the app's Display interface (``fb``, ``buf``, ``width``, ``height``,
     display.init()                                  # finds the panel, driver init
     display.fb.fill(1); display.show()              # every pixel lit
 
-The driver is not part of this repository: ``tools/flash.py`` installs it on
-the Pico with ``mip`` (``mpremote mip install ssd1306``, into ``/lib``). Its
+The driver is not part of this repository: the firmware image freezes it
+(tools/manifest.py), and ``tools/flash.py`` copies it, compiled, from the
+MicroPython source to ``/lib/ssd1306.mpy`` (docs/firmware.md). Its
 ``SSD1306_I2C(width, height, i2c, addr)`` *is* a ``framebuf.FrameBuffer``
 (MONO_VLSB) over its own ``buffer`` (``width * height // 8`` bytes, 1,024 at
 128x64), sends the init sequence when made and the whole buffer on
@@ -85,7 +86,7 @@ class OLED:
         if self.dev is None or self.dev.addr != self.addr:
             drv = self.driver
             if drv is None:
-                import ssd1306 as drv  # micropython-lib, installed by mip
+                import ssd1306 as drv  # micropython-lib's: frozen, or in /lib
             self.dev = drv.SSD1306_I2C(self.width, self.height, self.i2c, self.addr)
             self.fb = self.dev
             self.buf = self.dev.buffer

@@ -141,7 +141,7 @@ def make_display(board, machine=None, sleep_ms=None):
 
 
 # The ``ssd1306`` driver module for SSD1306 boards; None imports micropython-lib's
-# (installed with mip). Tests put their copy of the driver here.
+# (frozen into the image, or in /lib). Tests put their copy of the driver here.
 ssd1306_driver = None
 
 

@@ -1,8 +1,9 @@
 """micropython-lib's ``ssd1306`` driver for the tests, from a package
 registry instead of a copy in this repository.
 
-On the Pico the driver comes from micropython-lib through ``mip``
-(tools/flash.py); the tests have no network but PyPI. The PyPI package
+On the Pico the driver is micropython-lib's from the MicroPython source
+(frozen into the image, or copied by tools/flash.py); the tests have no
+network but PyPI, and may have no MicroPython source. The PyPI package
 ``dualmcu`` (pinned in pyproject.toml) ships micropython-lib's
 ``drivers/display/ssd1306/ssd1306.py`` unchanged as ``dualmcu/ssd1306.py``,
 at an older revision than mip's: the same ``SSD1306_I2C(width, height, i2c,

