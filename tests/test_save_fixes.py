@@ -203,6 +203,7 @@ def test_terminal_replay_stopped_part_way_says_so(tmp_path, monkeypatch, capsys)
 
     monkeypatch.setattr(terminal, "run", fake_run)
     monkeypatch.setattr(cli, "choose_mode", lambda args: ("terminal", None))
+    monkeypatch.setattr(cli, "is_tty", lambda: True)  # a terminal the fake run stands in for
     data, _ = _record("Clubbed", 5)
     path = tmp_path / "r1"
     path.write_bytes(data)

@@ -318,36 +318,28 @@ def _check_save(f):
     if not 0 <= dec_int(f["you"]) < n:
         raise ValueError("no seat %s in %s" % (f["you"][:10], e.name))
     check_kw(e, dec_dict(f["kw"]))
+    # The session state the game's screen keeps (docs/file-formats.md), by
+    # key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count, "2"
+    # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples.
+    want = ({"dealer": "s", "games": "n", "totals": "2"}, {"round": "n", "wins": "2"},
+            {"wins": "2", "hist": "3"})[games.GAMES.index(e)]
     st = dec_dict(f.get("st", ""))
     for k in st:
-        check_state(e.name, k, st[k])
+        v = st[k]
+        t = want.get(k)
+        if v is True or v is False or t is None:
+            ok = False
+        elif t == "3":
+            ok = isinstance(v, tuple) and len(v) % 3 == 0
+        elif t == "2":
+            ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
+        else:
+            ok = isinstance(v, int) and 0 <= v <= (1 if t == "s" else MAX_ID)
+        if not ok:
+            raise ValueError("bad %s in the game's state" % k[:12])
     unhexlify(f["act"])  # ValueError if not hex
     if "res" in f and len([dec_int(x) for x in f["res"].split(",")]) != n:
         raise ValueError("not one result per seat")
-
-
-# What each game's screen keeps in a save's session state (``st``), by game
-# and key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count,
-# "2" a pair of counts (series totals, games won), "3" Clubs' score history,
-# (hand, N-S, E-W) triples of ints (docs/file-formats.md).
-STATE = {"Clubbed": {"dealer": "s", "games": "n", "totals": "2"},
-         "Klaberjass": {"round": "n", "wins": "2"}, "Clubs": {"wins": "2", "hist": "3"}}
-
-
-def check_state(game, k, v):
-    """ValueError unless ``v`` (as ``dec_dict`` read it) is a valid value of
-    session key ``k`` of ``game`` (name): see ``STATE``."""
-    t = STATE[game].get(k)
-    if v is True or v is False or t is None:
-        ok = False
-    elif t == "3":
-        ok = isinstance(v, tuple) and len(v) % 3 == 0
-    elif t == "2":
-        ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
-    else:
-        ok = isinstance(v, int) and 0 <= v <= (1 if t == "s" else MAX_ID)
-    if not ok:
-        raise ValueError("bad %s in the game's state" % k[:12])
 
 
 def _check_end(f):
@@ -416,7 +408,15 @@ def save_game(app, screen, seat):
             f.append(("res", ",".join(str(r) for r in g.result())))
         ok = _write(app, "game", "save", f)
     if not ok:
-        _show(app, told)
+        # The new notices, over the game on screen (once: see ``_write``):
+        # during play nothing else would show them.
+        scr = getattr(app, "screen", None)
+        if getattr(scr, "game", None) is not None and len(app.notices) > told:
+            from app.screen import ErrorScreen
+
+            msg = " ".join(app.notices[told:])
+            del app.notices[told:]
+            app.show(ErrorScreen(app, msg, scr))
         return False
     app.actions = bytearray()  # they are in the file now
     app.in_save = True
@@ -427,19 +427,6 @@ def save_game(app, screen, seat):
             d[k] = str(v)
         complete(app, d)
     return True
-
-
-def _show(app, n):
-    # The notices from index ``n`` on, over the game on screen (once: see
-    # ``_write``): during play nothing else would show them.
-    scr = getattr(app, "screen", None)
-    if getattr(scr, "game", None) is None or len(app.notices) <= n:
-        return  # not in a game: the title or Settings shows app.notices
-    from app.screen import ErrorScreen
-
-    msg = " ".join(app.notices[n:])
-    del app.notices[n:]
-    app.show(ErrorScreen(app, msg, scr))
 
 
 def _records(app):

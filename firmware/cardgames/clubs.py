@@ -455,13 +455,13 @@ class Clubs(Game):
 
     # --- dealing and queries --------------------------------------------------
 
-    def _deal(self, order=None):
+    def _deal(self, deck=None):
         # PC-1: 13 cards each, one at a time from the dealer's left. A given
         # ``order`` replaces the shuffle, which still runs: the later hands
         # stay the seed's.
-        deck = self.rng.shuffle(bytearray(cards.DECK52))
-        if order is not None:
-            deck = order
+        shuffled = self.rng.shuffle(bytearray(cards.DECK52))
+        if deck is None:
+            deck = shuffled
         first = self.dealer + 1
         loc = self.loc
         for i in range(52):

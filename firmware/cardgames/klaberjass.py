@@ -412,15 +412,15 @@ class Klaberjass(Game):
         self.dealer = 0 if PLAIN_ORDER[a % 13] < PLAIN_ORDER[b % 13] else 1
         self.events.append((EV_CUT, self.dealer, a, b))
 
-    def _deal(self, order=None):
+    def _deal(self, deck=None):
         # KJ-3: three at a time, non-dealer first; the 13th card is turned.
-        # A given ``order`` replaces the shuffle, which still runs: the
+        # A given ``deck`` replaces the shuffle, which still runs: the
         # later deals stay the seed's.
         self._reset_round()
         loc = self.loc
-        deck = self.rng.shuffle(bytearray(cards.DECK32))
-        if order is not None:
-            deck = order
+        shuffled = self.rng.shuffle(bytearray(cards.DECK32))
+        if deck is None:
+            deck = shuffled
         d = self.dealer
         nd = 1 - d
         for i in range(12):
