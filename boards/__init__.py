@@ -31,11 +31,16 @@ firmware image was built for (its generated ``picocards_image`` module,
 tools/frozen_gen.py), else the Pimoroni Pico Display Pack.
 """
 
-DEFAULT = "pimoroni_pico_display"
-try:
-    from picocards_image import BOARD as DEFAULT  # type: ignore[import-not-found]  # noqa: F401
-except ImportError:  # not a firmware image (.mpy install, simulator, tests)
-    pass
+
+def _image_board():
+    try:
+        from picocards_image import BOARD  # type: ignore[import-not-found]
+    except ImportError:  # not a firmware image (.mpy install, simulator, tests)
+        return None
+    return BOARD
+
+
+DEFAULT = _image_board() or "pimoroni_pico_display"
 
 
 MAX_NAME = 40  # characters; the longest board name is 23

@@ -231,3 +231,76 @@ def test_built_images_are_well_formed():
         checked += 1
     if not checked:
         pytest.skip("the images in build/firmware are out of date: " + HOW_TO_BUILD)
+
+
+GLYPH_CHECK = '''
+import sys
+sys.path.append(%(img)r)
+sys.path.append(%(host)r)  # CPython: host_sim's framebuf (MicroPython has its own)
+import framebuf
+from app import text
+
+assert text.is_frozen("app/text.py") and not text.is_frozen("app/text.mpy")
+assert not text.is_frozen("/lib/1/app/text.py") and not text.is_frozen("C:/x/app/text.py")
+frozen = text.open_glyphs(text.PATH, True)
+assert type(frozen).__name__ == "BytesIO", type(frozen)
+plain = text.open_glyphs(text.PATH, False)
+assert type(frozen) is not type(plain)
+a = bytearray(48)
+b = bytearray(48)
+n = 0
+for off in range(0, %(size)d - 48, 37):
+    frozen.seek(off)
+    plain.seek(off)
+    assert frozen.readinto(a) == plain.readinto(b) == 48
+    assert a == b, off
+    n += 1
+frames = []
+for f in (plain, frozen):
+    text._GLYPHS = f
+    buf = bytearray(120 * 40)
+    fb = framebuf.FrameBuffer(buf, 120, 40, framebuf.GS8)
+    text.draw(fb, "Trump \\u2660 led", 0, 0, 7, text.SMALL)
+    text.draw(fb, "K\\u2665 10", 0, 14, 9, text.BIG)
+    frames.append(bytes(buf))
+assert frames[0] == frames[1] and frames[0] != bytes(len(frames[0]))
+print("glyphs ok", n)
+'''
+
+
+def _glyph_script(tmp_path, img):
+    """A script checking app.text's frozen glyphs against fonts.bin, with a
+    picocards_fonts module (as tools/frozen_gen.py writes it) in ``img``."""
+    data = (ROOT / "firmware" / "fonts.bin").read_bytes()
+    script = tmp_path / "glyphs.py"
+    setup = "import os\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass\n" % img
+    setup += "with open(%r, 'w') as _f:\n    _f.write(%r)\n" % (
+        img + "/picocards_fonts.py", frozen_gen.fonts_source(data))
+    script.write_text(setup + GLYPH_CHECK % {"img": img, "size": len(data),
+                                             "host": str(ROOT / "host_sim")})
+    return script
+
+
+def test_frozen_glyphs_draw_as_the_file_does(tmp_path):
+    """The frozen app reads its glyphs from picocards_fonts through an
+    io.BytesIO: the same bytes and the same pixels as from fonts.bin, on
+    CPython and on MicroPython (whose BytesIO over bytes copies nothing)."""
+    from mprun import cpython_output, micropython_output
+
+    img = str(tmp_path / "img")
+    assert cpython_output(str(_glyph_script(tmp_path, img))).startswith("glyphs ok")
+    assert micropython_output(str(_glyph_script(tmp_path, "/img"))).startswith("glyphs ok")
+
+
+def test_image_board_is_the_default(tmp_path):
+    """boards.DEFAULT is the image's board when picocards_image exists."""
+    frozen_gen.write(str(tmp_path), "waveshare_pico_lcd_1_14")
+    code = "import boards; print(boards.DEFAULT)"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=tmp_path, check=True).stdout
+    assert out.strip() == "waveshare_pico_lcd_1_14"
+    env["PYTHONPATH"] = str(ROOT)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.strip() == "pimoroni_pico_display"

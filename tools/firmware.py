@@ -331,7 +331,7 @@ def main(argv=None, out=None):
     except Failure as e:
         print(e, file=sys.stderr)
         return e.status
-    rel = os.path.relpath(uf2, ROOT)
+    rel = os.path.relpath(uf2, ROOT) if uf2.startswith(ROOT + os.sep) else uf2
     if secs is None:
         print("%s is up to date (%d bytes)" % (rel, os.path.getsize(uf2)), file=out)
     else:
