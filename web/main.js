@@ -117,7 +117,7 @@ function fit() {
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const landscape = vw > vh;
   const pads = document.getElementById("dpad").offsetWidth + document.getElementById("ab").offsetWidth;
-  const availW = landscape ? vw - pads - 80 : vw - 40;
+  const availW = landscape ? vw - pads - 80 : vw - 20;
   const head = document.querySelector("header").offsetHeight;
   const availH = landscape ? vh - head - 40 : (vh - head) * 0.55;
   let scale = Math.floor(Math.min(availW * dpr / fw, availH * dpr / fh));
