@@ -310,3 +310,16 @@ def test_presses_arriving_together_are_all_taken(browser, site, tmp_path):
     })()""" % [{"LEFT": "ArrowLeft", "RIGHT": "ArrowRight"}[b] for b in burst])
     browser.call("settle")
     assert_same(browser, sim, "burst")
+
+
+def test_real_clock_page_matches_too(browser, site, tmp_path):
+    """Without clock=virtual (as a player opens it) the computer moves at
+    its own pace; once settled the frames are the simulator's as well."""
+    sim = Headless(tmp_path, 4)
+    r = browser.call("open", url="%s?seed=4" % site)
+    assert r["screen"] == "TitleScreen" and r["titleAt"] > 0
+    assert_same(browser, sim, "title-real")
+    sim.press("A")
+    browser.press("A")
+    assert browser.state()["screen"] == "ClubbedScreen"
+    assert_same(browser, sim, "table-real")

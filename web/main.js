@@ -41,26 +41,41 @@ function say(text, bad = false) {
 // --- storage: the console's files, one localStorage item each (bytes as a
 // latin1 string: every byte one character) ---------------------------------
 
+// null when the browser refuses storage (then nothing is kept, and the page says so).
+let store = null;
+try {
+  store = window.localStorage;
+  store.getItem(BOARD_PREF);
+} catch (e) {
+  store = null;
+}
+
 function storedFiles() {
   const files = {};
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = localStorage.getItem(k);
+  if (!store) return files;
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = store.getItem(k);
   }
   return files;
 }
 
 function applyStore(set, del) {
+  if (!store) {
+    say("This browser keeps no data for this page: settings and games last until it is closed.",
+        true);
+    return;
+  }
   for (const [name, s] of Object.entries(set)) {
     try {
-      localStorage.setItem(PREFIX + name, s);
+      store.setItem(PREFIX + name, s);
     } catch (e) {
       pc.storeErrors++;
       say("The browser did not keep " + name + " (" + e.name + "): its storage is full or off.",
           true);
     }
   }
-  for (const name of del) localStorage.removeItem(PREFIX + name);
+  for (const name of del) store.removeItem(PREFIX + name);
   listRecords();
 }
 
@@ -175,7 +190,7 @@ async function start() {
     return;
   }
   const names = manifest.boards.map((b) => b.module);
-  let board = params.get("board") || localStorage.getItem(BOARD_PREF) || manifest.default;
+  let board = params.get("board") || (store && store.getItem(BOARD_PREF)) || manifest.default;
   if (!names.includes(board)) {
     say("No board " + JSON.stringify(board) + "; using " + manifest.default + ".", true);
     board = manifest.default;
@@ -188,7 +203,7 @@ async function start() {
     select.appendChild(o);
   }
   select.onchange = () => {
-    localStorage.setItem(BOARD_PREF, select.value);
+    if (store) store.setItem(BOARD_PREF, select.value);
     const p = new URLSearchParams(location.search);
     p.set("board", select.value);
     location.search = p.toString();
