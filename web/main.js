@@ -191,8 +191,11 @@ async function start() {
   }
   const names = manifest.boards.map((b) => b.module);
   let board = params.get("board") || (store && store.getItem(BOARD_PREF)) || manifest.default;
+  let warning = "";
   if (!names.includes(board)) {
-    say("No board " + JSON.stringify(board) + "; using " + manifest.default + ".", true);
+    warning = "No board " + JSON.stringify(board) + " (boards: " + names.join(", ") +
+      "); using " + manifest.default + ".";
+    say(warning, true);
     board = manifest.default;
   }
   for (const b of manifest.boards) {
@@ -239,7 +242,8 @@ async function start() {
       for (const btn of document.querySelectorAll(".pad button")) {
         btn.hidden = !m.groups.includes(btn.dataset.group);
       }
-      say(info.name + ", seed " + seed);
+      if (warning) say(warning, true);
+      else say(info.name + ", seed " + seed);
       fit();
     } else if (m.type === "frame") {
       draw(m);
