@@ -67,3 +67,17 @@ firmware:
 
 clean:
 	rm -rf build mp_out .pytest_cache
+
+# --- The console in a browser (docs/web.md) ---------------------------------
+# web        the static site in build/web (the page, MicroPython WebAssembly
+#            from node_modules, the unchanged firmware/ files, boards)
+# web-serve  serve it on this machine: http://127.0.0.1:$(WEB_PORT)/
+# bench-web  page load to title, key press to frame, in headless Chromium
+WEB_PORT ?= 8000
+.PHONY: web web-serve bench-web
+web: setup
+	$(PY) tools/build_web.py
+web-serve: web
+	$(PY) tools/web_serve.py --port $(WEB_PORT)
+bench-web: web
+	$(PY) tools/bench_web.py

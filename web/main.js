@@ -41,26 +41,41 @@ function say(text, bad = false) {
 // --- storage: the console's files, one localStorage item each (bytes as a
 // latin1 string: every byte one character) ---------------------------------
 
+// null when the browser refuses storage (then nothing is kept, and the page says so).
+let store = null;
+try {
+  store = window.localStorage;
+  store.getItem(BOARD_PREF);
+} catch (e) {
+  store = null;
+}
+
 function storedFiles() {
   const files = {};
-  for (let i = 0; i < localStorage.length; i++) {
-    const k = localStorage.key(i);
-    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = localStorage.getItem(k);
+  if (!store) return files;
+  for (let i = 0; i < store.length; i++) {
+    const k = store.key(i);
+    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = store.getItem(k);
   }
   return files;
 }
 
 function applyStore(set, del) {
+  if (!store) {
+    say("This browser keeps no data for this page: settings and games last until it is closed.",
+        true);
+    return;
+  }
   for (const [name, s] of Object.entries(set)) {
     try {
-      localStorage.setItem(PREFIX + name, s);
+      store.setItem(PREFIX + name, s);
     } catch (e) {
       pc.storeErrors++;
       say("The browser did not keep " + name + " (" + e.name + "): its storage is full or off.",
           true);
     }
   }
-  for (const name of del) localStorage.removeItem(PREFIX + name);
+  for (const name of del) store.removeItem(PREFIX + name);
   listRecords();
 }
 
@@ -117,7 +132,7 @@ function fit() {
   const vw = document.documentElement.clientWidth, vh = window.innerHeight;
   const landscape = vw > vh;
   const pads = document.getElementById("dpad").offsetWidth + document.getElementById("ab").offsetWidth;
-  const availW = landscape ? vw - pads - 80 : vw - 40;
+  const availW = landscape ? vw - pads - 80 : vw - 20;
   const head = document.querySelector("header").offsetHeight;
   const availH = landscape ? vh - head - 40 : (vh - head) * 0.55;
   let scale = Math.floor(Math.min(availW * dpr / fw, availH * dpr / fh));
@@ -175,9 +190,12 @@ async function start() {
     return;
   }
   const names = manifest.boards.map((b) => b.module);
-  let board = params.get("board") || localStorage.getItem(BOARD_PREF) || manifest.default;
+  let board = params.get("board") || (store && store.getItem(BOARD_PREF)) || manifest.default;
+  let warning = "";
   if (!names.includes(board)) {
-    say("No board " + JSON.stringify(board) + "; using " + manifest.default + ".", true);
+    warning = "No board " + JSON.stringify(board) + " (boards: " + names.join(", ") +
+      "); using " + manifest.default + ".";
+    say(warning, true);
     board = manifest.default;
   }
   for (const b of manifest.boards) {
@@ -188,7 +206,7 @@ async function start() {
     select.appendChild(o);
   }
   select.onchange = () => {
-    localStorage.setItem(BOARD_PREF, select.value);
+    if (store) store.setItem(BOARD_PREF, select.value);
     const p = new URLSearchParams(location.search);
     p.set("board", select.value);
     location.search = p.toString();
@@ -224,7 +242,8 @@ async function start() {
       for (const btn of document.querySelectorAll(".pad button")) {
         btn.hidden = !m.groups.includes(btn.dataset.group);
       }
-      say(info.name + ", seed " + seed);
+      if (warning) say(warning, true);
+      else say(info.name + ", seed " + seed);
       fit();
     } else if (m.type === "frame") {
       draw(m);

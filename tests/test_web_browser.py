@@ -1,0 +1,325 @@
+"""The web page (web/, built by tools/build_web.py) in a real browser:
+Debian's headless Chromium driven by playwright-core (tools/web_driver.mjs),
+the site served on 127.0.0.1. One build and one browser for the module.
+
+After the same seed and key presses the canvas is pixel-identical to the
+headless simulator's PNG (host_sim.headless, with a data folder as the page
+has storage): the title on each screen size, a table of each game, a result
+screen; a whole game of Clubbed is played by key presses to its result, the
+files the page keeps are byte-identical to the simulator's and its record
+downloads and replays in the simulator; reloading offers Continue and
+resumes the same position; a damaged stored file is reported and set aside;
+the on-screen buttons work by touch in portrait and landscape.
+
+The page runs with ``clock=virtual`` (computer moves at once, as headless),
+so a whole game takes seconds. Skipped, in one line, when Chromium or
+playwright-core is missing.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "tools")]
+
+from webdrive import Driver, why_no_browser  # noqa: E402
+
+_REASON = why_no_browser()
+if _REASON:
+    pytest.skip("browser tests skipped: " + _REASON, allow_module_level=True)
+
+import build_web  # noqa: E402
+from web_serve import serve_in_thread  # noqa: E402
+
+import host_sim  # noqa: E402, F401  (sys.path: firmware/, host_sim/)
+from app import buttons  # noqa: E402
+from app.clubbed_screen import ClubbedScreen  # noqa: E402
+from app.result_screen import ResultScreen  # noqa: E402
+from host_sim import keyscript  # noqa: E402
+from host_sim.boardkeys import open_board  # noqa: E402
+from host_sim.headless import HeadlessRun, frame_png  # noqa: E402
+from host_sim.storage import FolderStorage  # noqa: E402
+
+PIMORONI = "pimoroni_pico_display"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("web") / "site"
+    build_web.build(str(out))
+    srv, base = serve_in_thread(str(out))
+    yield base
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(site):
+    d = Driver()
+    yield d
+    d.close()
+
+
+def url(site, board=PIMORONI, seed=4):
+    return "%s?clock=virtual&seed=%d&board=%s" % (site, seed, board)
+
+
+def presses(keys):
+    """Logical button names of key script ``keys`` (presses only)."""
+    return [buttons.NAMES[arg] for kind, arg in keyscript.parse(keys) if kind == keyscript.PRESS]
+
+
+class Headless:
+    """The headless simulator on ``board`` with a data folder, run key by key."""
+
+    def __init__(self, tmp, seed, board=PIMORONI, data=None):
+        self.tmp = tmp
+        self.data = data or tmp / "data"
+        self.run = HeadlessRun(seed=seed, board=open_board(board),
+                               storage=FolderStorage(self.data))
+        self.run.settle()
+
+    def press(self, name):
+        self.run.buttons.push(buttons.from_name(name))
+        self.run.settle()
+
+    def png_rgb(self, name):
+        """The shown frame through the simulator's PNG writer, read back."""
+        path = frame_png(self.run.display, self.tmp / (name + ".png"))
+        with Image.open(path) as im:
+            return im.size, im.convert("RGB").tobytes()
+
+    def files(self):
+        """The data folder: {name: latin1 str}, as the page keeps them."""
+        return {n: (self.data / n).read_bytes().decode("latin-1")
+                for n in sorted(os.listdir(self.data))}
+
+
+def assert_same(browser, sim, name):
+    w, h, rgb = browser.canvas_rgb()
+    size, want = sim.png_rgb(name)
+    assert (w, h) == size, name
+    if rgb != want:
+        bad = sum(1 for i in range(0, len(rgb), 3) if rgb[i:i + 3] != want[i:i + 3])
+        pytest.fail("%s: the canvas differs from the headless PNG in %d of %d pixels"
+                    % (name, bad, w * h))
+
+
+# (name, board, seed, key script, screen shown at the end, key for A)
+CASES = [
+    ("title", PIMORONI, 4, "", "TitleScreen", "z"),
+    ("title-240x240", "waveshare_pico_lcd_1_3", 4, "", "TitleScreen", "z"),
+    ("title-128x64", "oled_ssd1306_128x64", 4, "", "TitleScreen", "z"),
+    # UP/DOWN on the Pico Display Pack are the chords B+X / B+Y.
+    ("clubbed", PIMORONI, 4, "DOWN UP A A A A", "ClubbedScreen", "z"),
+    ("klaberjass", PIMORONI, 4, "RIGHT A A A A A A A", "KlaberjassScreen", "Enter"),
+    ("clubs", PIMORONI, 4, "RIGHTx2 A A A A A A A A A A A", "ClubsScreen", "z"),
+    # The joystick board: its centre press (Space) is A.
+    ("clubs-lcd114", "waveshare_pico_lcd_1_14", 9, "LEFT A A A A A", "ClubsScreen", " "),
+    ("klaberjass-240x240", "waveshare_pico_lcd_1_3", 4, "RIGHT A A A A A A A",
+     "KlaberjassScreen", "z"),
+    ("clubbed-128x64", "oled_ssd1306_128x64", 4, "A A A A", "ClubbedScreen", "z"),
+]
+
+
+@pytest.mark.parametrize("name,board,seed,keys,screen,a_key", CASES, ids=[c[0] for c in CASES])
+def test_canvas_is_the_headless_png(browser, site, tmp_path, name, board, seed, keys, screen,
+                                    a_key):
+    sim = Headless(tmp_path, seed, board)
+    browser.call("open", url=url(site, board, seed))
+    for b in presses(keys):
+        sim.press(b)
+        if b == "A":
+            browser.call("press", key=a_key)
+        else:
+            browser.press(b)
+    assert browser.state()["screen"] == screen
+    assert type(sim.run.app.screen).__name__ == screen
+    assert_same(browser, sim, name)
+
+
+def test_board_list_and_unknown_board(browser, site):
+    browser.call("open", url=url(site, "no_such_board"))
+    st = browser.state()
+    assert st["board"] == PIMORONI and st["screen"] == "TitleScreen"
+    said = browser.call("eval", expr="document.getElementById('message').textContent")["value"]
+    assert said.startswith('No board "no_such_board"') and PIMORONI in said
+    opts = browser.call("eval", expr="[...document.querySelectorAll('#board option')]"
+                                     ".map(o => o.value)")["value"]
+    import boards
+
+    assert opts == boards.names()
+
+
+def play_clubbed_in_step(browser, sim, choose_last):
+    """Play the human's Clubbed moves by key presses in the page and in the
+    simulator alike, checking the canvas after every move; returns the
+    number of moves."""
+    moves = 0
+    while isinstance(sim.run.app.screen, ClubbedScreen):
+        scr = sim.run.app.screen
+        assert scr.human_turn()
+        legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+        target = legal[-1] if choose_last else legal[0]
+        while scr.cursor != target:
+            sim.press("RIGHT")
+            browser.press("RIGHT")
+        sim.press("A")
+        browser.press("A")
+        moves += 1
+        assert_same(browser, sim, "move%d" % moves)
+        assert moves < 500
+    return moves
+
+
+def test_whole_clubbed_game_to_result_and_its_record(browser, site, tmp_path):
+    sim = Headless(tmp_path, 11)
+    browser.call("open", url=url(site, seed=11))
+    sim.press("A")
+    browser.press("A")
+    moves = play_clubbed_in_step(browser, sim, choose_last=True)
+    assert moves > 5
+    assert isinstance(sim.run.app.screen, ResultScreen)
+    assert browser.state()["screen"] == "ResultScreen"
+    assert_same(browser, sim, "result")
+    # Same files, byte for byte: statistics, settings, the record (same
+    # format and checksums as the device's and the simulator's).
+    stored = browser.call("storage_get")["files"]
+    assert stored == sim.files()
+    records = [n for n in stored if n.startswith("r")]
+    assert records == ["r1"]
+    # The record downloads and replays in the desktop simulator.
+    path = tmp_path / "download.txt"
+    got = browser.call("download", name="r1", path=str(path))
+    assert got["suggested"] == "picocards-r1.txt"
+    assert path.read_bytes() == stored["r1"].encode("latin-1")
+    out = subprocess.run([sys.executable, "-m", "host_sim", "replay", str(path), "--check"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_reload_offers_continue_and_resumes_the_position(browser, site, tmp_path):
+    keys = presses("A A A A")
+    sim = Headless(tmp_path, 5)
+    browser.call("open", url=url(site, seed=5))
+    for b in keys:
+        sim.press(b)
+        browser.press(b)
+    before = browser.canvas_rgb()
+    position = sim.run.app.screen.game.to_text()
+    assert "game" in browser.call("storage_get")["files"]
+    assert browser.call("storage_get")["files"] == sim.files()
+    # Power cycle: a new app on the same files (page: reload; simulator: a new run).
+    again = Headless(tmp_path, 5, data=sim.data)
+    assert browser.call("reload")["screen"] == "TitleScreen"
+    assert_same(browser, again, "title-continue")
+    title = browser.canvas_rgb()
+    again.press("A")  # Continue
+    browser.press("A")
+    assert browser.state()["screen"] == "ClubbedScreen"
+    assert_same(browser, again, "resumed")
+    # The simulator resumed the very position (the page drew what it drew);
+    # the screen says "Game resumed" where the event lines were.
+    assert again.run.app.screen.game.to_text() == position
+    assert title != before != browser.canvas_rgb()
+
+
+DAMAGE = {
+    "settings": lambda b: b[:-3] + b"zzz",  # the checksum no longer matches
+    "game": lambda b: b[: len(b) // 2],  # cut short
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGE))
+def test_damaged_file_is_reported_and_set_aside(browser, site, tmp_path, name):
+    # A real file of that kind first: the settings after a change, the game
+    # after a move; then damaged in the browser's storage and in the folder.
+    keys = presses("DOWN DOWN A A B UP UP" if name == "settings" else "A A A A")
+    sim = Headless(tmp_path, 6)
+    browser.call("open", url=url(site, seed=6))
+    for b in keys:
+        sim.press(b)
+        browser.press(b)
+    files = browser.call("storage_get")["files"]
+    assert files == sim.files() and name in files
+    bad = DAMAGE[name](files[name].encode("latin-1"))
+    browser.call("storage_set", files={name: bad.decode("latin-1")})
+    (sim.data / name).write_bytes(bad)
+    again = Headless(tmp_path, 6, data=sim.data)
+    browser.call("reload")
+    assert_same(browser, again, "notice")  # the notice, in plain words
+    after = browser.call("storage_get")["files"]
+    assert after == again.files()
+    assert after[name + ".bad1"] == bad.decode("latin-1")  # set aside, not deleted
+    again.press("A")
+    browser.press("A")
+    assert_same(browser, again, "after-notice")
+    assert browser.state()["screen"] == "TitleScreen"
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
+    browser.call("open", url=url(site), viewport={"width": width, "height": height}, touch=True,
+                 scale=3)
+    boxes = browser.call("eval", expr="""(() => {
+        const r = (e) => { const b = e.getBoundingClientRect();
+                           return [b.left, b.top, b.right, b.bottom]; };
+        return { canvas: r(document.getElementById('lcd')),
+                 buttons: [...document.querySelectorAll('.pad button')].filter(b => !b.hidden)
+                            .map(r), dpr: devicePixelRatio };
+    })()""")["value"]
+    left, top, right, bottom = boxes["canvas"]
+    # Crisp: a whole number of device pixels per frame pixel, at least 2.
+    scale = (right - left) * boxes["dpr"] / 240
+    assert scale == int(scale) and scale >= 2, scale
+    assert (bottom - top) * boxes["dpr"] == 135 * scale
+    assert len(boxes["buttons"]) == 6
+    for b in boxes["buttons"] + [boxes["canvas"]]:
+        assert 0 <= b[0] and b[2] <= width and 0 <= b[1] and b[3] <= height, b
+    for b in boxes["buttons"]:  # none covers the screen
+        assert b[2] <= left or b[0] >= right or b[3] <= top or b[1] >= bottom, b
+    group = {"UP": "up", "DOWN": "down", "LEFT": "left", "RIGHT": "right", "A": "z", "B": "x"}
+    keys = presses("DOWN UP A A A RIGHT A")
+    sim = Headless(tmp_path, 4)
+    for b in keys:
+        sim.press(b)
+        browser.call("tap", group=group[b])
+    assert_same(browser, sim, "touch")
+
+
+def test_presses_arriving_together_are_all_taken(browser, site, tmp_path):
+    """Key presses sent in one burst (as they reach the worker after a long
+    computer move) each move the cursor."""
+    sim = Headless(tmp_path, 4)
+    browser.call("open", url=url(site))
+    for b in presses("A A A A"):
+        sim.press(b)
+        browser.press(b)
+    burst = presses("RIGHT RIGHT RIGHT LEFT RIGHT")
+    for b in burst:
+        sim.press(b)
+    browser.call("eval", expr="""(() => {
+        for (const k of %r) {
+            for (const t of ['keydown', 'keyup'])
+                window.dispatchEvent(new KeyboardEvent(t, {key: k}));
+        }
+    })()""" % [{"LEFT": "ArrowLeft", "RIGHT": "ArrowRight"}[b] for b in burst])
+    browser.call("settle")
+    assert_same(browser, sim, "burst")
+
+
+def test_real_clock_page_matches_too(browser, site, tmp_path):
+    """Without clock=virtual (as a player opens it) the computer moves at
+    its own pace; once settled the frames are the simulator's as well."""
+    sim = Headless(tmp_path, 4)
+    r = browser.call("open", url="%s?seed=4" % site)
+    assert r["screen"] == "TitleScreen" and r["titleAt"] > 0
+    assert_same(browser, sim, "title-real")
+    sim.press("A")
+    browser.press("A")
+    assert browser.state()["screen"] == "ClubbedScreen"
+    assert_same(browser, sim, "table-real")

@@ -1,0 +1,54 @@
+"""Screenshots of the web page in headless Chromium, for the README and
+docs/web.md: a desktop window and a phone in portrait and landscape, at a
+Clubbed table (seed 4, keys A A A A, as tools/readme_shots.sh).
+
+    python tools/web_shots.py [--site build/web] [--out tools/readme]
+
+Writes OUT/web.png (900x600), OUT/web_phone.png (390x844 CSS pixels at 2x)
+and OUT/web_phone_landscape.png (844x390 at 2x). Exit status 2 (one line)
+when the browser or the site is missing.
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from web_serve import serve_in_thread  # noqa: E402
+from webdrive import Driver, why_no_browser  # noqa: E402
+
+SHOTS = (("web.png", 900, 600, 1, False), ("web_phone.png", 390, 844, 2, True),
+         ("web_phone_landscape.png", 844, 390, 2, True))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python tools/web_shots.py")
+    p.add_argument("--site", default=os.path.join(ROOT, "build", "web"))
+    p.add_argument("--out", default=os.path.join(ROOT, "tools", "readme"))
+    args = p.parse_args(argv)
+    reason = why_no_browser()
+    if reason or not os.path.isfile(os.path.join(args.site, "index.html")):
+        print("web_shots: %s" % (reason or "no site in %s (make web)" % args.site),
+              file=sys.stderr)
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+    srv, base = serve_in_thread(args.site)
+    try:
+        with Driver() as d:
+            for name, w, h, scale, touch in SHOTS:
+                d.call("open", url=base + "?clock=virtual&seed=4",
+                       viewport={"width": w, "height": h}, scale=scale, touch=touch)
+                for b in "AAAA":
+                    d.press(b)
+                path = os.path.join(args.out, name)
+                d.call("screenshot", path=path)
+                print("wrote %s" % os.path.relpath(path))
+    finally:
+        srv.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
