@@ -85,11 +85,11 @@ def console_files():
 
 def image(board, seed=1, frozen=False, extra=None):
     """Path of a littlefs image for ``board``: the .mpy install (or, with
-    ``frozen``, only /main.py and /fonts.bin), /board.txt, the test
+    ``frozen``, nothing of the console), /board.txt, the test
     settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}."""
-    files = dict(console_files())
-    if frozen:
-        files = {p: v for p, v in files.items() if p in ("/main.py", "/fonts.bin")}
+    # Frozen: the image holds the console; tools/flash.py --frozen copies
+    # only /board.txt (a filesystem /main.py would run instead of the frozen one).
+    files = {} if frozen else dict(console_files())
     files["/board.txt"] = (board + "\n").encode()
     files["/data/settings"] = settings_bytes()
     files["/boot.py"] = boot_py(seed)

@@ -479,7 +479,8 @@ class Pico:
 def fs_files(board, out_dir, files=None, frozen=False):
     """{device path: bytes} of the console laid out as tools/flash.py lays
     it for ``board`` (module name): tools/build.py's output of firmware/ and
-    boards/ (``frozen``: only /main.py and /fonts.bin) and /board.txt; plus
+    boards/ (``frozen``: none of them, as ``tools/flash.py --frozen``) and
+    /board.txt; plus
     ``files`` {path: bytes} on top. ``out_dir`` is the build's stage folder."""
     import sys
 
@@ -488,10 +489,7 @@ def fs_files(board, out_dir, files=None, frozen=False):
         sys.path.insert(0, tools)
     import flash
 
-    built = flash.build(out_dir)
-    local = flash.local_files(built)
-    if frozen:
-        local = {p: v for p, v in local.items() if p in flash.TOP_FILES}
+    local = {} if frozen else flash.local_files(flash.build(out_dir))
     result = {}
     for path, (src, _, _) in local.items():
         with open(src, "rb") as f:
