@@ -21,6 +21,7 @@ ROOT = harness.ROOT
 BUILD = os.path.join(ROOT, "build", "pico")
 KIT = harness.kit()
 COLOUR_BOARDS = ("pimoroni_pico_display", "waveshare_pico_lcd_1_14", "waveshare_pico_lcd_1_3")
+OLED_BOARD = "oled_ssd1306_128x64"  # the harness answers as its SSD1306 on I2C
 
 needs_kit = pytest.mark.skipif(KIT is None, reason=harness.HOW_TO_GET_KIT)
 
@@ -83,13 +84,21 @@ def console_files():
     return files
 
 
+@functools.lru_cache(maxsize=1)
+def oled_driver():
+    """{"/lib/ssd1306.mpy": bytes}, built once per session."""
+    return harness.oled_driver()
+
+
 def image(board, seed=1, frozen=False, extra=None):
     """Path of a littlefs image for ``board``: the .mpy install (or, with
-    ``frozen``, only /main.py and /fonts.bin), /board.txt, the test
+    ``frozen``, nothing of the console), /board.txt, the test
     settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}."""
-    files = dict(console_files())
-    if frozen:
-        files = {p: v for p, v in files.items() if p in ("/main.py", "/fonts.bin")}
+    # Frozen: the image holds the console; tools/flash.py --frozen copies
+    # only /board.txt (a filesystem /main.py would run instead of the frozen one).
+    files = {} if frozen else dict(console_files())
+    if not frozen and harness.load_board(board)["display"]["controller"] == "ssd1306":
+        files.update(oled_driver())
     files["/board.txt"] = (board + "\n").encode()
     files["/data/settings"] = settings_bytes()
     files["/boot.py"] = boot_py(seed)

@@ -1,7 +1,8 @@
 """On the emulated Pico (tools/pico, docs/emulator.md): MicroPython 1.28.0's
 rp2 firmware with the console installed as tools/flash.py lays it (``.mpy``
-files), or frozen in (``make firmware``), boots on each colour board to the
-title screen, pixel-identical to the simulator's title for that board."""
+files), or frozen in (``make firmware``), boots on each board (the three
+ST7789 colour boards and the SSD1306 one) to the title screen,
+pixel-identical to the simulator's title for that board."""
 
 import device
 import pytest
@@ -10,7 +11,7 @@ pytestmark = device.needs_kit
 
 
 @pytest.mark.parametrize("kind", device.images_to_test())
-@pytest.mark.parametrize("board", device.COLOUR_BOARDS)
+@pytest.mark.parametrize("board", device.COLOUR_BOARDS + (device.OLED_BOARD,))
 def test_boots_to_the_title(board, kind):
     sim = device.Sim(board)
     try:

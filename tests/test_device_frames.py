@@ -1,7 +1,8 @@
 """On the emulated Pico, a table of Klaberjass and of Clubs (after the title,
 the game picked, New game and a few moves) is pixel-identical to the
 simulator's frames after the same presses, on a 240x135 and on the 240x240
-board. (Clubbed's table and result screen: tests/test_device_game.py.)"""
+board, and on the 128x64 SSD1306 one (compact layout). (Clubbed's table and
+result screen: tests/test_device_game.py.)"""
 
 import device
 import pytest
@@ -15,7 +16,8 @@ GAMES = {"Klaberjass": ["RIGHT", "A", "RIGHT", "A"],
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("board", ["pimoroni_pico_display", "waveshare_pico_lcd_1_3"])
+@pytest.mark.parametrize("board", ["pimoroni_pico_display", "waveshare_pico_lcd_1_3",
+                                   device.OLED_BOARD])
 def test_game_tables_match_the_simulator(board, game):
     sim = device.play_and_compare(board, GAMES[game], seed=1, name="%s-%s" % (game, board))
     try:

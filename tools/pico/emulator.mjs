@@ -174,6 +174,92 @@ class Panel {
   }
 }
 
+// SSD1306 command bytes that take parameters, and how many (Solomon Systech
+// SSD1306 datasheet rev 1.1, 9 "Command Table"; 0xAD is the SSD1306B/SH1106
+// IREF select micropython-lib's driver also sends).
+const SSD_ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1,
+  0xda: 1, 0xdb: 1, 0x8d: 1, 0xad: 1 };
+
+class Oled {
+  // An SSD1306's 128x64 display RAM (8 pages of 128 column bytes, bit 0 the
+  // top row of a page) and what places data in it over I2C: the control byte
+  // (Co bit 7, D/C# bit 6) ahead of commands or data; horizontal addressing
+  // (the mode micropython-lib's driver sets), column and page windows;
+  // segment remap (A0/A1), COM scan direction (C0/C8), inverse (A6/A7),
+  // display on/off (AE/AF).
+  constructor(width, height) {
+    this.w = width; this.h = height; this.pages = height >> 3;
+    this.ram = new Uint8Array(128 * 8);
+    this.frames = [];
+    this.maxFrames = 100000;
+    this.mode = 0; this.c0 = 0; this.c1 = 127; this.p0 = 0; this.p1 = 7;
+    this.col = 0; this.page = 0;
+    this.remap = false; this.comFlip = false; this.inverse = false; this.on = false;
+    this.cmd = -1; this.args = []; this.need = 0;
+    this.control = true; this.data = false; this.co = false;
+    this.count = 0;
+  }
+  start() { this.control = true; this.count = 0; }
+  byte(v, endNs) {
+    if (this.control) {
+      this.co = !!(v & 0x80); this.data = !!(v & 0x40); this.control = false;
+      return;
+    }
+    if (this.data) this.write(v, endNs); else this.command(v);
+    if (this.co) this.control = true;
+  }
+  command(v) {
+    if (this.need > 0) {
+      this.args.push(v);
+      if (--this.need === 0) this.apply(this.cmd, this.args);
+      return;
+    }
+    if (SSD_ARGS[v] !== undefined) { this.cmd = v; this.args = []; this.need = SSD_ARGS[v]; return; }
+    if (v === 0xa0 || v === 0xa1) this.remap = v === 0xa1;
+    else if (v === 0xc0 || v === 0xc8) this.comFlip = v === 0xc8;
+    else if (v === 0xa6 || v === 0xa7) this.inverse = v === 0xa7;
+    else if (v === 0xae || v === 0xaf) this.on = v === 0xaf;
+  }
+  apply(cmd, a) {
+    if (cmd === 0x20) this.mode = a[0] & 3;
+    else if (cmd === 0x21) { this.c0 = a[0] & 127; this.c1 = a[1] & 127; this.col = this.c0; }
+    else if (cmd === 0x22) { this.p0 = a[0] & 7; this.p1 = a[1] & 7; this.page = this.p0; }
+  }
+  write(v, endNs) {
+    this.ram[this.page * 128 + this.col] = v;
+    this.count++;
+    this.lastNs = endNs;
+    if (this.mode === 0) {
+      if (++this.col > this.c1) { this.col = this.c0; if (++this.page > this.p1) this.page = this.p0; }
+    } else if (this.mode === 1) {
+      if (++this.page > this.p1) { this.page = this.p0; if (++this.col > this.c1) this.col = this.c0; }
+    } else if (++this.col > 127) this.col = 0;
+  }
+  stop() {
+    if (this.count && this.frames.length < this.maxFrames) {
+      this.frames.push([this.lastNs, this.c0, this.c1, this.p0, this.p1, this.count]);
+    }
+    this.count = 0;
+  }
+  image() {
+    // MONO_VLSB bytes (width x pages) of what the glass shows, upright as
+    // micropython-lib's driver sets a module up (A1 + C8: column 0 at the
+    // left, row 0 at the top); lit pixels set (inverse applied, all dark when off).
+    const w = this.w, h = this.h, out = Buffer.alloc(w * this.pages);
+    if (!this.on) return out;
+    for (let y = 0; y < h; y++) {
+      const row = this.comFlip ? y : h - 1 - y;
+      for (let x = 0; x < w; x++) {
+        const col = this.remap ? x : 127 - x;
+        let bit = (this.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1;
+        if (this.inverse) bit ^= 1;
+        if (bit) out[(y >> 3) * w + x] |= 1 << (y & 7);
+      }
+    }
+    return out;
+  }
+}
+
 class Pico {
   constructor(bootrom, flash, opts) {
     this.opts = opts;
@@ -198,7 +284,9 @@ class Pico {
     this.setupUSB();
     this.setupButtons(opts.buttons || []);
     this.panel = null;
-    if (opts.display) this.setupDisplay(opts.display);
+    this.oled = null;
+    if (opts.display && opts.display.kind === "ssd1306") this.setupOled(opts.display);
+    else if (opts.display) this.setupDisplay(opts.display);
     this.spiTiming = opts.spiTiming !== false;
     mcu.core.PC = FLASH_BASE; // boot stage 2 at the start of flash, as the bootrom would
   }
@@ -305,6 +393,77 @@ class Pico {
     alarm.schedule(Math.max(0, atNs - this.ns));
   }
 
+  setupOled(d) {
+    // Answer as the SSD1306 at d.addr on I2C d.i2c; each byte (8 bits and
+    // the ACK) takes 9 SCL periods of (high + low count) ic_clk cycles.
+    const oled = (this.oled = new Oled(d.width, d.height));
+    this.display = d;
+    const bus = this.mcu.i2c[d.i2c];
+    const byteNs = () => {
+      const cycles = bus.sclHighPeriod + bus.sclLowPeriod;
+      return this.spiTiming && cycles > 0 ? (9 * cycles * 1e9) / (this.mcu.clkSys || 125e6) : 0;
+    };
+    let ours = false;
+    const later = (fn) => {
+      const ns = byteNs();
+      if (ns > 0) this.schedule(this.ns + ns, fn); else fn();
+    };
+    this.setupI2CWire(d);
+    bus.onStart = () => bus.completeStart();
+    bus.onConnect = (addr, mode) => {
+      ours = addr === d.addr && mode === 0;
+      if (ours) oled.start();
+      later(() => bus.completeConnect(ours));
+    };
+    bus.onWriteByte = (v) => {
+      if (ours) oled.byte(v, this.ns + byteNs());
+      later(() => bus.completeWrite(ours));
+    };
+    bus.onReadByte = () => later(() => bus.completeRead(0xff));
+    bus.onStop = () => {
+      if (ours) oled.stop();
+      ours = false;
+      bus.completeStop();
+    };
+  }
+
+  setupI2CWire(d) {
+    // The same SSD1306 on the wires, for what the firmware bit-bangs: rp2's
+    // machine.I2C sends a zero-length write (i2c.scan()) as software I2C on
+    // the GPIOs (ports/rp2/machine_i2c.c). Open-drain lines with pull-ups: a
+    // line is low while the RP2040 or the slave pulls it. The slave follows
+    // START/STOP and clocked bits and ACKs its address and each byte after.
+    const scl = this.mcu.gpio[d.scl], sda = this.mcu.gpio[d.sda];
+    let ackLow = false, pScl = true, pSda = true;
+    let state = 0, bits = 0, byte = 0, acking = false; // state 0 idle, 1 address, 2 data
+    const pulled = (g) => g.outputEnable && !g.outputValue;
+    const update = () => {
+      const c = !pulled(scl), a = !(pulled(sda) || ackLow);
+      scl.setInputValue(c);
+      sda.setInputValue(a);
+      if (c && pScl && a !== pSda) {
+        if (!a) { state = 1; bits = 0; byte = 0; acking = false; } // START
+        else { state = 0; ackLow = false; acking = false; } // STOP
+      } else if (c && !pScl && state && !acking && bits < 8) {
+        byte = (byte << 1) | (a ? 1 : 0);
+        bits++;
+      } else if (!c && pScl && state) {
+        if (acking) {
+          ackLow = false; acking = false; bits = 0; byte = 0; state = 2;
+        } else if (bits === 8) {
+          if (state === 1 && (byte >> 1) !== d.addr) state = 0;
+          else { ackLow = true; acking = true; }
+        }
+      }
+      pScl = c;
+      pSda = !(pulled(sda) || ackLow);
+      sda.setInputValue(pSda);
+    };
+    scl.addListener(update);
+    sda.addListener(update);
+    update();
+  }
+
   setupDisplay(d) {
     this.panel = new Panel();
     this.display = d;
@@ -400,7 +559,7 @@ function status(extra) {
     power_cut: pico.powerCut,
     stopped: pico.stopped,
     connected: pico.connected,
-    frames: pico.panel ? pico.panel.frames.length : 0,
+    frames: (pico.panel || pico.oled) ? (pico.panel || pico.oled).frames.length : 0,
   }, extra || {});
 }
 
@@ -477,10 +636,15 @@ const commands = {
   },
   frames(msg) {
     // RAMWR records from index msg.since: [end_ns, c0, c1, r0, r1, pixels].
-    const f = pico.panel ? pico.panel.frames.slice(msg.since || 0) : [];
+    const src = pico.panel || pico.oled;
+    const f = src ? src.frames.slice(msg.since || 0) : [];
     return status({ list: f });
   },
   panel(msg) {
+    if (pico.oled) {
+      const d = pico.display;
+      return status({ width: d.width, height: d.height, mono: pico.oled.image().toString("base64") });
+    }
     if (!pico.panel) throw new Error("no display configured");
     const d = pico.display;
     const img = pico.panel.image(d.window, d.bgr, d.invert);

@@ -179,7 +179,11 @@ class Pico:
                 msg["fs_image"] = os.path.abspath(fs)
                 msg["fs_offset"] = FS_OFFSET
         disp = board["display"] if board else None
-        if disp and disp.get("controller") == "st7789":
+        if disp and disp.get("controller") == "ssd1306":
+            msg["display"] = {"kind": "ssd1306", "i2c": disp["i2c"]["id"], "addr": disp["addr"],
+                              "scl": disp["i2c"]["scl"], "sda": disp["i2c"]["sda"],
+                              "width": disp["width"], "height": disp["height"]}
+        elif disp and disp.get("controller") == "st7789":
             msg["display"] = {"spi": disp["spi"]["id"], "dc": disp["dc"], "cs": disp.get("cs"),
                               "window": list(disp["window"]), "bgr": bool(disp.get("bgr")),
                               "invert": bool(disp.get("invert"))}
@@ -455,9 +459,21 @@ class Pico:
         raise PicoError("the panel was still changing after %s ms" % timeout_ms)
 
     def panel_rgb(self):
-        """``(width, height, RGB888 bytes)`` of the glass (the board's
-        ``window`` of the controller's memory, unrotated)."""
+        """``(width, height, RGB888 bytes)`` of the glass: an ST7789's
+        board ``window`` of the controller's memory, unrotated; an SSD1306's
+        128x64, upright, lit pixels in ``host_sim.display.MONO_LIT``."""
         r = self._call({"cmd": "panel"})
+        if "mono" in r:
+            # An SSD1306: lit/dark in the simulator's colours, so images compare.
+            import sys
+
+            if ROOT not in sys.path:
+                sys.path.insert(0, ROOT)
+            import host_sim  # noqa: F401  (firmware/ on sys.path)
+            from host_sim.display import mono_vlsb_to_rgb24
+
+            rgb = mono_vlsb_to_rgb24(base64.b64decode(r["mono"]), r["width"], r["height"])
+            return r["width"], r["height"], bytes(rgb)
         return r["width"], r["height"], base64.b64decode(r["rgb"])
 
     def panel(self, rotation=None):
@@ -468,6 +484,8 @@ class Pico:
 
         w, h, rgb = self.panel_rgb()
         img = Image.frombytes("RGB", (w, h), rgb)
+        if self.board and self.board["display"]["controller"] == "ssd1306":
+            return img  # the OLED's image is upright already (see emulator.mjs, Oled)
         if rotation is None:
             rotation = self.board["display"]["rotation"] if self.board else 0
         return img.rotate(rotation, expand=True) if rotation else img
@@ -479,7 +497,8 @@ class Pico:
 def fs_files(board, out_dir, files=None, frozen=False):
     """{device path: bytes} of the console laid out as tools/flash.py lays
     it for ``board`` (module name): tools/build.py's output of firmware/ and
-    boards/ (``frozen``: only /main.py and /fonts.bin) and /board.txt; plus
+    boards/ (``frozen``: none of them, as ``tools/flash.py --frozen``) and
+    /board.txt; plus
     ``files`` {path: bytes} on top. ``out_dir`` is the build's stage folder."""
     import sys
 
@@ -488,10 +507,9 @@ def fs_files(board, out_dir, files=None, frozen=False):
         sys.path.insert(0, tools)
     import flash
 
-    built = flash.build(out_dir)
-    local = flash.local_files(built)
-    if frozen:
-        local = {p: v for p, v in local.items() if p in flash.TOP_FILES}
+    local = {} if frozen else flash.local_files(flash.build(out_dir))
+    if not frozen and load_board(board)["display"]["controller"] == "ssd1306":
+        local.update(_driver(flash, out_dir))
     result = {}
     for path, (src, _, _) in local.items():
         with open(src, "rb") as f:
@@ -499,6 +517,33 @@ def fs_files(board, out_dir, files=None, frozen=False):
     result[flash.BOARD_FILE] = (board + "\n").encode()
     result.update(files or {})
     return result
+
+
+def _driver(flash, stage):
+    """{"/lib/ssd1306.mpy": (path, sha, size)}: micropython-lib's SSD1306
+    driver from the MicroPython source, as tools/flash.py installs it."""
+    import firmware
+
+    source = firmware.driver_source()
+    if source is None:
+        raise PicoError("the SSD1306 board needs micropython-lib's ssd1306.py: no MicroPython "
+                        "source found (%s)" % HOW_TO_GET_KIT)
+    return flash.build_driver(stage, source)
+
+
+def oled_driver():
+    """{"/lib/ssd1306.mpy": bytes} (see ``_driver``), for an SSD1306 board's image."""
+    import sys
+
+    tools = os.path.join(ROOT, "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import flash
+
+    with tempfile.TemporaryDirectory(prefix="picocards-drv-") as stage:
+        ((path, (src, _, _)),) = _driver(flash, stage).items()
+        with open(src, "rb") as f:
+            return {path: f.read()}
 
 
 def write_fs_image(path, files):
