@@ -86,13 +86,15 @@ def test_manifest_freezes_every_package(monkeypatch, tmp_path):
 
 
 def test_generated_modules(monkeypatch, tmp_path):
-    """picocards_fonts holds fonts.bin's bytes; picocards_image the board;
+    """picocards_fonts holds fonts.bin's and rulebook.txt's bytes;
+    picocards_image the board;
     without PICOCARDS_BOARD there is no board module (the image defaults to
     boards.DEFAULT)."""
     _, gen = run_manifest(monkeypatch, tmp_path, "waveshare_pico_lcd_1_3")
     scope = {}
     exec((gen / "picocards_fonts.py").read_text(), scope)
     assert scope["GLYPHS"] == (ROOT / "firmware" / "fonts.bin").read_bytes()
+    assert scope["RULES"] == (ROOT / "firmware" / "rulebook.txt").read_bytes()
     scope = {}
     exec((gen / "picocards_image.py").read_text(), scope)
     assert scope["BOARD"] == "waveshare_pico_lcd_1_3"

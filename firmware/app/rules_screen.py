@@ -26,7 +26,8 @@ _ROW_H = const(13)
 _MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
 _HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)
 
-# The rule file sits beside the glyph file (app.text finds where that is).
+# The rule file sits beside the glyph file (app.text finds where that is); a
+# frozen app reads the firmware image's copy (app.text.open_glyphs).
 # Its name is longer than MicroPython interns, so it adds no name.
 PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
@@ -85,7 +86,7 @@ class RulesScreen(StaticScreen):
                 flags = bytearray()
                 index = []
                 tag = "@" + paragraphs.lower()
-                f = open(PATH, "rb")
+                f = text.open_glyphs(PATH, text.is_frozen(__file__), "RULES")
                 try:
                     pos = 0
                     inside = False
@@ -162,7 +163,7 @@ class RulesScreen(StaticScreen):
                 p += 2
             shown = []
             skip = top - index[p + 1]
-            f = open(PATH, "rb")
+            f = text.open_glyphs(PATH, text.is_frozen(__file__), "RULES")
             try:
                 f.seek(index[p])
                 while len(shown) < rows and p < len(index):

@@ -55,21 +55,24 @@ def is_frozen(path):
     return not path.startswith("/") and ":" not in path and path.endswith(".py")
 
 
-def open_glyphs(path, frozen):
+def open_glyphs(path, frozen, name="GLYPHS"):
     """The font file's bytes as an open binary file: for a frozen app
     (``frozen`` True), an ``io.BytesIO`` over the firmware image's
     ``picocards_fonts.GLYPHS`` (tools/frozen_gen.py: the same bytes as
     fonts.bin, in flash); otherwise, or if the image has no such module, the
-    file at ``path`` (OSError if it is missing)."""
+    file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
+    rule book the same way (app.rules_screen)."""
     if frozen:
         try:
-            from picocards_fonts import GLYPHS  # type: ignore[import-not-found]
+            import picocards_fonts  # type: ignore[import-not-found]
+
+            data = getattr(picocards_fonts, name, None)
         except ImportError:
-            GLYPHS = None
-        if GLYPHS is not None:
+            data = None
+        if data:
             import io
 
-            return io.BytesIO(GLYPHS)
+            return io.BytesIO(data)
     return open(path, "rb")
 
 
