@@ -1,6 +1,8 @@
 # Two commands a new machine needs (see README.md):
 #   make sim    set up, then run the simulator (window, or terminal over SSH)
-#   make test   set up, then run every test (CPython, MicroPython under Node, ruff)
+#   make test   set up, then run every test (CPython, MicroPython under Node, ruff),
+#               on every core (pytest-xdist; tests/conftest.py hands out the work)
+#   make test-fast  the rules core and the app's logic only, in under a minute
 # Setup is idempotent: a virtual environment in .venv and the MicroPython
 # WebAssembly runtime in node_modules, both from the package registries.
 
@@ -15,7 +17,7 @@ MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test lint build bench bench-search mem flash firmware clean
+.PHONY: setup sim test test-fast lint build bench bench-search mem flash firmware clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -34,7 +36,15 @@ sim: setup
 
 test: setup
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
+
+FAST_TESTS := tests/test_cards_rng.py tests/test_core_constraints.py \
+	tests/test_clubbed_rules.py tests/test_clubs_rules.py tests/test_klaberjass_rules.py \
+	tests/test_app_game.py tests/test_app_clubs.py tests/test_app_klaberjass.py \
+	tests/test_app_bad_actions.py tests/test_rules_docs.py tests/test_rules_screen.py
+
+test-fast: setup
+	$(PY) -m pytest -n auto $(FAST_TESTS)
 
 build: setup
 	$(PY) tools/build.py

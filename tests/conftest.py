@@ -7,6 +7,7 @@ draws fresh examples each run, to hunt for new bugs (with
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, database=None,
@@ -23,3 +24,64 @@ def pytest_terminal_summary(terminalreporter):
 
     if harness.kit() is None:
         terminalreporter.write_line("device tests skipped: " + harness.HOW_TO_GET_KIT)
+
+
+# --- running in parallel (pytest-xdist: make test runs -n auto --dist loadscope) ---
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _shared_setup_files():
+    # Test files with a module-scoped fixture (a build, a batch of random
+    # games, a MicroPython run): their tests go to one worker together, so
+    # that the setup runs once, not once per worker.
+    out = set()
+    for name in sorted(os.listdir(HERE)):
+        if name.startswith("test_") and name.endswith(".py"):
+            with open(os.path.join(HERE, name), encoding="utf-8") as f:
+                if 'scope="module"' in f.read():
+                    out.add("tests/" + name)
+    return out
+
+
+SHARED_SETUP = _shared_setup_files()
+
+# The longest tests and shared setups start first (longest first keeps the
+# two workers busy to the end instead of one finishing a long test alone).
+SLOW_FIRST = ("tests/test_device_powercut.py", "tests/test_device_game.py",
+              "tests/test_soak.py::test_soak[",
+              "tests/test_persist.py::test_save_at_every_position",
+              "tests/test_mem_budget.py", "tests/test_mem_report_board.py::test_board_fits",
+              "tests/test_clubbed_random.py", "tests/test_klaberjass_random.py",
+              "tests/test_clubs_random.py", "tests/test_klaberjass_parity.py",
+              "tests/test_clubs_parity.py", "tests/test_mp_parity.py", "tests/test_mpy_cross.py")
+
+
+def _rank(nodeid):
+    for i, prefix in enumerate(SLOW_FIRST):
+        if nodeid.startswith(prefix):
+            return i
+    return len(SLOW_FIRST)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Slow tests first (a stable sort: the rest keep their order)."""
+    items.sort(key=lambda it: _rank(it.nodeid))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """One test per work unit, except the files of SHARED_SETUP, each one
+    unit; units are handed out in collection order (slow first)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def __init__(self, config, log=None):
+            super().__init__(config, log)
+            config.option.loadscopereorder = False  # keep the slow-first order
+
+        def _split_scope(self, nodeid):
+            path = nodeid.split("::", 1)[0]
+            return path if path in SHARED_SETUP else nodeid
+
+    return Scheduling(config, log)
