@@ -32,7 +32,8 @@ another), and prints as a table:
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
-  seeds 1, 2, ...: mean and slowest ms, bidding included.
+  seeds 1, 2, ...: mean and slowest ms of the decisions the search kit
+  searches (more than one legal action; bidding included), at every level.
 
 ``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
 firmware boards``) for before/after figures. Without the device kit it
@@ -131,6 +132,7 @@ from players import levels
 from hw.clock import DeviceClock
 clock = DeviceClock()
 GAME = %r
+kit = levels.kit(GAME)
 N = %d
 def new(seed):
     if GAME == "clubbed":
@@ -155,10 +157,11 @@ for level in (0, 1, 2):
                 players[p] = levels.make(GAME, level, seed * 7 + p, clock)
             legal = g.legal_actions()
             obs = g.observation(p)
+            searched = len(legal) > 1 and kit.searchable(obs)
             t = time.ticks_ms()
             a = players[p].choose(obs, legal)
             dt = time.ticks_diff(time.ticks_ms(), t)
-            if len(legal) > 1:
+            if searched:
                 times.append(dt)
             g.apply(a)
             moves += 1
@@ -310,17 +313,24 @@ def memory_figures(k, args, tmp):
             pico.tap(key, hold_ms=60)
             run(wait)
 
+        def down(times):
+            pico.press("B")  # the pack's B + Y chord is DOWN
+            run(60)
+            for _ in range(times):
+                tap("Y", 200)
+            pico.release("B")
+            run(300)
+
         run(3000)
-        # Games in title order: Clubbed, Klaberjass, Clubs.
+        # Games in title order: Clubbed, Klaberjass, Clubs (Y: RIGHT, the next).
         for g in range(3):
             for _ in range(g):
-                tap("Y")  # RIGHT: next game on the title
+                tap("Y")
             tap("A", 4000)  # start it; the computer may move first
-            for key in ("Y", "A", "Y", "A"):
+            for key in ("Y", "A", "Y", "A", "A", "Y", "A"):
                 tap(key, 2500)
-            tap("B", 1500)  # B held 600 ms or released: the pause menu
-            for _ in range(3):
-                tap("Y")  # B + Y = DOWN on the pack; plain Y elsewhere
+            tap("B", 1500)  # B alone, released: the pause menu
+            down(3)  # to Quit to menu
             tap("A", 3000)
         run(1000)
     text = "".join(log)
