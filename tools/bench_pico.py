@@ -220,6 +220,7 @@ def boot_figures(k, args, tmp):
     img = image(os.path.join(tmp, "boot.bin"), args.board, args,
                 {"/data/settings": settings_file()})
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)  # the splash
         title = pico.settle(quiet_ms=400, timeout_ms=20000)
         frames = pico.frames()
         first = frames[0].end_ms if frames else None
@@ -267,6 +268,7 @@ def press_figures(pico):
 def push_figures(k, args, tmp):
     img = image(os.path.join(tmp, "push.bin"), args.board, args)
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
         pico.settle(quiet_ms=400, timeout_ms=20000)
         out = pico.exec(PUSH % args.board, timeout_ms=60000)
     m = re.search(r"BENCH-PUSH (\d+) (\d+) (\d+) (\d+)", out)
@@ -352,6 +354,7 @@ def decision_figures(k, args, tmp):
     img = image(os.path.join(tmp, "dec.bin"), args.board, args)
     rows = []
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
         pico.settle(quiet_ms=400, timeout_ms=20000)
         for game in ("clubbed", "klaberjass", "clubs"):
             out = pico.exec(DECIDE % (game, args.decisions), timeout_ms=3600000)
@@ -359,7 +362,7 @@ def decision_figures(k, args, tmp):
                 rows.append((m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)),
                              int(m.group(5))))
             pico.soft_reset()
-            pico.settle(quiet_ms=400, timeout_ms=20000)
+            pico.run_ms(3000)
     return rows
 
 
