@@ -28,7 +28,8 @@ another), and prints as a table:
   screen changes): the figure is a lower bound, checked against the known
   16 KB storage read (issue 12), which it finds on a build that has it.
   The scenario: the title, then each game (Normal) started from the title,
-  a few presses at its table, the pause menu, Quit to menu.
+  a few presses at its table, the pause menu, Quit to menu; then the Rules
+  and the Settings screens.
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
@@ -328,12 +329,22 @@ def memory_figures(k, args, tmp):
         for g in range(3):
             for _ in range(g):
                 tap("Y")
+            if g:
+                down(1)  # past "Continue" (the game quit last) to "New game"
             tap("A", 4000)  # start it; the computer may move first
             for key in ("Y", "A", "Y", "A", "A", "Y", "A"):
                 tap(key, 2500)
             tap("B", 1500)  # B alone, released: the pause menu
             down(3)  # to Quit to menu
             tap("A", 3000)
+        tap("B")  # the title's first row
+        down(2)  # Rules (after Continue, New game)
+        tap("A", 1500)
+        tap("B", 1500)
+        tap("B")
+        down(3)  # Settings
+        tap("A", 1500)
+        tap("B", 1500)
         run(1000)
     text = "".join(log)
     screens = []
