@@ -17,7 +17,7 @@ MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test test-fast lint build bench bench-search mem flash firmware clean
+.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -57,6 +57,11 @@ bench: setup
 # (fetched once from PyPI into build/pystone/); fails if Hard is over budget.
 bench-search: setup
 	$(PY) tools/bench_search.py
+
+# The console on the emulated Pico (tools/pico, needs ../shared/pico): boot,
+# push, key press to pixels, heap per screen, decisions (docs/performance.md).
+bench-pico: setup
+	$(PY) tools/bench_pico.py $(if $(BOARD),--board $(BOARD)) $(BENCH_ARGS)
 
 # Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 150 KB.
 mem: setup

@@ -34,6 +34,9 @@ def views(display):
     lower = framebuf.FrameBuffer(mv[top * w :], w, LOWER_H, framebuf.GS8)
     mid = top // 2
     middle = framebuf.FrameBuffer(mv[mid * w :], w, LOWER_H, framebuf.GS8)
+    # Text on the views as on the frame (the driver's glyph routine, if any).
+    text.add_target(lower, mv[top * w :], w, LOWER_H)
+    text.add_target(middle, mv[mid * w :], w, LOWER_H)
     return top, lower, middle
 
 

@@ -27,6 +27,13 @@
 # /fonts.bin needed. Not reentrant (one shared palette and file): fine for the
 # single-threaded app. Runs on MicroPython and CPython (where framebuf is
 # host_sim's).
+#
+# On the Pico that blit costs about 107 us a 6x12 glyph (framebuf looks each
+# bit up through generic get/set-pixel calls), most of a table's drawing
+# time; so a display driver with machine code (hw/st7789.py, hw/fastpix.py)
+# registers its 8-bit frame here (``add_target``) with a routine that sets
+# the glyph's pixels itself, used for glyphs wholly inside that frame (the
+# same pixels: tests/test_hw_st7789.py checks it on the device's answers).
 
 import framebuf
 
@@ -138,6 +145,35 @@ BIG = Font(fontdata.BIG)
 # Entry 0 is the key colour (skipped), entry 1 the text colour.
 _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 
+# (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
+_targets = []
+_fast = None
+_byte = None
+_geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+
+
+def add_target(fb, buf, width, height, routine=None, byte_at=None):
+    """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
+    x ``height``, one byte a pixel) with ``routine(geometry, buf, bits)``
+    (hw.fastpix.glyph) reading strings with ``byte_at(s, k)`` (the k-th
+    byte of str ``s``'s UTF-8), both given once by the display driver;
+    without them nothing is registered. Keeps the last four frames given."""
+    global _fast, _geo, _byte
+    if routine is not None and byte_at is not None:
+        from array import array
+
+        _fast = routine
+        _byte = byte_at
+        _geo = array("i", (0, 0, 0, 0, 0, 0))
+    if _fast is None:
+        return
+    for t in _targets:
+        if t[0] is fb:
+            return
+    _targets.append((fb, buf, width, height))
+    if len(_targets) > 4:
+        _targets.pop(0)
+
 
 def draw(fb, s, x, y, color, font=SMALL):
     """Draw str ``s`` with its top left at (x, y) on FrameBuffer ``fb``.
@@ -159,6 +195,16 @@ def draw(fb, s, x, y, color, font=SMALL):
     chars = font.chars
     q = font.qmark
     space = font.space
+    target = None
+    for t in _targets:
+        if t[0] is fb:
+            target = t
+    n = len(s)
+    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
+            x + w * n <= target[2]):
+        # Wholly inside a registered frame: the driver's routines.
+        _fast_draw(s, n, x, y, color, font, target)
+        return x + w * n
     for ch in s:
         o = ord(ch)
         if o < 128:
@@ -173,6 +219,56 @@ def draw(fb, s, x, y, color, font=SMALL):
             fb.blit(scratch, x, y, key, _PALETTE)
         x += w
     return x
+
+
+def _fast_draw(s, n, x, y, color, font, target):
+    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
+    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
+    str per character, a search of every interned string: 130 us a
+    character on a Pico with the app's names loaded)."""
+    g = _geo
+    stride = target[2]
+    w = font.w
+    g[0] = y * stride + x
+    g[1] = stride
+    g[2] = w
+    g[3] = font.h
+    g[4] = color
+    g[5] = (w + 7) // 8
+    buf = target[1]
+    fast = _fast
+    byte = _byte
+    f = _GLYPHS
+    base = font.offset
+    size = font.size
+    glyph = font.glyph
+    ascii_ = font.ascii
+    space = font.space
+    k = 0
+    while n > 0:
+        n -= 1
+        o = byte(s, k)
+        k += 1
+        if o < 0x80:
+            i = ascii_[o]
+        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
+            if o >= 0xF0:
+                o = 0xFFFD  # beyond the fonts
+                k += 3
+            elif o >= 0xE0:
+                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
+                k += 2
+            else:
+                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
+                k += 1
+            i = font.chars.find(chr(o))
+            if i < 0:
+                i = font.qmark
+        if i != space:
+            f.seek(base + i * size)
+            f.readinto(glyph)
+            fast(g, buf, glyph)
+        g[0] += w
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):

@@ -7,7 +7,7 @@ chords and long press, behind the app's Buttons interface (``get()``).
 
 The layer samples the pins itself (``poll()``, also done by every ``get()``);
 the device loop polls every few milliseconds while it waits. On the Pico each
-pin also has an edge interrupt (``from_board``: ``Pin.irq``, hard, both
+pin also has an edge interrupt (``from_board``: ``Pin.irq``, soft, both
 edges) that writes the key, its level and the time into a preallocated ring
 (``RING`` edges); ``poll()`` replays those edges in order, with their own
 times, before it samples. So a press made while the app is busy (a computer
@@ -18,9 +18,14 @@ a virtual one.
 
 Rules, per physical button (a board's ``buttons`` dict, see boards/):
 
-- Debounce: a level change counts once it has been seen on samples at least
-  ``debounce_ms`` apart with no other level between them. A press shorter
-  than that never registers; contact bounce inside it is ignored.
+- Debounce: a press of a released button counts at the first sample (or
+  edge) that shows it, so the screen answers without waiting; the button
+  then counts as held until it has read released on samples at least
+  ``debounce_ms`` apart with nothing else between (a release registers
+  then). So contact bounce, at the press or at the release, makes one
+  press; a button tapped again within ``debounce_ms`` of letting go is
+  still the same press. (The lines idle at their pull-up: only a press
+  moves them.)
 - A plain button (in ``map``) emits its logical button once when the press
   registers, however long it is held. If the logical button is a direction
   (LEFT RIGHT UP DOWN), holding it repeats it: first after ``repeat_delay_ms``,
@@ -149,8 +154,8 @@ class Buttons:
 
     def edge_handler(self, index):
         """The interrupt handler for key ``index`` (its place in ``keys``):
-        appends (index, level, tick) to the ring. Allocates nothing when it
-        runs (a hard interrupt may not): everything it needs is bound here."""
+        appends (index, level, tick) to the ring (everything it needs is
+        bound here: it allocates nothing when it runs)."""
         ring = self.ring
         value = self.keys[index].pin.value
         active = self.active
@@ -186,9 +191,9 @@ class Buttons:
                 self._held(k, now)
 
     def _sample(self, k, level, now):
-        """Key ``k`` read ``level`` (pressed: True) at tick ``now``: a level
-        counts once it has lasted ``debounce_ms``, judged at the sample that
-        ends it or at a later one."""
+        """Key ``k`` read ``level`` (pressed: True) at tick ``now``: a press
+        of a released key counts at once; a release once it has lasted
+        ``debounce_ms``, judged at the sample that ends it or a later one."""
         diff = self.clock.ticks_diff
         if level != k.seen:
             # The level seen before this edge may have lasted long enough
@@ -201,6 +206,8 @@ class Buttons:
                 self._held(k, now)
             k.seen = level
             k.seen_at = now
+            if level and not k.down:
+                self._press(k, now)  # at once: the line only moves when pressed
         elif level != k.down and diff(now, k.seen_at) >= self.debounce_ms:
             self._settle(k, now)
 
@@ -281,8 +288,10 @@ def from_board(cfg, clock, machine=None, **timings):
         pin = keys.keys[i].pin
         if not edges or not hasattr(pin, "irq"):
             break  # no pin interrupts here: polling alone
-        try:
-            pin.irq(keys.edge_handler(i), edges, hard=True)
-        except (TypeError, ValueError):  # a port without hard interrupts
-            pin.irq(keys.edge_handler(i), edges)
+        # A soft interrupt: the handler runs at the next bytecode, a few ms
+        # late at worst (inside a push or a collection), which the debounce
+        # tolerates. A hard one would have to allocate nothing, and on the
+        # rp2 port a handler this size already does (its frame goes on the
+        # heap; checked with micropython.heap_lock on the emulated Pico).
+        pin.irq(keys.edge_handler(i), edges)
     return keys

@@ -182,6 +182,7 @@ class ST7789(FrameDisplay):
         else:
             self.palette = framebuf.FrameBuffer(PALETTE, 256, 1, framebuf.RGB565)
         self.fast = None if small else fastpix
+        self._text_target()
         self._band = self.fb  # the chunk as a FrameBuffer ``_band_w`` pixels wide
         self._band_w = 0
         self._one = bytearray(1)
@@ -207,6 +208,15 @@ class ST7789(FrameDisplay):
         self.level = 0
         if cs is not None:
             cs(1)
+
+    def _text_target(self):
+        """With machine code, ``app.text`` draws glyphs on this frame with
+        ``fastpix.glyph`` (its blit costs 7x more on a Pico)."""
+        if self.fast is not None:
+            from app import text
+
+            text.add_target(self.fb, self.buf, self.width, self.height, self.fast.glyph,
+                            self.fast.byte_at)
 
     def _open_dma(self, spi_id):
         """Claim a DMA channel that writes chunks to SPI ``spi_id``'s data
@@ -316,6 +326,7 @@ class ST7789(FrameDisplay):
             self.width = w
             self.height = h
             self.fb = framebuf.FrameBuffer(self.buf, w, h, framebuf.GS8)
+            self._text_target()
         if self.ready:
             self.command(MADCTL, bytes((self.madctl(),)))
 

@@ -1,0 +1,431 @@
+"""Figures of the console on the emulated Pico (tools/pico/harness.py), in
+emulated Pico time (rp2040js at 125 MHz, SPI bytes charged their time on the
+wire): ``make bench-pico``.
+
+    python tools/bench_pico.py [--board NAME] [--uf2 FROZEN.uf2] [--firmware DIR --boards DIR]
+                               [--decisions N] [--skip memory,decisions,...]
+
+What it measures, each on its own boot (so that one probe does not slow
+another), and prints as a table:
+
+- boot: power-on to the last pixel of the title (the panel quiet 400 ms
+  after it), for the ``.mpy`` install (tools/flash.py's layout) or, with
+  ``--uf2``, a frozen image (its filesystem holds /main.py, fonts, board).
+- push: one full-frame ``show()`` (every row sent) and one of the same frame
+  again (rows compared, nothing sent), timed on the device (``ticks_us``)
+  with the board's display made as ``hw.start`` makes it.
+- press: key press (the GPIO edge) to the last pixel it changes on a
+  Clubbed table: a cursor move (Y: RIGHT) and a card played (A), each the
+  end of the burst of RAMWRs after the press (no gap over 5 ms).
+- memory: a probe (/bench_probe.py, run by a test-only /boot.py) wraps the
+  app's step: at each new screen, the free heap after a collection; the
+  lowest free heap seen at any push (no collection) per screen; and the
+  largest block allocated after boot: the heap map (``micropython.mem_info(1)``)
+  right after the app's first step is the baseline, and after any step in
+  which the free heap fell by 8 KB or more the map is read again: a block
+  (head and tails) not in the baseline is an allocation made since. A block
+  allocated and collected within one step is not seen (the app collects at
+  screen changes): the figure is a lower bound, checked against the known
+  16 KB storage read (issue 12), which it finds on a build that has it.
+  The scenario: the title, then each game (Normal) started from the title,
+  a few presses at its table, the pause menu, Quit to menu; then the Rules
+  and the Settings screens.
+- decisions: on the device, ``--decisions`` decisions (default 10) per game
+  and level, made by ``players.levels.make(game, level, seed, clock)`` (the
+  device clock: the time caps apply) in games played by those players from
+  seeds 1, 2, ...: mean and slowest ms of the decisions the search kit
+  searches (more than one legal action; bidding included), at every level.
+
+``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
+firmware boards``) for before/after figures. Without the device kit it
+prints one line saying how to get it and exits 2.
+"""
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from tools.pico import harness  # noqa: E402
+
+PROBE = r'''
+import gc
+import micropython
+
+_st = {"screen": None, "low": 1 << 30, "prev": 0, "first": True}
+
+
+def _map(tag):
+    print("BENCH-MAP-BEGIN", tag)
+    micropython.mem_info(1)
+    print("BENCH-MAP-END")
+
+
+def install():
+    from hw import start
+
+    run = start.run_app
+
+    def run_app(app, keys, clock, steps=None, display=None):
+        step = app.step
+        show = app.display.show
+
+        def probed_show():
+            f = gc.mem_free()
+            if f < _st["low"]:
+                _st["low"] = f
+            show()
+
+        app.display.show = probed_show
+
+        def probed():
+            step()
+            name = type(app.screen).__name__
+            if _st["first"]:
+                _st["first"] = False
+                _map("boot")
+            f = gc.mem_free()
+            if _st["prev"] - f >= 8192:
+                _map(name)
+            _st["prev"] = f
+            if name != _st["screen"]:
+                low = _st["low"]
+                gc.collect()
+                f = gc.mem_free()
+                print("BENCH-SCREEN", name, f, low, _st["screen"])
+                _st["screen"] = name
+                _st["low"] = f
+                _st["prev"] = f
+
+        app.step = probed
+        return run(app, keys, clock, steps, display)
+
+    start.run_app = run_app
+'''
+
+BOOT_PY = b"import bench_probe\nbench_probe.install()\n"
+
+PUSH = r'''
+import time, gc
+import boards
+from hw import st7789, start
+b = boards.load(%r)
+getattr(start, "peripheral_clock", lambda: None)()  # a tree from before it
+gc.collect()
+d = st7789.from_board(b["display"])
+d.init()
+for i in range(len(d.buf)):
+    d.buf[i] = i %% 29
+d._rows_known = False
+t = time.ticks_us(); d.show(); full = time.ticks_diff(time.ticks_us(), t)
+t = time.ticks_us(); d.show(); same = time.ticks_diff(time.ticks_us(), t)
+print("BENCH-PUSH", full, same, d.width, d.height)
+'''
+
+DECIDE = r'''
+import time, gc, sys
+from players import levels
+from hw.clock import DeviceClock
+clock = DeviceClock()
+GAME = %r
+kit = levels.kit(GAME)
+N = %d
+def new(seed):
+    if GAME == "clubbed":
+        from cardgames import clubbed
+        return clubbed.Clubbed(seed=seed, dealer=seed %% 2)
+    if GAME == "klaberjass":
+        from cardgames import klaberjass
+        return klaberjass.Klaberjass(seed=seed)
+    from cardgames import clubs
+    return clubs.Clubs(seed=seed)
+for level in (0, 1, 2):
+    times = []
+    seed = 1
+    while len(times) < N and seed < 50:
+        g = new(seed)
+        n = g.num_players if hasattr(g, "num_players") else 4
+        players = {}
+        moves = 0
+        while not g.is_over() and len(times) < N and moves < 400:
+            p = g.current_player
+            if p not in players:
+                players[p] = levels.make(GAME, level, seed * 7 + p, clock)
+            legal = g.legal_actions()
+            obs = g.observation(p)
+            searched = len(legal) > 1 and kit.searchable(obs)
+            t = time.ticks_ms()
+            a = players[p].choose(obs, legal)
+            dt = time.ticks_diff(time.ticks_ms(), t)
+            if searched:
+                times.append(dt)
+            g.apply(a)
+            moves += 1
+            obs = None
+            gc.collect()
+        players = None
+        g = None
+        gc.collect()
+        seed += 1
+    print("BENCH-DECIDE", GAME, level, len(times), sum(times) // max(1, len(times)), max(times))
+'''
+
+
+def fail(msg):
+    print("bench_pico: " + msg)
+    sys.exit(2)
+
+
+def settings_file():
+    """Settings of Normal computer players, Normal speed (tests/device.py's
+    helper writes them with the app's own code)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    import device
+
+    device.LEVEL = 1
+    device.SPEED = 1
+    device.settings_bytes.cache_clear()
+    return device.settings_bytes()
+
+
+def files_for(board, stage, firmware=None, boards_dir=None, frozen=False, extra=None):
+    """{device path: bytes}: the console as tools/flash.py lays it out (from
+    ``firmware``/``boards_dir`` if given), the board file, ``extra``."""
+    import flash
+
+    built = flash.build(stage, firmware=firmware, boards_dir=boards_dir)
+    local = flash.local_files(built)
+    if frozen:
+        local = {p: v for p, v in local.items() if p in flash.TOP_FILES}
+    out = {}
+    for path, (src, _, _) in local.items():
+        with open(src, "rb") as f:
+            out[path] = f.read()
+    out[flash.BOARD_FILE] = (board + "\n").encode()
+    out.update(extra or {})
+    return out
+
+
+def image(path, board, args, extra=None):
+    with tempfile.TemporaryDirectory(prefix="picocards-bench-") as stage:
+        files = files_for(board, stage, args.firmware, args.boards, bool(args.uf2), extra)
+    return harness.write_fs_image(path, files)
+
+
+def boot_figures(k, args, tmp):
+    img = image(os.path.join(tmp, "boot.bin"), args.board, args,
+                {"/data/settings": settings_file()})
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)  # the splash
+        title = pico.settle(quiet_ms=400, timeout_ms=20000)
+        frames = pico.frames()
+        first = frames[0].end_ms if frames else None
+        press = press_figures(pico)
+    return {"boot": title, "splash": first, **press}
+
+
+def _burst_end(pico, since_ms, gap_ms=5.0):
+    """End of the burst of RAMWRs that ended after ``since_ms`` (none further
+    apart than ``gap_ms``), or None."""
+    ends = [f.end_ms for f in pico.frames() if f.end_ms > since_ms]
+    if not ends:
+        return None
+    last = ends[0]
+    for e in ends[1:]:
+        if e - last > gap_ms:
+            break
+        last = e
+    return last
+
+
+def press_figures(pico):
+    """Title: A starts Clubbed (the first game); wait for the human's turn,
+    then cursor moves (Y) and a card played (A)."""
+    pico.tap("A")
+    pico.settle(quiet_ms=1500, timeout_ms=30000)
+    moves = []
+    for _ in range(4):
+        t = pico.ms + 10
+        pico.press("Y", at_ms=t)
+        pico.release("Y", at_ms=t + 60)
+        pico.run_ms(400)
+        end = _burst_end(pico, t)
+        if end is not None:
+            moves.append(end - t)
+    t = pico.ms + 10
+    pico.press("A", at_ms=t)
+    pico.release("A", at_ms=t + 60)
+    pico.run_ms(300)
+    end = _burst_end(pico, t)
+    played = None if end is None else end - t
+    return {"cursor": moves, "play": played}
+
+
+def push_figures(k, args, tmp):
+    img = image(os.path.join(tmp, "push.bin"), args.board, args)
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        pico.settle(quiet_ms=400, timeout_ms=20000)
+        out = pico.exec(PUSH % args.board, timeout_ms=60000)
+    m = re.search(r"BENCH-PUSH (\d+) (\d+) (\d+) (\d+)", out)
+    if not m:
+        fail("push figures not found in: " + out[-300:])
+    return {"full_us": int(m.group(1)), "same_us": int(m.group(2))}
+
+
+def blocks(text):
+    """{offset: length in bytes} of the allocated blocks in a
+    ``mem_info(1)`` heap map (16-byte blocks; '.' free, '=' a tail)."""
+    out = {}
+    cur = None
+    for line in text.splitlines():
+        m = re.match(r"^([0-9a-f]{8}): (.*)$", line)
+        if not m:
+            continue
+        base = int(m.group(1), 16)
+        for i, c in enumerate(m.group(2)):
+            off = base + 16 * i
+            if c == "=":
+                if cur is not None:
+                    out[cur] += 16
+            elif c in ". ":
+                cur = None
+            else:
+                cur = off
+                out[cur] = 16
+    return out
+
+
+def memory_figures(k, args, tmp):
+    img = image(os.path.join(tmp, "mem.bin"), args.board, args,
+                {"/bench_probe.py": PROBE.encode(), "/boot.py": BOOT_PY,
+                 "/data/settings": settings_file()})
+    log = []
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+
+        def run(ms):
+            pico.run_ms(ms)
+            log.append(pico.read(timeout_ms=10).decode("utf-8", "replace"))
+
+        def tap(key, wait=700):
+            pico.tap(key, hold_ms=60)
+            run(wait)
+
+        def down(times):
+            pico.press("B")  # the pack's B + Y chord is DOWN
+            run(60)
+            for _ in range(times):
+                tap("Y", 200)
+            pico.release("B")
+            run(300)
+
+        run(3000)
+        # Games in title order: Clubbed, Klaberjass, Clubs (Y: RIGHT, the next).
+        for g in range(3):
+            for _ in range(g):
+                tap("Y")
+            if g:
+                down(1)  # past "Continue" (the game quit last) to "New game"
+            tap("A", 4000)  # start it; the computer may move first
+            for key in ("Y", "A", "Y", "A", "A", "Y", "A"):
+                tap(key, 2500)
+            tap("B", 1500)  # B alone, released: the pause menu
+            down(3)  # to Quit to menu
+            tap("A", 3000)
+        tap("B")  # the title's first row
+        down(2)  # Rules (after Continue, New game)
+        tap("A", 1500)
+        tap("B", 1500)
+        tap("B")
+        down(3)  # Settings
+        tap("A", 1500)
+        tap("B", 1500)
+        run(1000)
+    text = "".join(log)
+    screens = []
+    for m in re.finditer(r"BENCH-SCREEN (\w+) (\d+) (\d+) (\w+)", text):
+        screens.append((m.group(1), int(m.group(2)), m.group(4), int(m.group(3))))
+    maps = re.findall(r"BENCH-MAP-BEGIN (\w+)\r?\n(.*?)BENCH-MAP-END", text, re.S)
+    largest = (0, None)
+    if maps:
+        base = blocks(maps[0][1])
+        for tag, body in maps[1:]:
+            for off, n in blocks(body).items():
+                if base.get(off) != n and n > largest[0]:
+                    largest = (n, tag)
+    return {"screens": screens, "largest": largest, "maps": len(maps)}
+
+
+def decision_figures(k, args, tmp):
+    img = image(os.path.join(tmp, "dec.bin"), args.board, args)
+    rows = []
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        pico.settle(quiet_ms=400, timeout_ms=20000)
+        for game in ("clubbed", "klaberjass", "clubs"):
+            out = pico.exec(DECIDE % (game, args.decisions), timeout_ms=3600000)
+            for m in re.finditer(r"BENCH-DECIDE (\w+) (\d) (\d+) (\d+) (\d+)", out):
+                rows.append((m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                             int(m.group(5))))
+            pico.soft_reset()
+            pico.run_ms(3000)
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", default="pimoroni_pico_display")
+    ap.add_argument("--uf2", help="a frozen firmware image (default: stock UF2 + .mpy files)")
+    ap.add_argument("--firmware", help="firmware tree to bench (default firmware/)")
+    ap.add_argument("--boards", help="boards tree to bench (default boards/)")
+    ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
+    ap.add_argument("--skip", default="", help="comma list of: boot,push,memory,decisions")
+    args = ap.parse_args(argv)
+    if args.decisions < 1:
+        fail("--decisions must be at least 1")
+    skip = set(s for s in args.skip.split(",") if s)
+    bad = skip - {"boot", "push", "memory", "decisions"}
+    if bad:
+        fail("unknown --skip part(s): " + ",".join(sorted(bad)))
+    if args.uf2 and not os.path.isfile(args.uf2):
+        fail("no such UF2: " + args.uf2)
+    k = harness.kit()
+    if k is None:
+        fail(harness.HOW_TO_GET_KIT)
+    print("bench_pico: board %s, %s" % (args.board, "frozen " + args.uf2 if args.uf2
+                                         else "stock UF2 + .mpy install"))
+    with tempfile.TemporaryDirectory(prefix="picocards-bench-") as tmp:
+        if "boot" not in skip:
+            b = boot_figures(k, args, tmp)
+            print("| boot to title | %.0f ms (splash at %.0f ms) |" % (b["boot"], b["splash"]))
+            cur = b["cursor"]
+            if cur:
+                print("| key press to new pixels, cursor move (Clubbed) | mean %.1f ms, max %.1f"
+                      " ms (%d presses) |" % (sum(cur) / len(cur), max(cur), len(cur)))
+            if b["play"] is not None:
+                print("| key press to new pixels, card played (Clubbed) | %.1f ms |" % b["play"])
+        if "push" not in skip:
+            p = push_figures(k, args, tmp)
+            print("| full-frame push | %.1f ms |" % (p["full_us"] / 1000))
+            print("| same frame pushed again | %.1f ms |" % (p["same_us"] / 1000))
+        if "memory" not in skip:
+            m = memory_figures(k, args, tmp)
+            for name, free, before, low in m["screens"]:
+                print("| free heap at %s | %.1f KB after collect; lowest at a push on %s:"
+                      " %.1f KB |" % (name, free / 1024, before, low / 1024))
+            n, tag = m["largest"]
+            print("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
+                  % (n, tag, m["maps"]))
+        if "decisions" not in skip:
+            for game, level, n, mean, worst in decision_figures(k, args, tmp):
+                print("| decision %s %s | mean %d ms, slowest %d ms (%d) |"
+                      % (game, ("Easy", "Normal", "Hard")[level], mean, worst, n))
+
+
+if __name__ == "__main__":
+    main()
