@@ -49,7 +49,7 @@ def draw_summary(fb, scr):
     text.draw_right(fb, "bid", 66, y, dim, text.SMALL)
     text.draw_right(fb, "won", 92, y, dim, text.SMALL)
     text.draw(fb, "tricks", 102, y, dim, text.SMALL)
-    text.draw_right(fb, "-1s", 190, y, dim, text.SMALL)
+    text.draw_right(fb, "neg ones", 190, y, dim, text.SMALL)  # cards worth -1
     text.draw_right(fb, "pts", 234, y, dim, text.SMALL)
     y = 32
     for s in ORDER:

@@ -114,8 +114,9 @@ def cross(fb, scr, cards4, values, turn, mark):
 def score_corner(fb, scr):
     """The game score (PC-15) top left, the hand number top right."""
     # The game score (PC-15) in the top left corner, the hand top right.
-    text.draw(fb, "N-S %d" % scr.scores[0], 0, 0, theme.TEXT_DIM, text.SMALL)
-    text.draw(fb, "E-W %d" % scr.scores[1], 0, 10, theme.TEXT_DIM, text.SMALL)
+    # Bright and bold: it is the score of the game, not a footnote.
+    text.draw(fb, "N-S %d" % scr.scores[0], 0, -2, theme.WHITE, text.BOLD)
+    text.draw(fb, "E-W %d" % scr.scores[1], 0, 11, theme.WHITE, text.BOLD)
     text.draw_right(fb, "hand %d" % scr.hand_no, 176, 0, theme.TEXT_DIM, text.SMALL)
     if scr.broken:
         text.draw(fb, "\u2663 broken", 0, 62, theme.TEXT_DIM, text.SMALL)
@@ -137,7 +138,9 @@ def draw(fb, scr):
         # The last trick's keys on a second line, over the top of the hand.
         fb.fill_rect(0, _STATUS_Y + 12, 240, 12, theme.FELT_DARK)
         text.draw(fb, LOOK_KEYS, 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
-    if scr.bidding():
+    if scr.looking:
+        pass  # UP looks at the table from the bid picker or take prompt too
+    elif scr.bidding():
         _tricks(scr).draw_bid(fb, scr)
     elif scr.taking():
         _tricks(scr).draw_take(fb, scr)
@@ -232,5 +235,6 @@ def bid_keys(scr):
         why = "%d is out: pick another" % v
     else:
         why = "A: bid %d" % v
-    return "\u25c4 \u25ba choose   " + why
+    # UP looks at the table (as it does there), when the line has room.
+    return "\u25c4 \u25ba choose  " + why + ("  UP look" if len(why) < 12 else "")
 
