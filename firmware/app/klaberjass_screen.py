@@ -580,7 +580,11 @@ class KlaberjassScreen:
         self._draw_trick(fb)
         self._draw_column(fb, g)
         line = self.event_line()
-        if line:
+        if self.hint_alert and self.choices:
+            # The choices take the hint line: a hint (app.hint) goes above.
+            fb.fill_rect(0, _MSG_Y - 1, w, 13, theme.PANEL)
+            draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y, theme.ALERT)
+        elif line:
             draw_rich(fb, text.fit(line, w - _TRICK_X), _TRICK_X, _MSG_Y, theme.WHITE)
         if self.choices and not self._waiting():
             self._draw_choices(fb, w)

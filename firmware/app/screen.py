@@ -4,10 +4,12 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
-from app import buttons, text, theme
+from app import buttons, games, text, theme
 from app.menu import BACK, Menu, panel
 
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
+# Hint last, so that UP from Resume reaches it at once.
+PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Hint"]
+_ASK = "Abandon? A: yes"
 
 
 def pause_menu():
@@ -18,35 +20,45 @@ def pause_menu():
 def pause_button(screen, b, think_ms):
     """Button ``b`` on the game screen's open pause menu ``screen.pause``:
     Resume (or B) closes it and gives a waiting computer move ``think_ms`` more
-    (``screen.ai_at``, unless None), New game, Rules (back to this screen) or
-    Quit to menu. New game asks first (the game in play would be lost): its
-    row turns into the question, a second A starts the new game, a move puts
-    the row back and B resumes."""
+    (``screen.ai_at``, unless None), New game, Rules (back to this screen),
+    Quit to menu or Hint (``app.hint``: the Normal player's move for you).
+    New game asks first (the game in play would be lost): its row turns into
+    the question, a second A starts the new game, a move puts the row back
+    and B resumes."""
     app = screen.app
-    pick = screen.pause.on_button(b)
-    if pick != 1:
-        screen.pause.items = PAUSE_ITEMS
-    if pick == BACK or pick == 0:
+    menu = screen.pause
+    pick = menu.on_button(b)
+    label = menu.items[pick] if pick >= 0 else ""
+    if label != "New game" and label != _ASK:
+        menu.items = PAUSE_ITEMS
+    if pick == BACK or label == "Resume":
         screen.pause = None
         if screen.ai_at is not None:
             screen.ai_at = app.clock.ticks_ms() + think_ms
-    elif pick == 1:
-        if screen.pause.items is PAUSE_ITEMS:
-            screen.pause.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu"]
-        else:
-            app.new_game()
-    elif pick == 2:
+    elif label == "New game":
+        menu.items = list(PAUSE_ITEMS)
+        menu.items[1] = _ASK
+    elif label == _ASK:
+        app.new_game()
+    elif label == "Rules":
         screen.pause = None
         app.show_rules(screen)
-    elif pick == 3:
+    elif label == "Quit to menu":
         app.to_title()
+    elif label == "Hint":
+        screen.pause = None
+        app.module("app.hint", ()).show(app, screen)
+        if app.unload_games:
+            games.forget("app.hint")
 
 
 def draw_pause(fb, menu):
     """The pause menu over whatever is drawn."""
-    panel(fb, 60, 20, 120, 4 * 16 + 22)
-    text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
-    menu.draw(fb, 64, 38, 112)
+    n = len(menu.items)
+    top = 62 - (n * 16 + 22) // 2
+    panel(fb, 60, top, 120, n * 16 + 22)
+    text.draw_centered(fb, "Paused", 120, top + 4, theme.GOLD, text.SMALL)
+    menu.draw(fb, 64, top + 18, 112)
 
 
 def move_cursor(screen, b, n):

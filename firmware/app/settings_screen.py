@@ -37,6 +37,10 @@ def stats_lines(app):
             out.append("%s: played %d, won %d, lost %d, drawn %d (%d%% won). Streak %d, "
                        "best %d." % (e.name, s[0], s[1], s[2], s[3], s[1] * 100 // s[0], s[4],
                                      s[5]))
+            h = stats["help." + e.name]
+            if h[0]:
+                out.append("Clean wins %d; with hint or undo: played %d, won %d."
+                           % (s[1] - h[1], h[0], h[1]))
         out.append("")
     out.append("Games left unfinished are not counted.")
     return out
