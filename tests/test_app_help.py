@@ -137,7 +137,7 @@ def test_games_with_a_hint_are_counted_apart_from_clean_wins():
     _finish_clubbed(con)
     stats = persist.read_stats(con.app)
     won = stats["Clubbed"][1]
-    assert stats["help.Clubbed"] == [1, won]
+    assert stats["Clubbed"][6:] == [1, won]
     lines = "\n".join(stats_lines(con.app))
     assert "Clean wins %d; with hint or undo: played 1, won %d." % (0, won) in lines
     # The next game, without help, is a clean one.
@@ -145,4 +145,4 @@ def test_games_with_a_hint_are_counted_apart_from_clean_wins():
     assert "helped" not in con.app.sessions["Clubbed"]
     _finish_clubbed(con)
     stats = persist.read_stats(con.app)
-    assert stats["Clubbed"][0] == 2 and stats["help.Clubbed"] == [1, won]
+    assert stats["Clubbed"][0] == 2 and stats["Clubbed"][6:] == [1, won]

@@ -4,7 +4,7 @@ turn, the result screen asks before dealing again, and the screen texts a
 first-time player reads (frames and drawn strings)."""
 
 import pytest
-from apptest import screen_text
+from apptest import screen_text, waits
 from fakestore import FakeStorage
 from test_persist import Console
 
@@ -125,13 +125,13 @@ def _pass_through_bidding(s, scr, seen):
     from cardgames import klaberjass as kj
 
     for _ in range(40):
-        if scr.banner_waits():
+        if waits(scr):
             title, lines, _, _ = scr.banners[0]
             now = s.clock.now
             s.settle()  # nothing moves on by itself ...
-            assert s.app.idle() and scr.banner_waits() and s.clock.now == now
+            assert s.app.idle() and waits(scr) and s.clock.now == now
             drawn = screen_text(s)
-            assert title in drawn and "A: go on" in drawn  # ... and it says so
+            assert title in drawn and "A: continue" in drawn  # ... and it says so
             seen.append((title, tuple(lines)))
             s.press("A")
             continue
@@ -302,7 +302,7 @@ def test_clubs_screens_use_plain_words(size, mono):
     assert "see it" in joined
     if not mono:
         assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
-        assert "neg ones" in joined and "2 of bid 3" in joined
+        assert "neg ones" in joined and "of a bid 3" in joined
 
 
 def test_clubs_game_score_is_bright_and_bold():

@@ -43,7 +43,6 @@ CHIP_H = 18
 # "10/11" (won/bid), whoever's card is framed in gold.
 BOX_XY = ((62, 0), (120, 24), (62, 44), (0, 24))
 BOX_W = (66, 56, 52, 58)
-LOOK_KEYS = "UP: shown cards   other keys: back"  # under the last trick's line
 
 
 def bid_text(bid):
@@ -137,7 +136,7 @@ def draw(fb, scr):
     if m == TABLE and scr.looking == 1:
         # The last trick's keys on a second line, over the top of the hand.
         fb.fill_rect(0, _STATUS_Y + 12, 240, 12, theme.FELT_DARK)
-        text.draw(fb, LOOK_KEYS, 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
+        text.draw(fb, look_lines(scr)[1], 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
     if scr.looking:
         pass  # UP looks at the table from the bid picker or take prompt too
     elif scr.bidding():
@@ -181,7 +180,8 @@ def pass_hint(scr):
 
 def look_lines(scr):
     """The status lines of the last-trick view (UP)."""
-    return [trick_line(scr.looked_trick()), LOOK_KEYS]
+    # The keys go under the last trick's line.
+    return [trick_line(scr.looked_trick()), "UP: shown cards   other keys: back"]
 
 
 def _draw_hand(fb, scr):

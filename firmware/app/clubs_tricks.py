@@ -45,8 +45,8 @@ def _trick_panel(fb, scr, t):
         text.draw(fb, why, x, 61, theme.TEXT, text.SMALL)
     else:
         # What "2/3" by each name means, in words.
-        text.draw(fb, "2/3: won", x, 52, theme.TEXT_DIM, text.SMALL)
-        text.draw(fb, "2 of bid 3", x, 63, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "2/3: won 2", x, 52, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "of a bid 3", x, 63, theme.TEXT_DIM, text.SMALL)
 
 
 def draw_trick(fb, scr):

@@ -2,11 +2,11 @@
 
 - ``settings``: difficulty, each game's variants, four-colour deck, computer
   speed, backlight level, dim timeout;
-- ``stats``: per game six counts: played, won, lost, drawn, current and
-  best winning streak (indices 0..5), and ``last``, the number of the last
-  game counted; ``help.<game>``: of those, the games played and won with a
-  hint or an undo (``helped`` in the game's session), so that clean wins
-  are the difference;
+- ``stats``: per game eight counts: played, won, lost, drawn, current and
+  best winning streak (indices 0..5), of those the games played and won with
+  a hint or an undo (6, 7: ``helped`` in the game's session; clean wins are
+  won minus 7; files with six counts read as none), and ``last``, the number
+  of the last game counted;
 - ``game``: the game in progress, rewritten whenever the human is to move
   (a completed turn or trick) and removed once the game is counted: game
   name, its number, seed, the core's constructor options, the screen's
@@ -189,17 +189,15 @@ def _read_stats(f):
     for e in games.GAMES:
         v = f.get(e.name)
         n = [0, 0, 0, 0, 0, 0] if v is None else [dec_int(x) for x in v.split(",")]
-        # played = won + lost + drawn, streak <= best <= won
-        if len(n) != 6 or min(n) < 0 or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
+        if len(n) == 6:
+            n += [0, 0]  # no games with help counted yet
+        # played = won + lost + drawn, streak <= best <= won; with help:
+        # won <= played, and neither above the game's own counts
+        if len(n) != 8 or min(n) < 0 or n[7] > n[6] or n[6] > n[0] or n[7] > n[1] \
+                or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
                 or n[5] > n[1]:
             raise ValueError("counts for " + e.name)
         st[e.name] = n
-        # Games with help (hint, undo): played, won; absent in older files.
-        v = f.get("help." + e.name)
-        h = [0, 0] if v is None else [dec_int(x) for x in v.split(",")]
-        if len(h) != 2 or min(h) < 0 or h[0] > n[0] or h[1] > n[1] or h[1] > h[0]:
-            raise ValueError("help counts for " + e.name)
-        st["help." + e.name] = h
     return last, st
 
 
@@ -397,14 +395,12 @@ def complete(app, f):
             n[2 if r < 0 else 3] += 1
             n[4] = 0
         if dec_dict(f.get("st", "")).get("helped"):
-            h = stats["help." + f["game"]]
-            h[0] += 1
-            h[1] += r > 0
+            n[6] += 1
+            n[7] += r > 0
         app.last = gid
         st = [("last", gid)]
         for e in games.GAMES:
             st.append((e.name, ",".join(str(n) for n in stats[e.name])))
-            st.append(("help." + e.name, ",".join(str(n) for n in stats["help." + e.name])))
         if not _write(app, "stats", "stats", st):
             return
     rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),

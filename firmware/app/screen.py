@@ -9,7 +9,6 @@ from app.menu import BACK, Menu, panel
 
 # Hint last, so that UP from Resume reaches it at once.
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Hint"]
-_ASK = "Abandon? A: yes"
 
 
 def pause_menu():
@@ -28,24 +27,22 @@ def pause_button(screen, b, think_ms):
     app = screen.app
     menu = screen.pause
     pick = menu.on_button(b)
-    label = menu.items[pick] if pick >= 0 else ""
-    if label != "New game" and label != _ASK:
-        menu.items = PAUSE_ITEMS
-    if pick == BACK or label == "Resume":
+    asked = menu.items is not PAUSE_ITEMS
+    menu.items = PAUSE_ITEMS
+    if pick == BACK or pick == 0:
         screen.pause = None
         if screen.ai_at is not None:
             screen.ai_at = app.clock.ticks_ms() + think_ms
-    elif label == "New game":
-        menu.items = list(PAUSE_ITEMS)
-        menu.items[1] = _ASK
-    elif label == _ASK:
+    elif pick == 1 and asked:
         app.new_game()
-    elif label == "Rules":
+    elif pick == 1:
+        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Hint"]
+    elif pick == 2:
         screen.pause = None
         app.show_rules(screen)
-    elif label == "Quit to menu":
+    elif pick == 3:
         app.to_title()
-    elif label == "Hint":
+    elif pick == 4:
         screen.pause = None
         app.module("app.hint", ()).show(app, screen)
         if app.unload_games:
@@ -54,11 +51,9 @@ def pause_button(screen, b, think_ms):
 
 def draw_pause(fb, menu):
     """The pause menu over whatever is drawn."""
-    n = len(menu.items)
-    top = 62 - (n * 16 + 22) // 2
-    panel(fb, 60, top, 120, n * 16 + 22)
-    text.draw_centered(fb, "Paused", 120, top + 4, theme.GOLD, text.SMALL)
-    menu.draw(fb, 64, top + 18, 112)
+    panel(fb, 60, 11, 120, 5 * 16 + 22)
+    text.draw_centered(fb, "Paused", 120, 15, theme.GOLD, text.SMALL)
+    menu.draw(fb, 64, 29, 112)
 
 
 def move_cursor(screen, b, n):
