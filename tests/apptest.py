@@ -95,3 +95,9 @@ def screen_text(s, draw=None):
     finally:
         text.draw = orig
     return "\n".join(seen)
+
+
+def waits(scr):
+    """True when a Klaberjass banner on ``scr`` stays until A (West's bid,
+    round two, a redeal)."""
+    return bool(scr.banners) and scr.banners[0][3]

@@ -402,7 +402,7 @@ def test_struck_out_bid_says_why_not_a_bid():
     keys = table.bid_keys(scr)
     assert "A: bid" not in keys and ("%d is out" % bad) in keys
     s.press("RIGHT" if bad < 13 else "LEFT")
-    assert table.bid_keys(scr).endswith("A: bid %d" % scr.bid_val)
+    assert table.bid_keys(scr).endswith("A: bid %d  UP look" % scr.bid_val)
 
 
 def test_adams_said_in_words():

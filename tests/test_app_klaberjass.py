@@ -7,6 +7,7 @@ trump-seven exchange prompt (KJ-7) checked against the core."""
 
 import apptest
 import pytest
+from apptest import waits
 
 from app import buttons, text, theme
 from app import klaberjass_screen as ks
@@ -52,8 +53,8 @@ def human_move(s, scr, style):
     """One human decision from what the screen shows: the buttons on the hint
     line (bids, exchange) or the raised (playable) cards of the hand; a
     banner that waits (West's bid, round two, a redeal) is read, then A."""
-    if scr.banner_waits():
-        assert scr.banners[0][1][-1] == "A: go on"
+    if waits(scr):
+        assert scr.banners[0][1][-1] == "A: continue"
         s.press("A")
         return
     if scr.choices:
@@ -83,7 +84,7 @@ def test_round_by_key_presses(seed):
     scr._say = lambda m: (said.append(m), say(m))  # every event line shown
     presses = 0
     while scr.summary is None:
-        assert scr.human_turn() or scr.banner_waits(), "idle although the computer is to move"
+        assert scr.human_turn() or waits(scr), "idle although the computer is to move"
         assert not scr.autoplay
         human_move(s, scr, seed)
         presses += 1
@@ -172,7 +173,7 @@ def test_round_two_picker_never_offers_the_turned_suit():
         scr = s.start()
         g = scr.game
         for _ in range(9):
-            if scr.banner_waits():
+            if waits(scr):
                 s.press("A")  # West's pass began round two: read, then A
                 continue
             if not scr.human_turn() or g.phase == kj.PLAY:
@@ -274,7 +275,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is scr and scr.pause is None
     s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
-    s.press("B", "UP", "A")  # Quit to menu
+    s.press("B", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, then Quit)
     assert isinstance(s.app.screen, TitleScreen)
 
 

@@ -4,7 +4,7 @@ turn, the result screen asks before dealing again, and the screen texts a
 first-time player reads (frames and drawn strings)."""
 
 import pytest
-from apptest import screen_text
+from apptest import screen_text, waits
 from fakestore import FakeStorage
 from test_persist import Console
 
@@ -125,13 +125,13 @@ def _pass_through_bidding(s, scr, seen):
     from cardgames import klaberjass as kj
 
     for _ in range(40):
-        if scr.banner_waits():
+        if waits(scr):
             title, lines, _, _ = scr.banners[0]
             now = s.clock.now
             s.settle()  # nothing moves on by itself ...
-            assert s.app.idle() and scr.banner_waits() and s.clock.now == now
+            assert s.app.idle() and waits(scr) and s.clock.now == now
             drawn = screen_text(s)
-            assert title in drawn and "A: go on" in drawn  # ... and it says so
+            assert title in drawn and "A: continue" in drawn  # ... and it says so
             seen.append((title, tuple(lines)))
             s.press("A")
             continue
@@ -250,3 +250,84 @@ def test_greyed_black_suits_keep_their_contrast():
             assert (face + 0.05) / (ink + 0.05) >= (3 if four else 4.5), (four, card)
     assert cardview.suit_color(0, True) != cardview.suit_color(39, True)  # green, black
     cardview.four(False)
+
+
+# --- Clubs: plain words, a readable score, UP means one thing -----------------
+
+RULE_ID = __import__("re").compile(r"\b(PC|KJ|CB)-\d")
+
+
+def _clubs_hand_strings(size, mono):
+    """Every string drawn (with its colour and font) while a whole hand of
+    Clubs is played by key presses on a ``size`` screen."""
+    from test_app_clubs import Session, decide
+
+    from app import clubs_table as table
+    from app import text
+
+    class S(Session):
+        SIZE = size
+        MONO = mono
+
+    drawn = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, color, font=text.SMALL):
+        drawn.append((st, color, font))
+        return orig(fb, st, x, y, color, font)
+
+    text.draw = spy
+    try:
+        s = S(5)
+        s.press("A")
+        scr = s.app.screen
+        for _ in range(300):
+            if scr.mode == table.SCORE or s.app.screen is not scr:
+                break
+            decide(s)
+    finally:
+        text.draw = orig
+    return drawn
+
+
+@pytest.mark.parametrize("size,mono", (((240, 135), False), ((128, 64), True)))
+def test_clubs_screens_use_plain_words(size, mono):
+    strings = [d[0] for d in _clubs_hand_strings(size, mono)]
+    assert strings
+    for st in strings:
+        assert not RULE_ID.search(st), st  # "Everyone shows a card (PC-3)"
+        assert "-1s" not in st and "won/bid" not in st and " =" not in st, st
+    joined = "\n".join(strings)
+    # Why a card is shown, and how to choose it.
+    assert "see it" in joined
+    if not mono:
+        assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
+        assert "neg ones" in joined and "of a bid 3" in joined
+
+
+def test_clubs_game_score_is_bright_and_bold():
+    from app import text, theme
+
+    drawn = _clubs_hand_strings((240, 135), False)
+    theme.set_mono(False)
+    score = [d for d in drawn if d[0].startswith(("N-S ", "E-W ")) and d[0][4:].isdigit()]
+    assert score
+    assert all(c == theme.WHITE and f is text.BOLD for _, c, f in score)
+
+
+def test_clubs_up_in_the_bid_picker_looks_and_never_changes_the_bid():
+    from test_app_clubs import Session, _to_bid
+
+    s = Session(5)
+    s.press("A")
+    scr = _to_bid(s)
+    assert scr.bidding()
+    v = scr.bid_val
+    s.press("UP")  # as at the table: the look view
+    assert scr.looking and scr.bid_val == v
+    s.press("B")  # any key closes it, the picker is back as it was
+    assert not scr.looking and scr.bidding() and scr.bid_val == v
+    s.press("DOWN")
+    assert scr.bid_val == v and not scr.looking
+    s.press("RIGHT")
+    assert scr.bid_val != v or scr.hint_alert

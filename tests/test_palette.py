@@ -33,8 +33,6 @@ RGB565 = {
     "CLUB_DIM": rgb(16, 96, 40), "DIAMOND_DIM": rgb(80, 100, 150),
     # Added with the indexed frame: four-colour suit glyphs in text on dark.
     "CLUB_TEXT": rgb(130, 230, 120), "DIAMOND_TEXT": rgb(120, 180, 255),
-    # Black suits on greyed cards (spade and club pips told apart, issue 14).
-    "GREY_INK": rgb(34, 34, 34),
 }
 BOOT_SLOTS = 251  # hw.start's splash colours take the palette from here
 

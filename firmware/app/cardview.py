@@ -16,10 +16,10 @@ SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
 # two-colour deck then of the four-colour deck (clubs green, diamonds blue);
 # INKS[24] is where the deck in use starts (``four``).
 INKS = [theme.INK, theme.RED, theme.RED, theme.INK,
-        theme.GREY_INK, theme.RED_DIM, theme.RED_DIM, theme.GREY_INK,
+        theme.CARD_EDGE, theme.RED_DIM, theme.RED_DIM, theme.CARD_EDGE,
         theme.WHITE, theme.ALERT, theme.ALERT, theme.WHITE,
         theme.CLUB_INK, theme.DIAMOND_INK, theme.RED, theme.INK,
-        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.GREY_INK,
+        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.CARD_EDGE,
         theme.CLUB_TEXT, theme.DIAMOND_TEXT, theme.ALERT, theme.WHITE, 0]
 
 

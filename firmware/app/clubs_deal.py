@@ -102,12 +102,14 @@ def _draw_received(fb, scr):
 
 def _draw_show(fb, scr):
     text.draw(fb, "Show a card", 3, 1, theme.GOLD, text.BOLD)
-    text.draw(fb, "All four are shown", 3, 22, theme.TEXT, text.SMALL)
-    text.draw(fb, "together, then go", 3, 34, theme.TEXT, text.SMALL)
-    text.draw(fb, "back to the hands.", 3, 46, theme.TEXT, text.SMALL)
+    # Why (the rules make everyone show one) and what it is good for.
+    text.draw(fb, "Each player shows one", 3, 22, theme.TEXT, text.SMALL)
+    text.draw(fb, "card; all see it until", 3, 34, theme.TEXT, text.SMALL)
+    text.draw(fb, "it is played. Show one", 3, 46, theme.TEXT, text.SMALL)
+    text.draw(fb, "that tells North most.", 3, 58, theme.TEXT, text.SMALL)
     _slot(fb, 150, 14, NO_CARD, "shown", scr.human_turn())
     if scr.human_turn():
-        status(fb, scr, "A: show this card to everyone", False, theme.GOLD)
+        status(fb, scr, "\u25c4 \u25ba choose   A: show it to everyone", False, theme.GOLD)
     else:
         status(fb, scr, "Waiting for the others\u2026", False)
 
@@ -122,4 +124,4 @@ def _draw_shown(fb, scr):
     text.draw(fb, "public", x, 32, theme.TEXT, text.SMALL)
     text.draw(fb, "until", x, 44, theme.TEXT, text.SMALL)
     text.draw(fb, "played", x, 56, theme.TEXT, text.SMALL)
-    status(fb, scr, "Everyone shows a card (PC-3)  A: play", False)
+    status(fb, scr, "Everyone has shown a card   A: play", False)

@@ -637,9 +637,13 @@ class ClubsScreen:
         return "Follow %s: you hold %s" % (SUIT_GLYPHS[led], clubs.SUIT_WORDS[led])
 
     def _bid_button(self, b, now):
-        if b == buttons.LEFT or b == buttons.DOWN:
+        # UP looks at the table, as everywhere at the table; LEFT/RIGHT bid.
+        if b == buttons.UP:
+            self.looking = 1 if self.looked_trick() is not None else 2
+            return
+        if b == buttons.LEFT:
             d = -1
-        elif b == buttons.RIGHT or b == buttons.UP:
+        elif b == buttons.RIGHT:
             d = 1
         elif b == buttons.A:
             if self.bid_val == self.illegal_bid():
@@ -658,7 +662,9 @@ class ClubsScreen:
         self._plain_hint()
 
     def _take_button(self, b, now):
-        if b in (buttons.LEFT, buttons.RIGHT, buttons.UP, buttons.DOWN):
+        if b == buttons.UP:
+            self.looking = 1 if self.looked_trick() is not None else 2
+        elif b in (buttons.LEFT, buttons.RIGHT, buttons.DOWN):
             self.take_sel = 1 - self.take_sel
         elif b == buttons.A:
             self._apply(clubs.TAKE_PARTNER if self.take_sel else clubs.TAKE_SELF, now)

@@ -10,7 +10,6 @@ from cardgames import clubs
 NO_BID = clubs.NO_BID
 NAMES = ("North", "East", "You", "West")
 TEAMS = clubs.TEAM_NAMES
-ORDER = (clubs.NORTH, clubs.SOUTH, clubs.EAST, clubs.WEST)  # partners together
 ROWS = 5  # hands listed on the score screen
 
 
@@ -49,10 +48,10 @@ def draw_summary(fb, scr):
     text.draw_right(fb, "bid", 66, y, dim, text.SMALL)
     text.draw_right(fb, "won", 92, y, dim, text.SMALL)
     text.draw(fb, "tricks", 102, y, dim, text.SMALL)
-    text.draw_right(fb, "-1s", 190, y, dim, text.SMALL)
+    text.draw_right(fb, "neg ones", 190, y, dim, text.SMALL)  # cards worth -1
     text.draw_right(fb, "pts", 234, y, dim, text.SMALL)
     y = 32
-    for s in ORDER:
+    for s in (clubs.NORTH, clubs.SOUTH, clubs.EAST, clubs.WEST):  # partners together
         b = h.bids[s]
         col = theme.WHITE if s & 1 == 0 else theme.TEXT
         text.draw(fb, NAMES[s], 3, y, col, text.SMALL)

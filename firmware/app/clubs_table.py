@@ -43,7 +43,6 @@ CHIP_H = 18
 # "10/11" (won/bid), whoever's card is framed in gold.
 BOX_XY = ((62, 0), (120, 24), (62, 44), (0, 24))
 BOX_W = (66, 56, 52, 58)
-LOOK_KEYS = "UP: shown cards   other keys: back"  # under the last trick's line
 
 
 def bid_text(bid):
@@ -114,8 +113,9 @@ def cross(fb, scr, cards4, values, turn, mark):
 def score_corner(fb, scr):
     """The game score (PC-15) top left, the hand number top right."""
     # The game score (PC-15) in the top left corner, the hand top right.
-    text.draw(fb, "N-S %d" % scr.scores[0], 0, 0, theme.TEXT_DIM, text.SMALL)
-    text.draw(fb, "E-W %d" % scr.scores[1], 0, 10, theme.TEXT_DIM, text.SMALL)
+    # Bright and bold: it is the score of the game, not a footnote.
+    text.draw(fb, "N-S %d" % scr.scores[0], 0, -2, theme.WHITE, text.BOLD)
+    text.draw(fb, "E-W %d" % scr.scores[1], 0, 11, theme.WHITE, text.BOLD)
     text.draw_right(fb, "hand %d" % scr.hand_no, 176, 0, theme.TEXT_DIM, text.SMALL)
     if scr.broken:
         text.draw(fb, "\u2663 broken", 0, 62, theme.TEXT_DIM, text.SMALL)
@@ -136,8 +136,10 @@ def draw(fb, scr):
     if m == TABLE and scr.looking == 1:
         # The last trick's keys on a second line, over the top of the hand.
         fb.fill_rect(0, _STATUS_Y + 12, 240, 12, theme.FELT_DARK)
-        text.draw(fb, LOOK_KEYS, 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
-    if scr.bidding():
+        text.draw(fb, look_lines(scr)[1], 3, _STATUS_Y + 12, theme.TEXT, text.SMALL)
+    if scr.looking:
+        pass  # UP looks at the table from the bid picker or take prompt too
+    elif scr.bidding():
         _tricks(scr).draw_bid(fb, scr)
     elif scr.taking():
         _tricks(scr).draw_take(fb, scr)
@@ -178,7 +180,8 @@ def pass_hint(scr):
 
 def look_lines(scr):
     """The status lines of the last-trick view (UP)."""
-    return [trick_line(scr.looked_trick()), LOOK_KEYS]
+    # The keys go under the last trick's line.
+    return [trick_line(scr.looked_trick()), "UP: shown cards   other keys: back"]
 
 
 def _draw_hand(fb, scr):
@@ -232,5 +235,6 @@ def bid_keys(scr):
         why = "%d is out: pick another" % v
     else:
         why = "A: bid %d" % v
-    return "\u25c4 \u25ba choose   " + why
+    # UP looks at the table (as it does there), when the line has room.
+    return "\u25c4 \u25ba choose  " + why + ("  UP look" if len(why) < 12 else "")
 

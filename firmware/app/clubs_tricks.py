@@ -44,8 +44,9 @@ def _trick_panel(fb, scr, t):
             why = "tie: " + clubs.symbol_name(t.cards[t.high])
         text.draw(fb, why, x, 61, theme.TEXT, text.SMALL)
     else:
-        text.draw(fb, "seats:", x, 52, theme.TEXT_DIM, text.SMALL)
-        text.draw(fb, "won/bid", x, 63, theme.TEXT_DIM, text.SMALL)
+        # What "2/3" by each name means, in words.
+        text.draw(fb, "2/3: won 2", x, 52, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "of a bid 3", x, 63, theme.TEXT_DIM, text.SMALL)
 
 
 def draw_trick(fb, scr):
@@ -92,7 +93,8 @@ def draw_bid(fb, scr):
     for s in (clubs.NORTH, clubs.EAST, clubs.WEST):
         parts.append("%s %s" % (SHORT[s], bid_text(scr.bids[s])))
     total = g.bids_total()
-    text.draw(fb, "Bids: %s = %d" % ("  ".join(parts), total), 8, 21, theme.TEXT, text.SMALL)
+    text.draw(fb, "Bids: %s (total %d)" % (", ".join(parts), total), 8, 21, theme.TEXT,
+              text.SMALL)
     bad = scr.illegal_bid()
     forced = scr.forced_zero()
     for n in range(14):
@@ -110,7 +112,7 @@ def draw_bid(fb, scr):
         if off:
             fb.line(x + 1, y + 13, x + 13, y + 1, theme.ALERT if not sel else theme.WHITE)
     if forced:
-        line = "After trick 12 a bid must be 0 (PC-10)"
+        line = "After trick 12 a bid must be 0"
     elif bad >= 0:
         line = "%d is out: the bids would total 13" % bad
     else:

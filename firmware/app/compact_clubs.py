@@ -45,9 +45,9 @@ def draw(fb, scr):
         summary(fb, scr, w)
     elif m == SCORE:
         score(fb, scr, w, h)
-    elif scr.bidding():
+    elif scr.bidding() and not scr.looking:
         _bid(fb, scr, w, h)
-    elif scr.taking():
+    elif scr.taking() and not scr.looking:
         _take(fb, scr, w, h)
     elif m == PASS:
         _pass(fb, scr, w, h)
@@ -55,7 +55,7 @@ def draw(fb, scr):
         _received(fb, scr, w, h)
     elif m == SHOW:
         c.bar(fb, "Show a card", 0, w, "hand %d" % scr.hand_no)
-        c.lines(fb, "All show one card at the same time.", 12, 2, w)
+        c.lines(fb, "All show a card; all see it till played", 12, 2, w)
         c.hint(fb, "A: show this card" if scr.human_turn() else "Waiting\u2026", 32, w)
         _hand(fb, scr, w, h)
     elif m == SHOWN:
@@ -214,7 +214,7 @@ def _bid(fb, scr, w, h):
     c.bar(fb, "Your bid", 0, w, "you won T%d" % g.n_tricks)
     parts = ["%s%s" % (NAMES[s][0], bid_text(scr.bids[s]))
              for s in (clubs.NORTH, clubs.EAST, clubs.WEST)]
-    c.put(fb, "%s =%d" % (" ".join(parts), g.bids_total()), 1, 12)
+    c.put(fb, "%s total %d" % (" ".join(parts), g.bids_total()), 1, 12)
     v = scr.bid_val
     bad = scr.illegal_bid()
     off = v == bad or (scr.forced_zero() and v)

@@ -55,6 +55,8 @@ def draw(fb, scr):
     rows = 1
     if scr.choices and not scr._waiting():
         _choices(fb, scr, w)
+        if scr.hint_alert:  # a hint (app.hint) above the choices
+            c.hint(fb, scr.hint, 32, w, True)
     elif scr.hint_alert:
         c.hint(fb, scr.hint, 42, w, True)
     elif status is None:

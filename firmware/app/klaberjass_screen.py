@@ -44,8 +44,6 @@ _TRICK_MS = const(1300)  # a complete trick stays on the table
 _BANNER_MS = const(1900)  # a banner stays unless A or B is pressed
 _SUMMARY_MS = const(2500)  # autoplay only: the round summary stays this long
 
-# Suits left to right in the hand: black and red alternate.
-HAND_SUITS = (0, 2, 3, 1)
 _HINT_Y = const(76)
 _MSG_Y = const(64)
 _COL_X = const(150)  # the right column: trump, bidder, status
@@ -167,7 +165,8 @@ class KlaberjassScreen:
         g = self._view()
         on_table = [c for _, c in self.trick]
         hand = g.hand(_HUMAN)
-        self.hand = [c for s in HAND_SUITS for c in hand if c // 13 == s and c not in on_table]
+        # Suits left to right: black and red alternate.
+        self.hand = [c for s in (0, 2, 3, 1) for c in hand if c // 13 == s and c not in on_table]
         n_opp = g.hand_size(1)
         for s, c in self.trick:
             if s == 1 and c in g.hand(1):
@@ -275,14 +274,10 @@ class KlaberjassScreen:
         # when the computer plays both seats.
         wait = wait and not self.autoplay
         if wait:
-            lines.append("A: go on")
+            lines.append("A: continue")
         if not self.banners:
             self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
         self.banners.append((title, lines, cs, wait))
-
-    def banner_waits(self):
-        """True when the banner on screen stays until A or B."""
-        return bool(self.banners) and self.banners[0][3]
 
     def _take_events(self, events, now):
         # Turn the core's events into the trick on the table, banners, log
@@ -580,7 +575,11 @@ class KlaberjassScreen:
         self._draw_trick(fb)
         self._draw_column(fb, g)
         line = self.event_line()
-        if line:
+        if self.hint_alert and self.choices:
+            # The choices take the hint line: a hint (app.hint) goes above.
+            fb.fill_rect(0, _MSG_Y - 1, w, 13, theme.PANEL)
+            draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y, theme.ALERT)
+        elif line:
             draw_rich(fb, text.fit(line, w - _TRICK_X), _TRICK_X, _MSG_Y, theme.WHITE)
         if self.choices and not self._waiting():
             self._draw_choices(fb, w)

@@ -186,6 +186,7 @@ class App:
         self.actions = bytearray()
         self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
         self.in_save = False
+        self.sessions[e.name].pop("helped", None)  # no hint or undo yet (app.hint)
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.show(screen)
         if self.unload_games:

@@ -2,9 +2,11 @@
 
 - ``settings``: difficulty, each game's variants, four-colour deck, computer
   speed, backlight level, dim timeout;
-- ``stats``: per game six counts: played, won, lost, drawn, current and
-  best winning streak (indices 0..5), and ``last``, the number of the last
-  game counted;
+- ``stats``: per game eight counts: played, won, lost, drawn, current and
+  best winning streak (indices 0..5), of those the games played and won with
+  a hint or an undo (6, 7: ``helped`` in the game's session; clean wins are
+  won minus 7; files with six counts read as none), and ``last``, the number
+  of the last game counted;
 - ``game``: the game in progress, rewritten whenever the human is to move
   (a completed turn or trick) and removed once the game is counted: game
   name, its number, seed, the core's constructor options, the screen's
@@ -187,8 +189,12 @@ def _read_stats(f):
     for e in games.GAMES:
         v = f.get(e.name)
         n = [0, 0, 0, 0, 0, 0] if v is None else [dec_int(x) for x in v.split(",")]
-        # played = won + lost + drawn, streak <= best <= won
-        if len(n) != 6 or min(n) < 0 or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
+        if len(n) == 6:
+            n += [0, 0]  # no games with help counted yet
+        # played = won + lost + drawn, streak <= best <= won; with help:
+        # won <= played, and neither above the game's own counts
+        if len(n) != 8 or min(n) < 0 or n[7] > n[6] or n[6] > n[0] or n[7] > n[1] \
+                or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
                 or n[5] > n[1]:
             raise ValueError("counts for " + e.name)
         st[e.name] = n
@@ -465,6 +471,9 @@ def complete(app, f):
         else:
             n[2 if r < 0 else 3] += 1
             n[4] = 0
+        if dec_dict(f.get("st", "")).get("helped"):
+            n[6] += 1
+            n[7] += r > 0
         app.last = gid
         st = [("last", gid)]
         for e in games.GAMES:

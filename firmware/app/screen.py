@@ -4,10 +4,11 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
-from app import buttons, text, theme
+from app import buttons, games, text, theme
 from app.menu import BACK, Menu, panel
 
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu"]
+# Hint last, so that UP from Resume reaches it at once.
+PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Hint"]
 
 
 def pause_menu():
@@ -18,35 +19,41 @@ def pause_menu():
 def pause_button(screen, b, think_ms):
     """Button ``b`` on the game screen's open pause menu ``screen.pause``:
     Resume (or B) closes it and gives a waiting computer move ``think_ms`` more
-    (``screen.ai_at``, unless None), New game, Rules (back to this screen) or
-    Quit to menu. New game asks first (the game in play would be lost): its
-    row turns into the question, a second A starts the new game, a move puts
-    the row back and B resumes."""
+    (``screen.ai_at``, unless None), New game, Rules (back to this screen),
+    Quit to menu or Hint (``app.hint``: the Normal player's move for you).
+    New game asks first (the game in play would be lost): its row turns into
+    the question, a second A starts the new game, a move puts the row back
+    and B resumes."""
     app = screen.app
-    pick = screen.pause.on_button(b)
-    if pick != 1:
-        screen.pause.items = PAUSE_ITEMS
+    menu = screen.pause
+    pick = menu.on_button(b)
+    asked = menu.items is not PAUSE_ITEMS
+    menu.items = PAUSE_ITEMS
     if pick == BACK or pick == 0:
         screen.pause = None
         if screen.ai_at is not None:
             screen.ai_at = app.clock.ticks_ms() + think_ms
+    elif pick == 1 and asked:
+        app.new_game()
     elif pick == 1:
-        if screen.pause.items is PAUSE_ITEMS:
-            screen.pause.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu"]
-        else:
-            app.new_game()
+        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Hint"]
     elif pick == 2:
         screen.pause = None
         app.show_rules(screen)
     elif pick == 3:
         app.to_title()
+    elif pick == 4:
+        screen.pause = None
+        app.module("app.hint", ()).show(app, screen)
+        if app.unload_games:
+            games.forget("app.hint")
 
 
 def draw_pause(fb, menu):
     """The pause menu over whatever is drawn."""
-    panel(fb, 60, 20, 120, 4 * 16 + 22)
-    text.draw_centered(fb, "Paused", 120, 24, theme.GOLD, text.SMALL)
-    menu.draw(fb, 64, 38, 112)
+    panel(fb, 60, 11, 120, 5 * 16 + 22)
+    text.draw_centered(fb, "Paused", 120, 15, theme.GOLD, text.SMALL)
+    menu.draw(fb, 64, 29, 112)
 
 
 def move_cursor(screen, b, n):

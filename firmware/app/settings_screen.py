@@ -30,13 +30,16 @@ def stats_lines(app):
     out = []
     stats = persist.read_stats(app)
     for e in games.GAMES:
-        s = stats[e.name]  # played, won, lost, drawn, streak, best (app.persist)
+        s = stats[e.name]  # played, won, lost, drawn, streak, best, helped, won so
         if not s[0]:
             out.append("%s: no game finished yet." % e.name)
         else:
             out.append("%s: played %d, won %d, lost %d, drawn %d (%d%% won). Streak %d, "
                        "best %d." % (e.name, s[0], s[1], s[2], s[3], s[1] * 100 // s[0], s[4],
                                      s[5]))
+            if s[6]:
+                out.append("Clean wins %d; with hint or undo: played %d, won %d."
+                           % (s[1] - s[7], s[6], s[7]))
         out.append("")
     out.append("Games left unfinished are not counted.")
     return out

@@ -17,10 +17,11 @@ Units: pixels; colours palette indices from ``app.theme``.
 """
 
 import framebuf
+from micropython import const
 
 from app import text, theme
 
-LOWER_H = 135
+_LOWER_H = const(135)
 ROW = 12
 
 
@@ -29,20 +30,19 @@ def views(display):
     over the frame's bottom 135 rows and its vertically centred 135 rows
     (no copy: views into the one frame buffer)."""
     w, h = display.width, display.height
-    top = h - LOWER_H
+    top = h - _LOWER_H
     mv = memoryview(display.buf)
-    lower = framebuf.FrameBuffer(mv[top * w :], w, LOWER_H, framebuf.GS8)
+    lower = framebuf.FrameBuffer(mv[top * w :], w, _LOWER_H, framebuf.GS8)
     mid = top // 2
-    middle = framebuf.FrameBuffer(mv[mid * w :], w, LOWER_H, framebuf.GS8)
+    middle = framebuf.FrameBuffer(mv[mid * w :], w, _LOWER_H, framebuf.GS8)
     # Text on the views as on the frame (the driver's glyph routine, if any).
-    text.add_target(lower, mv[top * w :], w, LOWER_H)
-    text.add_target(middle, mv[mid * w :], w, LOWER_H)
+    text.add_target(lower, mv[top * w :], w, _LOWER_H)
+    text.add_target(middle, mv[mid * w :], w, _LOWER_H)
     return top, lower, middle
 
 
 # Screens by class name: drawn on the whole height (their own layout), or
 # with a panel of lines above the 240x135 design; any other is centred.
-FULL_HEIGHT = ("RulesScreen", "SettingsScreen")
 
 
 def draw(app, screen, fb):
@@ -50,7 +50,7 @@ def draw(app, screen, fb):
     w = app.width
     top = app.tall_top
     name = type(screen).__name__
-    if name in FULL_HEIGHT:
+    if name in ("RulesScreen", "SettingsScreen"):
         screen.draw(fb)
         return
     lines = None

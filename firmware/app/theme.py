@@ -51,16 +51,13 @@ DIAMOND_DIM = _c(80, 100, 150)
 # Their light forms for suit glyphs in text on the dark felt or panel.
 CLUB_TEXT = _c(130, 230, 120)
 DIAMOND_TEXT = _c(120, 180, 255)
-# The ink of black suits on a greyed card: dark enough that a spade's pip
-# and a club's stay apart on the grey (INK_DIM blurred them).
-GREY_INK = _c(34, 34, 34)
 
 # On a 1-bit display (an SSD1306) every colour is either dark (0) or lit (1).
 # The compact layout (app/compact*.py) draws with 0/1 itself; this mapping is
 # the fallback for a screen without a compact design, so that it still reads
 # as lit text on dark with light cards: backgrounds dark, ink lit, a card's
 # face lit with dark ink.
-MONO_DARK = ("FELT", "FELT_DARK", "PANEL", "BLACK", "RED", "RED_DIM", "INK", "INK_DIM", "GREY_INK",
+MONO_DARK = ("FELT", "FELT_DARK", "PANEL", "BLACK", "RED", "RED_DIM", "INK", "INK_DIM",
              "BACK", "HILITE", "CARD_EDGE", "CLUB_INK", "DIAMOND_INK", "CLUB_DIM",
              "DIAMOND_DIM")
 _indexed = None  # the palette indices while the mono colours are in use
