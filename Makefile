@@ -34,8 +34,13 @@ node_modules/.installed: package.json package-lock.json
 sim: setup
 	$(PY) -m host_sim $(SIM_ARGS)
 
+# With the device kit (or MICROPY_DIR) and the ARM toolchain, the firmware
+# image is brought up to date first, so the device tests run on it too.
 test: setup
 	$(VENV)/bin/ruff check .
+	@if { [ -d "$(PICO_KIT)" ] || [ -n "$(MICROPY_DIR)" ]; } && command -v arm-none-eabi-gcc >/dev/null; then \
+	  $(MAKE) --no-print-directory firmware; \
+	else echo "make test: no firmware image built (needs ../shared/pico or MICROPY_DIR, and gcc-arm-none-eabi): frozen-image tests skip"; fi
 	$(PY) -m pytest -n auto
 
 FAST_TESTS := tests/test_cards_rng.py tests/test_core_constraints.py \
