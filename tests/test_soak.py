@@ -17,6 +17,17 @@ RUNS = [((240, 135), 60000, 1), ((128, 64), 20000, 2), ((240, 240), 20000, 3)]
 GAME_SCREENS = {"ClubbedScreen", "KlaberjassScreen", "ClubsScreen"}
 
 
+@pytest.fixture(autouse=True)
+def _search_budgets_restored(monkeypatch):
+    # soak.Soak cuts the players' search budgets module-wide (players.levels);
+    # put them back after each test, or a later test in the same process
+    # (under pytest-xdist, any test) plays weaker computer players.
+    from players import levels
+
+    monkeypatch.setattr(levels, "NORMAL_WORK", levels.NORMAL_WORK)
+    monkeypatch.setattr(levels, "HARD_WORK", levels.HARD_WORK)
+
+
 @pytest.mark.parametrize("size,presses,seed", RUNS, ids=lambda v: "x".join(map(str, v))
                          if isinstance(v, tuple) else str(v))
 def test_soak(size, presses, seed, tmp_path):

@@ -218,12 +218,12 @@ def _trick_lines(seed, t, leader, team, why, taker):
     s0, s1 = clubs.trick_sums(bytes(t), leader)
     names = ("North-South", "East-West")
     lines.append("")
-    lines.append("North-South %d, East-West %d: %s %s the trick%s." % (
+    lines.append("- North-South %d, East-West %d: %s %s the trick%s." % (
         s0, s1, names[team], "win" if why == clubs.WIN_SUM else "win on the highest card of",
         " on the higher sum" if why == clubs.WIN_SUM else " (equal sums)"))
     i = (team - leader) % 2
     a, b = t[i], t[i + 2]
-    lines.append("Of %s's two cards, %s (%s) and %s (%s), %s takes it: %s." % (
+    lines.append("- Of %s's two cards, %s (%s) and %s (%s), %s takes it: %s." % (
         names[team], card(a), CLUBS_SEATS[(leader + i) % 4], card(b),
         CLUBS_SEATS[(leader + i + 2) % 4], CLUBS_SEATS[taker], _higher_why(a, b, led)))
     return lines
@@ -263,6 +263,21 @@ def klaberjass_example():
     raise RuntimeError("no Klaberjass seed gives a first round with a sequence and a bella")
 
 
+def _best_run(hand):
+    """The longest, then highest, sequence (KJ-8) in ``hand``, as cards."""
+    best = []
+    for suit in range(4):
+        mask = 0
+        for i in range(8):
+            if suit * 13 + klaberjass.R7 + i in hand:
+                mask |= 1 << i
+        for top, n in klaberjass.sequences(mask):
+            run = [suit * 13 + top - n + 1 + i for i in range(n)]
+            if (n, top) > (len(best), best[-1] % 13 if best else -1):
+                best = run
+    return best
+
+
 def _kj_lines(seed, sm, hands, notes):
     t = sm.trump
     lines = ["Seed %d, first round; both seats played by the heuristic player, South is "
@@ -275,9 +290,12 @@ def _kj_lines(seed, sm, hands, notes):
         if ev[0] == klaberjass.EV_SEQ:
             top, n = ev[2], ev[3]
             run = [top - n + 1 + i for i in range(n)]
-            lines.append("- Sequence: %s shows %s, %d cards, worth %d; the other's best "
-                         "sequence is shorter or lower (or there is none)."
-                         % (KJ_SEATS[ev[1]], card_list(run), n, klaberjass.seq_points(n)))
+            other = 1 - ev[1]
+            theirs = _best_run(hands[other])
+            lines.append("- Sequence: %s shows %s, %d cards, worth %d; %s." % (
+                KJ_SEATS[ev[1]], card_list(run), n, klaberjass.seq_points(n),
+                "%s has no sequence" % KJ_SEATS[other] if not theirs else
+                "%s's best, %s, does not beat it" % (KJ_SEATS[other], card_list(theirs))))
         elif ev[0] == klaberjass.EV_BELLA:
             lines.append("- Bella: %s plays %s, the second of the king and queen of trumps: 20."
                          % (KJ_SEATS[ev[1]], card(ev[2])))
