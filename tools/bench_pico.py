@@ -327,9 +327,8 @@ def memory_figures(k, args, tmp):
         run(3000)
         # Games in title order: Clubbed, Klaberjass, Clubs (Y: RIGHT, the next).
         for g in range(3):
-            for _ in range(g):
-                tap("Y")
             if g:
+                tap("Y")  # the next game (the title keeps the last one picked)
                 down(1)  # past "Continue" (the game quit last) to "New game"
             tap("A", 4000)  # start it; the computer may move first
             for key in ("Y", "A", "Y", "A", "A", "Y", "A"):

@@ -221,9 +221,9 @@ class ST7789(FrameDisplay):
     def _open_dma(self, spi_id):
         """Claim a DMA channel that writes chunks to SPI ``spi_id``'s data
         register, paced by its transmit request (RP2040 datasheet 2.5.3.1:
-        DREQ_SPI0_TX 16, DREQ_SPI1_TX 18), and a second chunk to expand into
-        meanwhile. Nothing (pushes use ``spi.write``) without ``rp2.DMA``
-        or a real ``machine.SPI``."""
+        DREQ_SPI0_TX 16, DREQ_SPI1_TX 18), and a chunk half to expand into
+        meanwhile (the two halves of the chunk). Nothing (pushes use
+        ``spi.write``) without ``rp2.DMA`` or a real ``machine.SPI``."""
         try:
             import machine
             import rp2
@@ -231,7 +231,11 @@ class ST7789(FrameDisplay):
             dma = rp2.DMA()
             dma.config(write=self.spi, ctrl=dma.pack_ctrl(
                 size=0, inc_read=True, inc_write=False, treq_sel=16 + 2 * spi_id))
-            self._chunks = (self.chunk, bytearray(len(self.chunk)))
+            # The chunk's two halves: one on the wire, one being expanded
+            # (no more memory than the chunk alone).
+            half = len(self.chunk) // 2
+            mv = memoryview(self.chunk)
+            self._chunks = (mv[:half], mv[half:])
         except Exception:
             return
         base = _SPI1_BASE if spi_id else _SPI0_BASE
@@ -531,6 +535,7 @@ class ST7789(FrameDisplay):
                 y += k
             return
         bufs = self._chunks
+        rows = len(bufs[0]) // row
         i = 0
         while y < end:
             k = min(rows, end - y)
