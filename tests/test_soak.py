@@ -17,6 +17,16 @@ RUNS = [((240, 135), 60000, 1), ((128, 64), 20000, 2), ((240, 240), 20000, 3)]
 GAME_SCREENS = {"ClubbedScreen", "KlaberjassScreen", "ClubsScreen"}
 
 
+@pytest.fixture(autouse=True)
+def search_budgets(monkeypatch):
+    """soak.Soak cuts the computer players' search budgets (module globals
+    of players.levels); they are put back after each test here, or every
+    later test in the same worker would see other players' moves."""
+    from players import levels
+
+    monkeypatch.setattr(levels, "NORMAL_WORK", levels.NORMAL_WORK)
+    monkeypatch.setattr(levels, "HARD_WORK", levels.HARD_WORK)
+
 
 @pytest.mark.parametrize("size,presses,seed", RUNS, ids=lambda v: "x".join(map(str, v))
                          if isinstance(v, tuple) else str(v))
