@@ -7,6 +7,7 @@ cut), and a count of every game seen to finish.
     s = Soak(seed=1, root=tmp_path)
     s.run(10_000)              # presses; reboots every few hundred
     s.finished                 # {"Clubbed": [result tuple, ...], ...}
+    s.helped                   # {"Clubbed": [True if a hint was used, ...], ...}
 
 Used by tests/test_soak.py; ``python tests/soak.py PRESSES [SEED]`` runs one
 from the command line and prints what it saw.
@@ -111,6 +112,7 @@ class Soak:
         self.steps = 0
         self.screens = set()  # names of the screen classes seen
         self.finished = {}  # game name -> results (seat 0's view) of games seen to end
+        self.helped = {}  # game name -> for each of those, whether it ended with help
         self._over = None  # the finished game last counted
         self.app = None
         self.boot()
@@ -157,6 +159,11 @@ class Soak:
             return
         self._over = g
         self.finished.setdefault(g.name, []).append(g.result())
+        # The pause menu's Hint row is among what the presses reach; a game
+        # ends helped if its session says so then (the save that counts it
+        # carries the session: app.persist).
+        helped = bool(self.app.sessions[g.name].get("helped"))
+        self.helped.setdefault(g.name, []).append(helped)
 
     # --- the run ----------------------------------------------------------------
 
@@ -189,11 +196,12 @@ class Soak:
     def tally(self):
         """What the statistics should say about the games seen to end, in
         the order they ended: {game name: [played, won, lost, drawn, current
-        streak of wins, best streak]} (seat 0's result: the human's, or in
-        Clubs the human's team's)."""
+        streak of wins, best streak, played with help, won with help]} (seat
+        0's result: the human's, or in Clubs the human's team's)."""
         out = {}
         for name, results in self.finished.items():
             won = lost = streak = best = 0
+            helped = self.helped[name]
             for r in results:
                 if r[0] > 0:
                     won += 1
@@ -203,7 +211,8 @@ class Soak:
                     lost += r[0] < 0
                     streak = 0
             n = len(results)
-            out[name] = [n, won, lost, n - won - lost, streak, best]
+            won_helped = sum(1 for r, h in zip(results, helped, strict=True) if h and r[0] > 0)
+            out[name] = [n, won, lost, n - won - lost, streak, best, sum(helped), won_helped]
         return out
 
 
@@ -217,7 +226,7 @@ def make_app(disp, btn, clock, seed, root):
 
 def stats(root):
     """The statistics the apps kept in folder ``root``: {game: [played, won,
-    lost, drawn, streak, best]} (app.persist)."""
+    lost, drawn, streak, best, played with help, won with help]} (app.persist)."""
     from app import persist
     from host_sim.storage import FolderStorage
 
@@ -243,6 +252,7 @@ def main(argv):
     print("%d presses, %d steps, %d draws, %d reboots in %.1f s"
           % (s.presses, s.steps, s.draws + s.sampler.draws, s.reboots, dt))
     print("games finished:", s.games_finished())
+    print("of those with help:", {k: sum(v) for k, v in s.helped.items()})
     print("screens seen:", " ".join(sorted(s.screens)))
 
 

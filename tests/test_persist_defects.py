@@ -111,6 +111,8 @@ def _save_of(name, seed, n=6):
     ("Clubbed", "games:-1", "games"), ("Clubbed", "dealer:y", "dealer"),
     ("Klaberjass", "wins:1/", "wins"), ("Klaberjass", "round:1/2/", "round"),
     ("Klaberjass", "wins:1/-2/", "wins"), ("Klaberjass", "colour:1", "colour"),
+    ("Clubbed", "helped:2", "helped"), ("Klaberjass", "helped:y", "helped"),
+    ("Clubs", "helped:1/", "helped"), ("Clubbed", "helped:-1", "helped"),
 ])  # fmt: skip
 def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name, state, words):
     # Issue 13 item 7: Clubs hist:y was a TypeError at Continue, Clubbed
@@ -129,7 +131,10 @@ def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name,
 
 @pytest.mark.parametrize("name,state", [("Clubs", "hist:1/-3/5/,wins:2/0/"),
                                         ("Clubbed", "dealer:0,games:3,totals:12/30/"),
-                                        ("Klaberjass", "round:3,wins:0/1/")])
+                                        ("Klaberjass", "round:3,wins:0/1/"),
+                                        ("Clubbed", "dealer:1,helped:1"),
+                                        ("Clubs", "helped:1,hist:"),
+                                        ("Klaberjass", "helped:0,round:1")])
 def test_a_save_with_good_state_is_still_offered(name, state):
     st = _save_of(name, 4)
     f = decode(st.files["game"], "save")

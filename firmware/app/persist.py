@@ -326,13 +326,14 @@ def _check_save(f):
     check_kw(e, dec_dict(f["kw"]))
     # The session state the game's screen keeps (docs/file-formats.md), by
     # key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count, "2"
-    # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples.
+    # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples;
+    # in every game "f" a flag 0 or 1 (helped: a hint or an undo, app.hint).
     want = ({"dealer": "s", "games": "n", "totals": "2"}, {"round": "n", "wins": "2"},
             {"wins": "2", "hist": "3"})[games.GAMES.index(e)]
     st = dec_dict(f.get("st", ""))
     for k in st:
         v = st[k]
-        t = want.get(k)
+        t = want.get(k, "f" if k == "helped" else None)
         if v is True or v is False or t is None:
             ok = False
         elif t == "3":
@@ -340,7 +341,7 @@ def _check_save(f):
         elif t == "2":
             ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
         else:
-            ok = isinstance(v, int) and 0 <= v <= (1 if t == "s" else MAX_ID)
+            ok = isinstance(v, int) and 0 <= v <= (MAX_ID if t == "n" else 1)
         if not ok:
             raise ValueError("bad %s in the game's state" % k[:12])
     unhexlify(f["act"])  # ValueError if not hex
