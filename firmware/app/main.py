@@ -182,7 +182,7 @@ class App:
         self.actions = bytearray()
         self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
         self.in_save = False
-        self.sessions[e.name].pop("helped", None)  # no hint or undo yet (app.hint)
+        self.sessions[e.name].pop("hint_or_undo", None)  # no hint or undo yet (app.hint)
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.show(screen)
         if self.unload_games:
@@ -201,9 +201,9 @@ class App:
         game when the human is to move next (a completed turn or trick), and
         counts and records it when it is over. Storage failures become
         notices, never exceptions."""
+        self.actions.append(action)  # also without storage: Undo replays them
         if self.storage is None:
             return
-        self.actions.append(action)
         g = screen.game
         if g.is_over() or g.current_player == seat:
             from app import persist
