@@ -286,3 +286,60 @@ def test_undo_at_the_first_turn_says_so():
     scr = s.app.screen
     _undo(s)
     assert s.app.screen is scr and scr.hint == "Nothing to undo yet"
+
+
+# --- the guided first hand --------------------------------------------------------
+
+
+def _follow_guide(s, name):
+    """From the title, Guided hand of ``name``, then only the keys the screen
+    names: the prompt's ◄/► and A at your turns, A where the screen says
+    "A" (banners, summaries); returns the number of prompts followed."""
+    s.choose_game(name)
+    title = s.app.screen
+    while title.menu.items[title.menu.sel] != "Guided hand":
+        s.press("DOWN")
+    s.press("A")
+    assert s.app.guide
+    prompts = 0
+    for _ in range(3000):
+        scr = s.app.screen
+        if not s.app.guide or not hasattr(scr, "human_turn"):
+            break
+        if not scr.human_turn():
+            s.press("A")  # a banner, the cards received, a summary: "A"
+            continue
+        assert scr.hint_alert, "no prompt at your turn"
+        keys, _, why = scr.hint.partition(": ")
+        assert why and keys.endswith("A") and set(keys) <= {"\u25ba", "\u25c4", "A"}
+        assert why in screen_text(s) or s.app.compact
+        for k in keys:
+            s.press({"\u25ba": "RIGHT", "\u25c4": "LEFT", "A": "A"}[k])
+        prompts += 1
+    return prompts
+
+
+@pytest.mark.parametrize("cls", (Session, Tall, Compact))
+@pytest.mark.parametrize("name", NAMES)
+def test_guided_hand_is_completed_by_following_its_prompts(name, cls):
+    s = cls(1)
+    n = _follow_guide(s, name)
+    scr = s.app.screen
+    assert n >= 5
+    if name == "Clubbed":  # the whole game is its hand
+        assert type(scr).__name__ == "ResultScreen"
+    else:  # the first hand (round) played, the guide says so and stops
+        assert not s.app.guide and scr.hint == "Guided hand done: play on, or B"
+    assert s.app.sessions[name]["hint_or_undo"] == 1  # counted as a game with help
+
+
+def test_guided_hand_is_the_same_deal_every_time_and_can_be_left():
+    a, b = Session(1), Session(2)
+    for s in (a, b):
+        s.press("UP", "A")  # UP from New game: Guided hand, the last row
+    assert a.app.screen.game.to_text() == b.app.screen.game.to_text()
+    a.press("B")  # pause: Quit to menu leaves it at any time
+    a.press("DOWN", "DOWN", "DOWN", "A")
+    assert type(a.app.screen).__name__ == "TitleScreen"
+    a.press("A")  # New game: not guided
+    assert not a.app.guide and not a.app.screen.hint.startswith("\u25ba")

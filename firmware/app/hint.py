@@ -263,3 +263,61 @@ def pause_button(screen, b, think_ms):
             screen.hint_alert = True
         else:
             show(app, screen)
+
+
+# --- the guided first hand (title: Guided hand) -------------------------------
+
+def guide(screen):
+    """On the guided hand (``app.guide``), called when ``screen`` puts back
+    its plain hint: at your turn the hint row says which keys to press and
+    why ("►►A: K♠ wins 14 points"), the Normal player's move; after the
+    first hand (or round) the guide says it is done and stops."""
+    app = screen.app
+    g = screen.game
+    if not screen.human_turn():
+        return
+    if getattr(g, "hand_no", 1) > 1 or getattr(screen, "round_no", 1) > 1:
+        app.guide = False
+        screen.hint = "Guided hand done: play on, or B"
+        screen.hint_alert = True
+        return
+    key = KEYS[app.game_index]
+    seat = 2 if key == "clubs" else 0
+    pos = g.to_text()
+    pick = getattr(screen, "pick", 255)
+    if getattr(screen, "guide_at", None) != (pos, pick):
+        if pick != 255:  # Clubs: the Hearts card picked, now the partner card
+            g = __import__("cardgames.clubs").clubs.from_text(pos)
+            g.apply(pick)
+            screen.guide_a = _normal(key, g, screen.seed, seat)
+        else:
+            screen.guide_a = best(app, screen, seat)
+        screen.guide_at = (pos, pick)
+        screen.guide_why = reason(key, g, screen.guide_a, seat)
+    screen.hint = _keys(screen, key, screen.guide_a) + ": " + screen.guide_why
+    screen.hint_alert = True
+
+
+def _normal(key, g, seed, seat):
+    from players import levels
+
+    player = levels.make(key, levels.NORMAL, seed)
+    games.forget("players.levels")
+    return player.choose(g.observation(seat), g.legal_actions())
+
+
+def _keys(screen, key, a):
+    # The presses from the cursor (or choice, or bid) to ``a``, then A.
+    if key == "clubs" and screen.bidding():
+        d = a - 100 - screen.bid_val  # clubs.BID0
+        return ("\u25ba" * d if d > 0 else "\u25c4" * -d) + "A"
+    if key == "clubs" and screen.taking():
+        return ("\u25ba" if (a == 121) != (screen.take_sel == 1) else "") + "A"
+    if key == "klaberjass" and screen.choices:
+        seq, cur = screen.choices, screen.choice
+    else:
+        seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
+    n = len(seq)
+    d = (_index(seq, a) - cur) % n
+    return ("\u25ba" * d if d <= n - d else "\u25c4" * (n - d)) + "A"
+

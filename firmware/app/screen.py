@@ -34,6 +34,17 @@ def pause_button(screen, b, think_ms):
         games.forget("app.hint")
 
 
+def guide(screen):
+    """On the guided hand (``app.guide``): the hint row of ``screen`` says
+    what to press and why (``app.hint.guide``). Screens call it where they
+    put back their plain hint."""
+    app = screen.app
+    if app.guide:
+        app.module("app.hint", ()).guide(screen)
+        if app.unload_games:
+            games.forget("app.hint")
+
+
 def draw_pause(fb, menu):
     """The pause menu over whatever is drawn."""
     panel(fb, 60, 6, 120, 6 * 16 + 22)
