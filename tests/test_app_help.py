@@ -41,7 +41,7 @@ def _to_human_turn(s, name):
 
 def _ask_hint(s):
     s.press("B")  # pause
-    assert s.app.screen.pause.items[-1] == "Hint"
+    assert s.app.screen.pause.items[-1] == "Show a hint"
     s.press("UP", "A")  # UP from Resume: Hint
     assert s.app.screen.pause is None
 
@@ -77,7 +77,7 @@ def test_hint_is_the_normal_players_move_with_a_reason(name, cls):
         # On the screen, in full where there is room.
         shown = screen_text(s)
         assert (why[:14] if s.app.compact else scr.hint) in shown
-        assert s.app.sessions[name]["helped"] == 1
+        assert s.app.sessions[name]["hint_or_undo"] == 1
         # A plays it (the Hearts-pass card of Clubs is picked, given with the next).
         s.press("A")
         assert g.to_text() != before or getattr(scr, "pick", None) == want
@@ -110,7 +110,7 @@ def test_hint_waits_for_your_turn():
     scr = s.app.screen
     scr.autoplay = True  # as if the computer were to move
     hint.show(s.app, scr)
-    assert scr.hint == "Hint: on your turn" and "helped" not in s.app.sessions["Clubbed"]
+    assert scr.hint == "Hint: on your turn" and "hint_or_undo" not in s.app.sessions["Clubbed"]
     scr.autoplay = False
 
 
@@ -133,7 +133,7 @@ def test_games_with_a_hint_are_counted_apart_from_clean_wins():
     con.press("A")
     con = Console(st.reboot(), seed=4)
     con.press("A")  # Continue Clubbed
-    assert con.app.sessions["Clubbed"]["helped"] == 1
+    assert con.app.sessions["Clubbed"]["hint_or_undo"] == 1
     _finish_clubbed(con)
     stats = persist.read_stats(con.app)
     won = stats["Clubbed"][1]
@@ -142,7 +142,204 @@ def test_games_with_a_hint_are_counted_apart_from_clean_wins():
     assert "Clean wins %d; with hint or undo: played 1, won %d." % (0, won) in lines
     # The next game, without help, is a clean one.
     con.press("A", "A")
-    assert "helped" not in con.app.sessions["Clubbed"]
+    assert "hint_or_undo" not in con.app.sessions["Clubbed"]
     _finish_clubbed(con)
     stats = persist.read_stats(con.app)
     assert stats["Clubbed"][0] == 2 and stats["Clubbed"][6:] == [1, won]
+
+
+# --- Undo ---------------------------------------------------------------------
+
+
+def _one_move_turn(s, name, min_turns=2):
+    """Play (by keys) until the human's turn asks for one action that is a
+    card played (not a draw, bid or pass), after at least ``min_turns``
+    human decisions; returns the screen."""
+    from test_app_clubs import decide
+    from test_app_klaberjass import human_move
+
+    from app import clubs_table as table
+    from cardgames import clubbed, klaberjass
+
+    made = 0
+    for _ in range(400):
+        scr = s.app.screen
+        if apptest_waits(scr):
+            s.press("A")
+            continue
+        if not scr.human_turn():
+            s.press("A")
+            continue
+        g = scr.game
+        if made >= min_turns:
+            if name == "Clubbed" and clubbed.DRAW not in scr.legal:
+                return scr
+            if name == "Klaberjass" and g.phase == klaberjass.PLAY and not scr.choices:
+                return scr
+            if name == "Clubs" and scr.mode == table.TABLE and not scr.bidding() \
+                    and not scr.taking():
+                return scr
+        if name == "Clubbed":
+            legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+            while scr.cursor != legal[0]:
+                s.press("RIGHT")
+            s.press("A")
+        elif name == "Klaberjass":
+            human_move(s, scr, 1)
+        else:
+            decide(s)
+        made += 1
+    raise AssertionError("no such turn")
+
+
+def apptest_waits(scr):
+    from apptest import waits
+
+    return hasattr(scr, "banners") and waits(scr)
+
+
+def _save(st):
+    from app.storage import decode
+
+    return decode(st.files["game"], "save")
+
+
+def _play_selected(s, scr, name):
+    """Play one legal card of the hand by keys (the first raised one)."""
+    hand = scr.slots if name == "Clubbed" else scr.hand
+    legal = [i for i, a in enumerate(hand) if a in scr.legal]
+    while scr.cursor != legal[0]:
+        s.press("RIGHT")
+    s.press("A")
+
+
+def _undo(s):
+    s.press("B")
+    assert s.app.screen.pause.items[4] == "Take back move"
+    s.press("UP", "UP", "A")  # UP from Resume: Hint, then Undo
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_undo_goes_back_to_the_saved_start_of_your_last_turn(name):
+    from test_save_fixes import _save_replays
+
+    st = FakeStorage()
+    con = Console(st, seed=6)
+    con.choose_game(name)
+    con.press("A")
+    scr = _one_move_turn(con, name)
+    p1 = scr.game.to_text()
+    assert _save(st)["pos"] == p1  # the save of this turn
+    _play_selected(con, scr, name)
+    scr2 = _one_move_turn(con, name, 0)
+    assert scr2.game.to_text() != p1
+    assert _save(st)["pos"] == scr2.game.to_text()
+    _undo(con)
+    back = con.app.screen
+    assert back is not scr2 and back.human_turn()
+    assert back.game.to_text() == p1  # the state saved at that turn
+    f = _save(st)
+    assert f["pos"] == p1 and _save_replays(st)  # save and its actions agree
+    assert con.app.sessions[name]["hint_or_undo"] == 1 and "hint_or_undo:1" in f["st"]
+    # Continue after a power cut brings back that very position.
+    again = Console(st.reboot(), seed=6)
+    again.press("A")
+    assert again.app.screen.game.to_text() == p1
+
+
+def test_undo_then_the_game_to_its_end_keeps_the_record_consistent():
+    from test_app_game import play_by_keys
+
+    from app.records import replay_core
+    from app.storage import decode
+
+    st = FakeStorage()
+    con = Console(st, seed=8)
+    con.press("A")
+    scr = _one_move_turn(con, "Clubbed", 3)
+    _play_selected(con, scr, "Clubbed")
+    _one_move_turn(con, "Clubbed", 0)
+    _undo(con)
+    play_by_keys(con)
+    gid = con.app.last
+    rec = decode(st.files["r%d" % gid], "record")
+    g, problem = replay_core(rec)
+    assert problem is None and "game" not in st.files
+
+
+@pytest.mark.parametrize("cls", (Session, Tall, Compact))
+def test_undo_without_storage_as_in_the_headless_simulator(cls):
+    s = cls(4)
+    s.press("A")
+    scr = _one_move_turn(s, "Clubbed")
+    p1 = scr.game.to_text()
+    _play_selected(s, scr, "Clubbed")
+    _one_move_turn(s, "Clubbed", 0)
+    _undo(s)
+    assert s.app.screen.game.to_text() == p1
+    assert "Move taken back" in screen_text(s) or s.app.compact
+
+
+def test_undo_at_the_first_turn_says_so():
+    s = Session(3)
+    s.press("A")  # West deals: your first turn, nothing to take back
+    scr = s.app.screen
+    _undo(s)
+    assert s.app.screen is scr and scr.hint == "Nothing to undo yet"
+
+
+# --- the guided first hand --------------------------------------------------------
+
+
+def _follow_guide(s, name):
+    """From the title, Guided hand of ``name``, then only the keys the screen
+    names: the prompt's ◄/► and A at your turns, A where the screen says
+    "A" (banners, summaries); returns the number of prompts followed."""
+    s.choose_game(name)
+    title = s.app.screen
+    while title.menu.items[title.menu.sel] != "Guided hand":
+        s.press("DOWN")
+    s.press("A")
+    assert s.app.guide
+    prompts = 0
+    for _ in range(3000):
+        scr = s.app.screen
+        if not s.app.guide or not hasattr(scr, "human_turn"):
+            break
+        if not scr.human_turn():
+            s.press("A")  # a banner, the cards received, a summary: "A"
+            continue
+        assert scr.hint_alert, "no prompt at your turn"
+        keys, _, why = scr.hint.partition(": ")
+        assert why and keys.endswith("A") and set(keys) <= {"\u25ba", "\u25c4", "A"}
+        assert why in screen_text(s) or s.app.compact
+        for k in keys:
+            s.press({"\u25ba": "RIGHT", "\u25c4": "LEFT", "A": "A"}[k])
+        prompts += 1
+    return prompts
+
+
+@pytest.mark.parametrize("cls", (Session, Tall, Compact))
+@pytest.mark.parametrize("name", NAMES)
+def test_guided_hand_is_completed_by_following_its_prompts(name, cls):
+    s = cls(1)
+    n = _follow_guide(s, name)
+    scr = s.app.screen
+    assert n >= 5
+    if name == "Clubbed":  # the whole game is its hand
+        assert type(scr).__name__ == "ResultScreen"
+    else:  # the first hand (round) played, the guide says so and stops
+        assert not s.app.guide and scr.hint == "Guided hand done: play on, or B"
+    assert s.app.sessions[name]["hint_or_undo"] == 1  # counted as a game with help
+
+
+def test_guided_hand_is_the_same_deal_every_time_and_can_be_left():
+    a, b = Session(1), Session(2)
+    for s in (a, b):
+        s.press("UP", "A")  # UP from New game: Guided hand, the last row
+    assert a.app.screen.game.to_text() == b.app.screen.game.to_text()
+    a.press("B")  # pause: Quit to menu leaves it at any time
+    a.press("DOWN", "DOWN", "DOWN", "A")
+    assert type(a.app.screen).__name__ == "TitleScreen"
+    a.press("A")  # New game: not guided
+    assert not a.app.guide and not a.app.screen.hint.startswith("\u25ba")

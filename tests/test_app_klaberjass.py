@@ -275,7 +275,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is scr and scr.pause is None
     s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
-    s.press("B", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, then Quit)
+    s.press("B", "UP", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, Undo, Quit)
     assert isinstance(s.app.screen, TitleScreen)
 
 

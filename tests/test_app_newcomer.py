@@ -290,7 +290,8 @@ def _clubs_hand_strings(size, mono):
     return drawn
 
 
-@pytest.mark.parametrize("size,mono", (((240, 135), False), ((128, 64), True)))
+@pytest.mark.parametrize("size,mono", (((240, 135), False), ((128, 64), True),
+                                       ((240, 240), False)))
 def test_clubs_screens_use_plain_words(size, mono):
     strings = [d[0] for d in _clubs_hand_strings(size, mono)]
     assert strings
@@ -302,6 +303,8 @@ def test_clubs_screens_use_plain_words(size, mono):
     assert "see it" in joined
     if not mono:
         assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
+    if size[1] == 240:
+        assert any(st.startswith("won of bid: N ") for st in strings)  # the panel above
         assert "neg ones" in joined and "of a bid 3" in joined
 
 

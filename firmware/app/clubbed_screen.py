@@ -129,6 +129,7 @@ class ClubbedScreen:
             self.hint = "Empty pile: any card"  # CB-6
         else:
             self.hint = "A play  B menu"
+        shared.guide(self)
 
     def _why_not(self, action):
         # A player's words for why_illegal(): the core's message names rules

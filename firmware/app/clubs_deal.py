@@ -108,7 +108,9 @@ def _draw_show(fb, scr):
     text.draw(fb, "it is played. Show one", 3, 46, theme.TEXT, text.SMALL)
     text.draw(fb, "that tells North most.", 3, 58, theme.TEXT, text.SMALL)
     _slot(fb, 150, 14, NO_CARD, "shown", scr.human_turn())
-    if scr.human_turn():
+    if scr.hint_alert:
+        status(fb, scr, scr.hint, True)
+    elif scr.human_turn():
         status(fb, scr, "\u25c4 \u25ba choose   A: show it to everyone", False, theme.GOLD)
     else:
         status(fb, scr, "Waiting for the others\u2026", False)

@@ -28,6 +28,7 @@ from app.screen import (  # noqa: F401
     PAUSE_ITEMS,
     computer_choice,
     draw_pause,
+    guide,
     move_cursor,
     pause_button,
     pause_menu,
@@ -286,6 +287,7 @@ class ClubsScreen:
     def _plain_hint(self):
         self.hint_alert = False
         self.hint = ""
+        guide(self)
 
     def _say(self, ev):
         self.msg = clubs.describe(ev, HUMAN, clubs.SEAT_NAMES)
@@ -666,6 +668,7 @@ class ClubsScreen:
             self.looking = 1 if self.looked_trick() is not None else 2
         elif b in (buttons.LEFT, buttons.RIGHT, buttons.DOWN):
             self.take_sel = 1 - self.take_sel
+            self._plain_hint()
         elif b == buttons.A:
             self._apply(clubs.TAKE_PARTNER if self.take_sel else clubs.TAKE_SELF, now)
 

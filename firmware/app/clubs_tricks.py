@@ -132,7 +132,10 @@ def draw_take(fb, scr):
     t = scr.trick
     line = "Your %s = North's %s: who takes it?" % (
         clubs.symbol_name(t.cards[HUMAN]), clubs.symbol_name(t.cards[clubs.NORTH]))
-    text.draw_centered(fb, text.fit(line, 232), 120, 80, theme.GOLD, text.SMALL)
+    if scr.hint_alert:  # a hint (app.hint) in place of the question
+        text.draw_centered(fb, text.fit(scr.hint, 232), 120, 80, theme.ALERT, text.SMALL)
+    else:
+        text.draw_centered(fb, text.fit(line, 232), 120, 80, theme.GOLD, text.SMALL)
     items = ("Take it myself", "Give it to North")
     for i in range(2):
         y = 96 + 17 * i

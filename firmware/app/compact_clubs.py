@@ -56,7 +56,8 @@ def draw(fb, scr):
     elif m == SHOW:
         c.bar(fb, "Show a card", 0, w, "hand %d" % scr.hand_no)
         c.lines(fb, "All show a card; all see it till played", 12, 2, w)
-        c.hint(fb, "A: show this card" if scr.human_turn() else "Waiting\u2026", 32, w)
+        c.hint(fb, scr.hint if scr.hint_alert else "A: show this card" if scr.human_turn()
+               else "Waiting\u2026", 32, w, scr.hint_alert)
         _hand(fb, scr, w, h)
     elif m == SHOWN:
         _seats(fb, scr, scr.shown, None, -1, -1)
@@ -248,6 +249,8 @@ def _take(fb, scr, w, h):
     for i in range(2):
         sel = i == scr.take_sel
         x = c.put(fb, items[i], x, 41, sel) + 3
+    if scr.hint_alert:
+        c.hint(fb, scr.hint, 32, w, True)
     _hand(fb, scr, w, h)
 
 

@@ -1,14 +1,29 @@
-"""Hint (pause menu): the move the Normal computer player would make for
-you, with a one-line reason in words, and the cursor put on it. Imported
-only when asked for, and forgotten afterwards with the player it made
-(``App.module``), so a game without hints holds none of this code.
+"""Help while playing, from the pause menu; imported only when asked for
+and forgotten afterwards (``App.module``), so a game without help holds none
+of this code (and one module name, not two: MicroPython keeps names).
+
+Hint (``show``): the move the Normal computer player would make for you,
+with a one-line reason in words, and the cursor put on it.
 
 The player is made afresh for each hint from the game's seed without a
 clock: the hint depends only on what your seat may see (its observation,
 CB-11, KJ-16, PC-16) and the seed, never on hidden cards or timing.
+
+Undo (``back``, "Take back move"): take back your last move against the
+computer, back to where you chose it (the start of your last turn); the
+computer's replies are played again from that same position.
+
+The game's actions since its seed (the save's, then ``app.actions``) are
+replayed on a fresh core up to your last decision: the position is the one
+saved then (``App.moved`` saves whenever you are to move).
+The screen is rebuilt as Continue does (``app.resume``), the save rewritten
+with the shortened action list, so the game's record still replays.
 """
 
 from app import games
+from app.menu import BACK
+from app.screen import PAUSE_ITEMS
+from app.storage import read_file, unhexlify
 
 # The core modules' names for players.levels, in the order of games.GAMES.
 KEYS = ("clubbed", "klaberjass", "clubs")
@@ -138,4 +153,171 @@ def show(app, screen):
     # "Hint: " where there is room for it (not on the 128x64 screen).
     screen.hint = ("" if app.compact else "Hint: ") + reason(key, screen.game, a, seat)
     screen.hint_alert = True
-    app.sessions[app.game_name()]["helped"] = 1
+    app.sessions[app.game_name()]["hint_or_undo"] = 1
+
+
+def _actions(app):
+    # Every action of the game so far (bytes), as app.persist keeps them.
+    prior = b""
+    if app.in_save and app.storage is not None:
+        f = read_file(app.storage, "game", "save", None)[0]
+        if f is not None and f.get("id") == str(app.id):
+            prior = unhexlify(f.get("act", ""))
+    return bytes(prior) + bytes(app.actions)
+
+
+def target(g0, acts, seat):
+    """Replay ``acts`` (bytes) on the fresh core ``g0``: ``(n, rounds)``, the
+    number of actions before ``seat``'s last decision (-1: none yet), where
+    the app saved the game (every position ``seat`` is to move, but between
+    Clubs' two pass cards, PC-2), and the rounds scored before it
+    (Klaberjass' EV_ROUND, kind 15, for its round number)."""
+    g = g0
+    clubs = type(g).__name__ == "Clubs"
+    last = -1
+    rounds = 0
+    at = 0
+    for i in range(len(acts)):
+        if g.current_player == seat and not (clubs and g.phase == 2):
+            last = i
+            at = rounds
+        g.apply(acts[i])
+        for ev in g.events:
+            if ev[0] == 15 and not clubs and len(ev) == 4 and hasattr(g, "maker"):
+                rounds += 1
+    return last, at
+
+
+def back(app, screen):
+    """Pause menu -> Take back move on game ``screen``: the game back at
+    your last decision on a new screen, saved; or a line on the hint row
+    saying why not."""
+    seat = 2 if app.game_index == 2 else 0  # Clubs' South, else seat 0
+    acts = _actions(app)
+    cls = type(screen.game)
+    n, rounds = target(cls(seed=screen.seed, **screen.core_kw), acts, seat)
+    if n < 0:
+        screen.hint = "Nothing to undo yet"
+        screen.hint_alert = True
+        return
+    g = cls(seed=screen.seed, **screen.core_kw)
+    for a in acts[:n]:
+        g.apply(a)
+    state = {"round": rounds + 1}
+    if hasattr(screen, "history"):
+        flat = []
+        for h in screen.history[: g.hand_no - 1]:  # the hands finished by then
+            flat.extend(h)
+        state = {"hist": tuple(flat)}
+    from app import resume
+
+    mod = games.load(app.game())
+    new = resume.RESUME[app.game_index](app, mod, screen.seed, screen.core_kw, state,
+                                        g.to_text())
+    if hasattr(new, "msgs"):
+        new.msgs = ["Move taken back"]
+    else:
+        new.msg = "Move taken back"
+    app.sessions[app.game_name()]["hint_or_undo"] = 1
+    app.actions = bytearray(acts[:n])
+    app.in_save = False  # the shortened actions replace the save's
+    app.show(new)
+    if app.storage is not None:
+        from app import persist
+
+        persist.save_game(app, new, seat)
+        app.persist_done()
+    if app.unload_games:
+        games.forget("app.resume")
+        games.forget("players.levels")
+
+
+def pause_button(screen, b, think_ms):
+    """``app.screen.pause_button``'s work (see there)."""
+    app = screen.app
+    menu = screen.pause
+    pick = menu.on_button(b)
+    asked = menu.items is not PAUSE_ITEMS
+    menu.items = PAUSE_ITEMS
+    if pick == BACK or pick == 0:
+        screen.pause = None
+        if screen.ai_at is not None:
+            screen.ai_at = app.clock.ticks_ms() + think_ms
+    elif pick == 1 and asked:
+        app.new_game()
+    elif pick == 1:
+        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Take back move",
+                      "Show a hint"]
+    elif pick == 2:
+        screen.pause = None
+        app.show_rules(screen)
+    elif pick == 3:
+        app.to_title()
+    elif pick == 4 and screen.human_turn():
+        screen.pause = None
+        back(app, screen)
+    elif pick >= 4:
+        screen.pause = None
+        if pick == 4:
+            screen.hint = "Take back: on your turn"
+            screen.hint_alert = True
+        else:
+            show(app, screen)
+
+
+# --- the guided first hand (title: Guided hand) -------------------------------
+
+def guide(screen):
+    """On the guided hand (``app.guide``), called when ``screen`` puts back
+    its plain hint: at your turn the hint row says which keys to press and
+    why ("►►A: K♠ wins 14 points"), the Normal player's move; after the
+    first hand (or round) the guide says it is done and stops."""
+    app = screen.app
+    g = screen.game
+    if not screen.human_turn():
+        return
+    if getattr(g, "hand_no", 1) > 1 or getattr(screen, "round_no", 1) > 1:
+        app.guide = False
+        screen.hint = "Guided hand done: play on, or B"
+        screen.hint_alert = True
+        return
+    key = KEYS[app.game_index]
+    seat = 2 if key == "clubs" else 0
+    pos = g.to_text()
+    pick = getattr(screen, "pick", 255)
+    if getattr(screen, "guide_at", None) != (pos, pick):
+        if pick != 255:  # Clubs: the Hearts card picked, now the partner card
+            g = __import__("cardgames.clubs").clubs.from_text(pos)
+            g.apply(pick)
+            screen.guide_a = _normal(key, g, screen.seed, seat)
+        else:
+            screen.guide_a = best(app, screen, seat)
+        screen.guide_at = (pos, pick)
+        screen.guide_why = reason(key, g, screen.guide_a, seat)
+    screen.hint = _keys(screen, key, screen.guide_a) + ": " + screen.guide_why
+    screen.hint_alert = True
+
+
+def _normal(key, g, seed, seat):
+    from players import levels
+
+    player = levels.make(key, levels.NORMAL, seed)
+    games.forget("players.levels")
+    return player.choose(g.observation(seat), g.legal_actions())
+
+
+def _keys(screen, key, a):
+    # The presses from the cursor (or choice, or bid) to ``a``, then A.
+    if key == "clubs" and screen.bidding():
+        d = a - 100 - screen.bid_val  # clubs.BID0
+        return ("\u25ba" * d if d > 0 else "\u25c4" * -d) + "A"
+    if key == "clubs" and screen.taking():
+        return ("\u25ba" if (a == 121) != (screen.take_sel == 1) else "") + "A"
+    if key == "klaberjass" and screen.choices:
+        seq, cur = screen.choices, screen.choice
+    else:
+        seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
+    n = len(seq)
+    d = (_index(seq, a) - cur) % n
+    return ("\u25ba" * d if d <= n - d else "\u25c4" * (n - d)) + "A"
+

@@ -217,6 +217,7 @@ class KlaberjassScreen:
                 kj.symbol_name(g.trump * 13 + kj.R7), kj.symbol_name(g.turned))
         elif ph == kj.PLAY:
             self.hint = self._duty()
+        shared.guide(self)
 
     def _duty(self):
         # What KJ-11 asks of the human now, in a player's words.

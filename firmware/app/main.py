@@ -45,6 +45,7 @@ class App:
     # The save file holds the earlier actions of the game in play (False for
     # a new game: a save left by "Quit to menu" has the same number).
     in_save = False
+    guide = False  # the guided first hand is on (app.hint.guide)
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
@@ -170,9 +171,10 @@ class App:
             mod = getattr(mod, part)
         return mod
 
-    def new_game(self):
+    def new_game(self, seed=None):
         """Start a new game of the picked game with its options; the seed is
-        drawn from the session's PRNG (a small int below 2**30)."""
+        drawn from the session's PRNG (a small int below 2**30), or is
+        ``seed``: the guided hand's fixed deal (``app.hint``), guided."""
         self.screen = None
         gc.collect()
         e = self.game()
@@ -182,11 +184,14 @@ class App:
                 games.forget(name)
             gc.collect()
         mod = games.load(e)
-        self.last_seed = (self.rng.next16() << 14) ^ self.rng.next16()
+        self.guide = seed is not None
+        self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
         self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
         self.in_save = False
-        self.sessions[e.name].pop("helped", None)  # no hint or undo yet (app.hint)
+        self.sessions[e.name].pop("hint_or_undo", None)  # no hint or undo yet (app.hint)
+        if self.guide:
+            self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.show(screen)
         if self.unload_games:
@@ -205,9 +210,9 @@ class App:
         game when the human is to move next (a completed turn or trick), and
         counts and records it when it is over. Storage failures become
         notices, never exceptions."""
+        self.actions.append(action)  # also without storage: Undo replays them
         if self.storage is None:
             return
-        self.actions.append(action)
         g = screen.game
         if g.is_over() or g.current_player == seat:
             from app import persist

@@ -4,7 +4,7 @@
   speed, backlight level, dim timeout;
 - ``stats``: per game eight counts: played, won, lost, drawn, current and
   best winning streak (indices 0..5), of those the games played and won with
-  a hint or an undo (6, 7: ``helped`` in the game's session; clean wins are
+  a hint or an undo (6, 7: ``hint_or_undo`` in the game's session; clean wins are
   won minus 7; files with six counts read as none), and ``last``, the number
   of the last game counted;
 - ``game``: the game in progress, rewritten whenever the human is to move
@@ -472,7 +472,7 @@ def complete(app, f):
         else:
             n[2 if r < 0 else 3] += 1
             n[4] = 0
-        if dec_dict(f.get("st", "")).get("helped"):
+        if dec_dict(f.get("st", "")).get("hint_or_undo"):
             n[6] += 1
             n[7] += r > 0
         app.last = gid

@@ -5,10 +5,11 @@ and the behaviour of screens that only change on a button press."""
 import gc
 
 from app import buttons, games, text, theme
-from app.menu import BACK, Menu, panel
+from app.menu import Menu, panel
 
-# Hint last, so that UP from Resume reaches it at once.
-PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Hint"]
+# The hint last, so that UP from Resume reaches it at once, undo above it
+# (labels of 10 characters or more are no interned names, app.persist).
+PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 
 
 def pause_menu():
@@ -20,40 +21,35 @@ def pause_button(screen, b, think_ms):
     """Button ``b`` on the game screen's open pause menu ``screen.pause``:
     Resume (or B) closes it and gives a waiting computer move ``think_ms`` more
     (``screen.ai_at``, unless None), New game, Rules (back to this screen),
-    Quit to menu or Hint (``app.hint``: the Normal player's move for you).
+    Quit to menu, Take back move (``app.hint.back``: undo, back to your last
+    decision) or Show a hint (``app.hint.show``: the Normal player's move).
     New game asks first (the game in play would be lost): its row turns into
     the question, a second A starts the new game, a move puts the row back
     and B resumes."""
+    # The menu's code is in app.hint, loaded while a key is handled: it is
+    # not in the heap while the computer searches.
     app = screen.app
-    menu = screen.pause
-    pick = menu.on_button(b)
-    asked = menu.items is not PAUSE_ITEMS
-    menu.items = PAUSE_ITEMS
-    if pick == BACK or pick == 0:
-        screen.pause = None
-        if screen.ai_at is not None:
-            screen.ai_at = app.clock.ticks_ms() + think_ms
-    elif pick == 1 and asked:
-        app.new_game()
-    elif pick == 1:
-        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Hint"]
-    elif pick == 2:
-        screen.pause = None
-        app.show_rules(screen)
-    elif pick == 3:
-        app.to_title()
-    elif pick == 4:
-        screen.pause = None
-        app.module("app.hint", ()).show(app, screen)
+    app.module("app.hint", ()).pause_button(screen, b, think_ms)
+    if app.unload_games:
+        games.forget("app.hint")
+
+
+def guide(screen):
+    """On the guided hand (``app.guide``): the hint row of ``screen`` says
+    what to press and why (``app.hint.guide``). Screens call it where they
+    put back their plain hint."""
+    app = screen.app
+    if app.guide:
+        app.module("app.hint", ()).guide(screen)
         if app.unload_games:
             games.forget("app.hint")
 
 
 def draw_pause(fb, menu):
     """The pause menu over whatever is drawn."""
-    panel(fb, 60, 11, 120, 5 * 16 + 22)
-    text.draw_centered(fb, "Paused", 120, 15, theme.GOLD, text.SMALL)
-    menu.draw(fb, 64, 29, 112)
+    panel(fb, 60, 6, 120, 6 * 16 + 22)
+    text.draw_centered(fb, "Paused", 120, 10, theme.GOLD, text.SMALL)
+    menu.draw(fb, 64, 24, 112)
 
 
 def move_cursor(screen, b, n):

@@ -162,7 +162,7 @@ def clubs_lines(scr):
         b = scr.bids[s]
         parts.append("%s %d/%s" % (names[s][0], scr.won[s], "-" if b == clubs.NO_BID
                                    else ("nil" if b == 0 else str(b))))
-    out.append("won/bid: " + "  ".join(parts))
+    out.append("won of bid: " + " ".join(parts))  # "N 2/3": won 2 of a bid of 3
     t = scr.last_trick
     if scr.trick.complete():
         t = scr.trick

@@ -39,7 +39,9 @@ class TitleScreen(StaticScreen):
         saved = self.app.saved
         items = ["Continue " + saved["game"]] if saved is not None and \
             saved["game"] == self.app.game_name() else []
-        return items + ["New game", "Rules", "Settings", "Statistics"]
+        # Guided hand last (UP from New game reaches it): the other rows keep
+        # their places.
+        return items + ["New game", "Rules", "Settings", "Statistics", "Guided hand"]
 
     def on_button(self, b):
         app = self.app
@@ -56,13 +58,17 @@ class TitleScreen(StaticScreen):
         pick = self.menu.on_button(b)
         if pick == PICKED_NONE:
             return
-        pick -= len(self.menu.items) - 4  # after Continue, if it is there
+        pick -= len(self.menu.items) - 5  # after Continue, if it is there
         if pick < 0:
             from app.resume import continue_game
 
             continue_game(app)
         elif pick == 0:
             app.new_game()
+        elif pick == 4:
+            # Guided hand: a fixed deal per game (in the order of games.GAMES).
+            app.new_game((3, 5, 5)[app.game_index])
+            app.screen._plain_hint()  # the first prompt (app.hint.guide)
         elif pick == 1:
             app.show_rules(self)
         elif pick == 2:
@@ -103,8 +109,8 @@ class TitleScreen(StaticScreen):
             text.draw(fb, "\u25c4 \u25ba game  A select" if several else "A select", 4, 122,
                       theme.TEXT_DIM, text.SMALL)
         else:
-            # Many variants: tighter rows, and the key hint under the logo.
-            self.menu.draw(fb, 90, 64, 146, 12)
+            # Many rows: tighter, and the key hint under the logo.
+            self.menu.draw(fb, 90, 64, 146, 12 if len(self.menu.items) < 6 else 11)
             if several:
                 text.draw(fb, "\u25c4 \u25ba game", 4, 106, theme.TEXT_DIM, text.SMALL)
             text.draw(fb, "A select", 4, 120, theme.TEXT_DIM, text.SMALL)
