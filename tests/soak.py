@@ -162,7 +162,7 @@ class Soak:
         # The pause menu's Hint row is among what the presses reach; a game
         # ends helped if its session says so then (the save that counts it
         # carries the session: app.persist).
-        helped = bool(self.app.sessions[g.name].get("helped"))
+        helped = bool(self.app.sessions[g.name].get("hint_or_undo"))
         self.helped.setdefault(g.name, []).append(helped)
 
     # --- the run ----------------------------------------------------------------

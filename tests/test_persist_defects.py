@@ -111,8 +111,8 @@ def _save_of(name, seed, n=6):
     ("Clubbed", "games:-1", "games"), ("Clubbed", "dealer:y", "dealer"),
     ("Klaberjass", "wins:1/", "wins"), ("Klaberjass", "round:1/2/", "round"),
     ("Klaberjass", "wins:1/-2/", "wins"), ("Klaberjass", "colour:1", "colour"),
-    ("Clubbed", "helped:2", "helped"), ("Klaberjass", "helped:y", "helped"),
-    ("Clubs", "helped:1/", "helped"), ("Clubbed", "helped:-1", "helped"),
+    ("Clubbed", "hint_or_undo:2", "hint_or_undo"), ("Klaberjass", "hint_or_undo:y", "hint_or_undo"),
+    ("Clubs", "hint_or_undo:1/", "hint_or_undo"), ("Clubbed", "hint_or_undo:-1", "hint_or_undo"),
 ])  # fmt: skip
 def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name, state, words):
     # Issue 13 item 7: Clubs hist:y was a TypeError at Continue, Clubbed
@@ -132,9 +132,9 @@ def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name,
 @pytest.mark.parametrize("name,state", [("Clubs", "hist:1/-3/5/,wins:2/0/"),
                                         ("Clubbed", "dealer:0,games:3,totals:12/30/"),
                                         ("Klaberjass", "round:3,wins:0/1/"),
-                                        ("Clubbed", "dealer:1,helped:1"),
-                                        ("Clubs", "helped:1,hist:"),
-                                        ("Klaberjass", "helped:0,round:1")])
+                                        ("Clubbed", "dealer:1,hint_or_undo:1"),
+                                        ("Clubs", "hint_or_undo:1,hist:"),
+                                        ("Klaberjass", "hint_or_undo:0,round:1")])
 def test_a_save_with_good_state_is_still_offered(name, state):
     st = _save_of(name, 4)
     f = decode(st.files["game"], "save")
@@ -227,3 +227,22 @@ def test_flash_reads_are_sized_to_the_file(tmp_path, monkeypatch):
     asked.clear()
     f, why = read_file(st, "game", "save")
     assert f is None and "too big" in why and asked == []
+
+
+@pytest.mark.parametrize("counts,ok", [
+    ("2,2,0,0,0,2,2,0", False),  # two games with help, none won, yet none lost or drawn
+    ("2,1,1,0,0,1,2,0", False),  # helped games not won (2) above games not won (1)
+    ("2,1,1,0,0,1,1,0", True), ("2,1,1,0,0,1,2,1", True), ("3,2,1,0,1,2", True),
+])
+def test_statistics_with_help_are_checked_against_the_games_not_won(counts, ok):
+    # Breaker finding: "with hint or undo: played 2, won 0" beside "lost 0"
+    # was accepted; played with help less won with help can be no more than
+    # the games lost or drawn.
+    from app import persist
+
+    f = {"last": "3", "Clubbed": counts}
+    if ok:
+        assert persist._read_stats(f)[1]["Clubbed"][:6] == [int(x) for x in counts.split(",")][:6]
+    else:
+        with pytest.raises(ValueError, match="Clubbed"):
+            persist._read_stats(f)

@@ -192,8 +192,10 @@ def _read_stats(f):
         if len(n) == 6:
             n += [0, 0]  # no games with help counted yet
         # played = won + lost + drawn, streak <= best <= won; with help:
-        # won <= played, and neither above the game's own counts
+        # won <= played, and neither above the game's own counts (nor the
+        # helped games not won above the games not won)
         if len(n) != 8 or min(n) < 0 or n[7] > n[6] or n[6] > n[0] or n[7] > n[1] \
+                or n[6] - n[7] > n[0] - n[1] \
                 or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
                 or n[5] > n[1]:
             raise ValueError("counts for " + e.name)
@@ -327,13 +329,13 @@ def _check_save(f):
     # The session state the game's screen keeps (docs/file-formats.md), by
     # key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count, "2"
     # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples;
-    # in every game "f" a flag 0 or 1 (helped: a hint or an undo, app.hint).
+    # in every game "f" a flag 0 or 1 (hint_or_undo: a hint or an undo, app.hint).
     want = ({"dealer": "s", "games": "n", "totals": "2"}, {"round": "n", "wins": "2"},
             {"wins": "2", "hist": "3"})[games.GAMES.index(e)]
     st = dec_dict(f.get("st", ""))
     for k in st:
         v = st[k]
-        t = want.get(k, "f" if k == "helped" else None)
+        t = want.get(k, "f" if k == "hint_or_undo" else None)
         if v is True or v is False or t is None:
             ok = False
         elif t == "3":
