@@ -261,6 +261,58 @@ def test_damaged_file_is_reported_and_set_aside(browser, site, tmp_path, name):
     assert browser.state()["screen"] == "TitleScreen"
 
 
+def said(browser):
+    """The page's message line."""
+    return browser.call("eval", expr="document.getElementById('message').textContent")["value"]
+
+
+def _keys(browser):
+    return browser.call("eval", expr="Object.keys(localStorage).sort()")["value"]
+
+
+def test_a_bad_file_the_full_storage_cannot_move_is_kept(browser, site):
+    # A 3 MB game: too big for the console, so it is set aside; its copy as
+    # game.bad1 does not fit beside it in the browser's storage. The original
+    # must stay under its own name, and no later save may write over it.
+    browser.call("open", url=url(site, seed=6))
+    browser.call("eval", expr="localStorage.setItem('picocards/game', 'x'.repeat(3000000))")
+    browser.call("reload")
+    text = said(browser)
+    assert "did not keep game.bad1" in text and "kept as game" in text, text
+    keys = _keys(browser)
+    assert "picocards/game" in keys and "picocards/game.bad1" not in keys, keys
+    big = "localStorage.getItem('picocards/game') === 'x'.repeat(3000000)"
+    assert browser.call("eval", expr=big)["value"]
+    # Past the notice, a new game is played (the app saves after a move).
+    for b in presses("A A A A A"):
+        browser.press(b)
+    assert browser.state()["screen"] == "ClubbedScreen"
+    assert browser.call("eval", expr=big)["value"]
+    assert "not written over" in said(browser)
+
+
+def test_a_bad_file_is_kept_when_the_storage_is_full(browser, site):
+    # A real save, damaged, then the browser's storage filled to the last
+    # character by another key: setting the save aside cannot write game.bad1.
+    browser.call("open", url=url(site, seed=6))
+    for b in presses("A A A A"):
+        browser.press(b)
+    game = browser.call("storage_get")["files"]["game"]
+    bad = game[: len(game) // 2]
+    browser.call("storage_set", files={"game": bad})
+    browser.call("eval", expr="""(() => {
+        let n = 1 << 22, i = 0;
+        while (n >= 1) {
+            try { localStorage.setItem('filler' + i, 'f'.repeat(n)); i++; } catch (e) { n >>= 1; }
+        }
+        return i; })()""")
+    browser.call("reload")
+    assert "did not keep game.bad1" in said(browser)
+    files = browser.call("storage_get")["files"]
+    assert files.get("game") == bad and "game.bad1" not in files
+    browser.call("eval", expr="localStorage.clear()")
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
 def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
     browser.call("open", url=url(site), viewport={"width": width, "height": height}, touch=True,

@@ -60,22 +60,51 @@ function storedFiles() {
   return files;
 }
 
+// Names kept where they are for this session: a file the page could not move
+// (its new name did not fit in the browser's storage) stays under its old name
+// and is never written over or removed until the page is loaded again, as the
+// device leaves a file it can neither read nor rename (app.storage.STUCK).
+const pinned = new Set();
+
+// The worker's changes after a step: files to write (set: name -> latin1)
+// and names gone (del). A rename arrives as the new name in set and the old
+// in del, so every write goes first, and an old name whose contents did not
+// reach the new one is kept: nothing is lost when the storage is full.
 function applyStore(set, del) {
   if (!store) {
     say("This browser keeps no data for this page: settings and games last until it is closed.",
         true);
     return;
   }
+  const failed = [];
+  const notes = [];
   for (const [name, s] of Object.entries(set)) {
+    if (pinned.has(name)) {
+      pc.storeErrors++;
+      notes.push("The browser did not keep " + name + ": the earlier " + name +
+                 " could not be set aside, so it is kept and not written over.");
+      continue;
+    }
     try {
       store.setItem(PREFIX + name, s);
     } catch (e) {
       pc.storeErrors++;
-      say("The browser did not keep " + name + " (" + e.name + "): its storage is full or off.",
-          true);
+      failed.push(s);
+      notes.push("The browser did not keep " + name + " (" + e.name +
+                 "): its storage is full or off.");
     }
   }
-  for (const name of del) store.removeItem(PREFIX + name);
+  for (const name of del) {
+    if (pinned.has(name)) continue;
+    const old = failed.length ? store.getItem(PREFIX + name) : null;
+    if (old !== null && failed.includes(old)) {
+      pinned.add(name);
+      notes.push("It is kept as " + name + " and not written over until the page is reloaded.");
+      continue;
+    }
+    store.removeItem(PREFIX + name);
+  }
+  if (notes.length) say(notes.join(" "), true);
   listRecords();
 }
 
