@@ -313,6 +313,26 @@ def test_a_bad_file_is_kept_when_the_storage_is_full(browser, site):
     browser.call("eval", expr="localStorage.clear()")
 
 
+def test_keys_that_are_no_file_names_are_left_alone(browser, site):
+    # Keys under the prefix that no folder can hold ("", a subfolder, ".."):
+    # the console starts all the same, says once which it left alone, and
+    # leaves them in localStorage; its own files still load (a settings file).
+    browser.call("open", url=url(site, seed=6))
+    for b in presses("DOWN DOWN A A B UP UP"):
+        browser.press(b)
+    settings = browser.call("storage_get")["files"]["settings"]
+    odd = ["picocards/", "picocards/a/b", "picocards/..", "picocards/.hidden"]
+    browser.call("eval", expr="%r.forEach((k) => localStorage.setItem(k, 'x'))" % odd)
+    assert browser.call("reload")["screen"] == "TitleScreen"
+    text = said(browser)
+    assert text.count("Left alone") == 1 and all('"%s"' % k in text for k in odd), text
+    keys = _keys(browser)
+    assert all(k in keys for k in odd)
+    assert browser.call("storage_get")["files"]["settings"] == settings
+    assert "settings.bad1" not in browser.call("storage_get")["files"]
+    browser.call("eval", expr="localStorage.clear()")
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
 def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
     browser.call("open", url=url(site), viewport={"width": width, "height": height}, touch=True,

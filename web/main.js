@@ -50,12 +50,28 @@ try {
   store = null;
 }
 
-function storedFiles() {
+// A plain file name of the console's flat folder (hw.storage: one folder, no
+// subfolders; app.storage's names are game, settings, stats, r12 and those
+// with .tmp or .bad1 ... .bad99 added). Any other key under PREFIX ("", "a/b",
+// "..") is no file of the console: it is left alone in localStorage.
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+const MAX_NAME = 64;
+
+function isFileName(name) {
+  return name.length <= MAX_NAME && FILE_NAME.test(name);
+}
+
+// The console's files in localStorage {name: latin1}; the names of other
+// keys under PREFIX go to skipped (if given).
+function storedFiles(skipped) {
   const files = {};
   if (!store) return files;
   for (let i = 0; i < store.length; i++) {
     const k = store.key(i);
-    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = store.getItem(k);
+    if (!k.startsWith(PREFIX)) continue;
+    const name = k.slice(PREFIX.length);
+    if (isFileName(name)) files[name] = store.getItem(k);
+    else if (skipped) skipped.push(k);
   }
   return files;
 }
@@ -244,6 +260,14 @@ async function start() {
   fw = canvas.width = info.width;
   fh = canvas.height = info.height;
   fit();
+  const skipped = [];
+  const files = storedFiles(skipped);
+  if (skipped.length) {
+    warning += (warning ? " " : "") + "Left alone in the browser's storage, not files of the console: " +
+      skipped.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") +
+      (skipped.length > 5 ? " and " + (skipped.length - 5) + " more" : "") + ".";
+    say(warning, true);
+  }
   let seed = parseInt(params.get("seed"), 10);
   if (!(seed >= 0 && seed < 2 ** 30)) {
     seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
@@ -261,7 +285,7 @@ async function start() {
     if (m.type === "hello" && !started) {
       started = true;
       worker.postMessage({ type: "start", board, seed, fast: params.get("clock") === "virtual",
-                           files: storedFiles() });
+                           files });
     } else if (m.type === "ready") {
       pc.ready = true;
       pc.board = board;
