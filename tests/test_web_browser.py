@@ -333,6 +333,23 @@ def test_keys_that_are_no_file_names_are_left_alone(browser, site):
     browser.call("eval", expr="localStorage.clear()")
 
 
+@pytest.mark.parametrize("seed", ["abc", "-1", "1073741824", "12abc", ""])
+def test_bad_seed_is_reported_and_a_fresh_one_used(browser, site, seed):
+    # As the simulator's --seed: a whole number below 2**30, else reported
+    # (like a bad ?board=) and a fresh seed drawn.
+    browser.call("open", url="%s?clock=virtual&seed=%s&board=%s" % (site, seed, PIMORONI))
+    st = browser.state()
+    assert st["screen"] == "TitleScreen" and 0 <= st["seed"] < 2**30
+    text = said(browser)
+    assert text.startswith('No seed "%s"' % seed) and str(st["seed"]) in text, text
+
+
+def test_good_seed_is_used(browser, site):
+    browser.call("open", url=url(site, seed=2**30 - 1))
+    assert browser.state()["seed"] == 2**30 - 1
+    assert "No seed" not in said(browser)
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
 def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
     browser.call("open", url=url(site), viewport={"width": width, "height": height}, touch=True,

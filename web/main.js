@@ -268,9 +268,18 @@ async function start() {
       (skipped.length > 5 ? " and " + (skipped.length - 5) + " more" : "") + ".";
     say(warning, true);
   }
-  let seed = parseInt(params.get("seed"), 10);
+  // ?seed=N as the simulator's --seed: a whole number, 0 <= N < 2**30 (the
+  // core's ints stay below 2**30); anything else is reported and a fresh
+  // seed drawn.
+  const asked = params.get("seed");
+  let seed = /^\s*\+?\d{1,10}\s*$/.test(asked || "") ? Number(asked.trim()) : -1;
   if (!(seed >= 0 && seed < 2 ** 30)) {
     seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
+    if (asked !== null) {
+      warning += (warning ? " " : "") + "No seed " + JSON.stringify(asked) +
+        " (a whole number from 0 to " + (2 ** 30 - 1) + "); using " + seed + ".";
+      say(warning, true);
+    }
   }
   listRecords();
   say("Loading MicroPython...");
