@@ -2,7 +2,8 @@
 // on-screen button presses, and keeps the console's files in localStorage.
 //
 // URL parameters: board=NAME (a module of boards/, as the simulator's
-// --board; remembered), seed=N (the session's deals; default: random),
+// --board; remembered), seed=N (the session's deals, 0 <= N < 2**30; default and
+// for a bad one, reported: random),
 // clock=virtual (computer moves at once, as the headless simulator: for
 // tests and demos).
 //
