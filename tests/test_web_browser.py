@@ -261,6 +261,95 @@ def test_damaged_file_is_reported_and_set_aside(browser, site, tmp_path, name):
     assert browser.state()["screen"] == "TitleScreen"
 
 
+def said(browser):
+    """The page's message line."""
+    return browser.call("eval", expr="document.getElementById('message').textContent")["value"]
+
+
+def _keys(browser):
+    return browser.call("eval", expr="Object.keys(localStorage).sort()")["value"]
+
+
+def test_a_bad_file_the_full_storage_cannot_move_is_kept(browser, site):
+    # A 3 MB game: too big for the console, so it is set aside; its copy as
+    # game.bad1 does not fit beside it in the browser's storage. The original
+    # must stay under its own name, and no later save may write over it.
+    browser.call("open", url=url(site, seed=6))
+    browser.call("eval", expr="localStorage.setItem('picocards/game', 'x'.repeat(3000000))")
+    browser.call("reload")
+    text = said(browser)
+    assert "did not keep game.bad1" in text and "kept as game" in text, text
+    keys = _keys(browser)
+    assert "picocards/game" in keys and "picocards/game.bad1" not in keys, keys
+    big = "localStorage.getItem('picocards/game') === 'x'.repeat(3000000)"
+    assert browser.call("eval", expr=big)["value"]
+    # Past the notice, a new game is played (the app saves after a move).
+    for b in presses("A A A A A"):
+        browser.press(b)
+    assert browser.state()["screen"] == "ClubbedScreen"
+    assert browser.call("eval", expr=big)["value"]
+    assert "not written over" in said(browser)
+
+
+def test_a_bad_file_is_kept_when_the_storage_is_full(browser, site):
+    # A real save, damaged, then the browser's storage filled to the last
+    # character by another key: setting the save aside cannot write game.bad1.
+    browser.call("open", url=url(site, seed=6))
+    for b in presses("A A A A"):
+        browser.press(b)
+    game = browser.call("storage_get")["files"]["game"]
+    bad = game[: len(game) // 2]
+    browser.call("storage_set", files={"game": bad})
+    browser.call("eval", expr="""(() => {
+        let n = 1 << 22, i = 0;
+        while (n >= 1) {
+            try { localStorage.setItem('filler' + i, 'f'.repeat(n)); i++; } catch (e) { n >>= 1; }
+        }
+        return i; })()""")
+    browser.call("reload")
+    assert "did not keep game.bad1" in said(browser)
+    files = browser.call("storage_get")["files"]
+    assert files.get("game") == bad and "game.bad1" not in files
+    browser.call("eval", expr="localStorage.clear()")
+
+
+def test_keys_that_are_no_file_names_are_left_alone(browser, site):
+    # Keys under the prefix that no folder can hold ("", a subfolder, ".."):
+    # the console starts all the same, says once which it left alone, and
+    # leaves them in localStorage; its own files still load (a settings file).
+    browser.call("open", url=url(site, seed=6))
+    for b in presses("DOWN DOWN A A B UP UP"):
+        browser.press(b)
+    settings = browser.call("storage_get")["files"]["settings"]
+    odd = ["picocards/", "picocards/a/b", "picocards/..", "picocards/.hidden"]
+    browser.call("eval", expr="%r.forEach((k) => localStorage.setItem(k, 'x'))" % odd)
+    assert browser.call("reload")["screen"] == "TitleScreen"
+    text = said(browser)
+    assert text.count("Left alone") == 1 and all('"%s"' % k in text for k in odd), text
+    keys = _keys(browser)
+    assert all(k in keys for k in odd)
+    assert browser.call("storage_get")["files"]["settings"] == settings
+    assert "settings.bad1" not in browser.call("storage_get")["files"]
+    browser.call("eval", expr="localStorage.clear()")
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "1073741824", "12abc", ""])
+def test_bad_seed_is_reported_and_a_fresh_one_used(browser, site, seed):
+    # As the simulator's --seed: a whole number below 2**30, else reported
+    # (like a bad ?board=) and a fresh seed drawn.
+    browser.call("open", url="%s?clock=virtual&seed=%s&board=%s" % (site, seed, PIMORONI))
+    st = browser.state()
+    assert st["screen"] == "TitleScreen" and 0 <= st["seed"] < 2**30
+    text = said(browser)
+    assert text.startswith('No seed "%s"' % seed) and str(st["seed"]) in text, text
+
+
+def test_good_seed_is_used(browser, site):
+    browser.call("open", url=url(site, seed=2**30 - 1))
+    assert browser.state()["seed"] == 2**30 - 1
+    assert "No seed" not in said(browser)
+
+
 @pytest.mark.parametrize("width,height", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
 def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
     browser.call("open", url=url(site), viewport={"width": width, "height": height}, touch=True,

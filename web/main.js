@@ -2,7 +2,8 @@
 // on-screen button presses, and keeps the console's files in localStorage.
 //
 // URL parameters: board=NAME (a module of boards/, as the simulator's
-// --board; remembered), seed=N (the session's deals; default: random),
+// --board; remembered), seed=N (the session's deals, 0 <= N < 2**30; default and
+// for a bad one, reported: random),
 // clock=virtual (computer moves at once, as the headless simulator: for
 // tests and demos).
 //
@@ -50,32 +51,77 @@ try {
   store = null;
 }
 
-function storedFiles() {
+// A plain file name of the console's flat folder (hw.storage: one folder, no
+// subfolders; app.storage's names are game, settings, stats, r12 and those
+// with .tmp or .bad1 ... .bad99 added). Any other key under PREFIX ("", "a/b",
+// "..") is no file of the console: it is left alone in localStorage.
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+const MAX_NAME = 64;
+
+function isFileName(name) {
+  return name.length <= MAX_NAME && FILE_NAME.test(name);
+}
+
+// The console's files in localStorage {name: latin1}; the names of other
+// keys under PREFIX go to skipped (if given).
+function storedFiles(skipped) {
   const files = {};
   if (!store) return files;
   for (let i = 0; i < store.length; i++) {
     const k = store.key(i);
-    if (k.startsWith(PREFIX)) files[k.slice(PREFIX.length)] = store.getItem(k);
+    if (!k.startsWith(PREFIX)) continue;
+    const name = k.slice(PREFIX.length);
+    if (isFileName(name)) files[name] = store.getItem(k);
+    else if (skipped) skipped.push(k);
   }
   return files;
 }
 
+// Names kept where they are for this session: a file the page could not move
+// (its new name did not fit in the browser's storage) stays under its old name
+// and is never written over or removed until the page is loaded again, as the
+// device leaves a file it can neither read nor rename (app.storage.STUCK).
+const pinned = new Set();
+
+// The worker's changes after a step: files to write (set: name -> latin1)
+// and names gone (del). A rename arrives as the new name in set and the old
+// in del, so every write goes first, and an old name whose contents did not
+// reach the new one is kept: nothing is lost when the storage is full.
 function applyStore(set, del) {
   if (!store) {
     say("This browser keeps no data for this page: settings and games last until it is closed.",
         true);
     return;
   }
+  const failed = [];
+  const notes = [];
   for (const [name, s] of Object.entries(set)) {
+    if (pinned.has(name)) {
+      pc.storeErrors++;
+      notes.push("The browser did not keep " + name + ": the earlier " + name +
+                 " could not be set aside, so it is kept and not written over.");
+      continue;
+    }
     try {
       store.setItem(PREFIX + name, s);
     } catch (e) {
       pc.storeErrors++;
-      say("The browser did not keep " + name + " (" + e.name + "): its storage is full or off.",
-          true);
+      failed.push(s);
+      notes.push("The browser did not keep " + name + " (" + e.name +
+                 "): its storage is full or off.");
     }
   }
-  for (const name of del) store.removeItem(PREFIX + name);
+  for (const name of del) {
+    if (pinned.has(name)) continue;
+    const old = failed.length ? store.getItem(PREFIX + name) : null;
+    if (old !== null && failed.includes(old)) {
+      pinned.add(name);
+      notes.push("It is kept as " + name + " and not written over until the page is reloaded.");
+      continue;
+    }
+    store.removeItem(PREFIX + name);
+  }
+  if (notes.length) say(notes.join(" "), true);
   listRecords();
 }
 
@@ -215,9 +261,26 @@ async function start() {
   fw = canvas.width = info.width;
   fh = canvas.height = info.height;
   fit();
-  let seed = parseInt(params.get("seed"), 10);
+  const skipped = [];
+  const files = storedFiles(skipped);
+  if (skipped.length) {
+    warning += (warning ? " " : "") + "Left alone in the browser's storage, not files of the console: " +
+      skipped.slice(0, 5).map((k) => JSON.stringify(k)).join(", ") +
+      (skipped.length > 5 ? " and " + (skipped.length - 5) + " more" : "") + ".";
+    say(warning, true);
+  }
+  // ?seed=N as the simulator's --seed: a whole number, 0 <= N < 2**30 (the
+  // core's ints stay below 2**30); anything else is reported and a fresh
+  // seed drawn.
+  const asked = params.get("seed");
+  let seed = /^\s*\+?\d{1,10}\s*$/.test(asked || "") ? Number(asked.trim()) : -1;
   if (!(seed >= 0 && seed < 2 ** 30)) {
     seed = crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
+    if (asked !== null) {
+      warning += (warning ? " " : "") + "No seed " + JSON.stringify(asked) +
+        " (a whole number from 0 to " + (2 ** 30 - 1) + "); using " + seed + ".";
+      say(warning, true);
+    }
   }
   listRecords();
   say("Loading MicroPython...");
@@ -232,7 +295,7 @@ async function start() {
     if (m.type === "hello" && !started) {
       started = true;
       worker.postMessage({ type: "start", board, seed, fast: params.get("clock") === "virtual",
-                           files: storedFiles() });
+                           files });
     } else if (m.type === "ready") {
       pc.ready = true;
       pc.board = board;
