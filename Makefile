@@ -83,7 +83,7 @@ flash: setup
 # build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
 firmware:
 	@$(PYTHON) tools/firmware.py $(if $(BOARD),--board $(BOARD)) \
-	  $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR)) --kit $(PICO_KIT) $(FIRMWARE_ARGS)
+	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
 clean:
 	rm -rf build mp_out .pytest_cache
