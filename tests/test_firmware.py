@@ -358,12 +358,17 @@ def _old_tarfile(monkeypatch):
     monkeypatch.setattr(tarfile.TarFile, "extractall", extractall)
 
 
-def test_kit_extracts_on_python_without_tar_filter(monkeypatch, tmp_path):
+@pytest.mark.parametrize("python", ["3.11.2", "this"])
+def test_kit_extracts_on_python_without_tar_filter(python, monkeypatch, tmp_path):
     """On a Python without tarfile's filter the kit's tarball is extracted
-    with the checks made by hand: a sound one works, one with an absolute
-    path, a '..' or a link out of the folder is refused in one line."""
+    with the checks made by hand (on this one, with its filter): a sound one
+    works, one with an absolute path, a '..' or a link out of the folder is
+    refused in one line."""
     import tarfile
-    _old_tarfile(monkeypatch)
+    if python == "3.11.2":
+        _old_tarfile(monkeypatch)
+    elif not hasattr(tarfile, "data_filter"):
+        pytest.skip("this Python's tarfile has no filter")
     top = "micropython-%s/" % firmware.VERSION
     kit = tmp_path / "kit"
     kit.mkdir()
@@ -373,12 +378,12 @@ def test_kit_extracts_on_python_without_tar_filter(monkeypatch, tmp_path):
     src = firmware.find_source(None, str(kit), str(tmp_path / "b1"), out=open(os.devnull, "w"))
     assert os.path.isfile(os.path.join(src, "ports", "rp2", "Makefile"))
     assert os.path.islink(os.path.join(src, "lib", "inside"))
-    for bad, why in (((top + "../evil", tarfile.REGTYPE, ""), "'..'"),
+    for bad, why in (((top + "../../evil", tarfile.REGTYPE, ""), "'..'"),
                      (("/tmp/evil", tarfile.REGTYPE, ""), "absolute"),
                      ((top + "x", tarfile.SYMTYPE, "../../../etc/passwd"), "outside"),
                      ((top + "y", tarfile.SYMTYPE, "/etc/passwd"), "absolute")):
         _tarball(kit / firmware.TARBALL, good + [bad])
-        with pytest.raises(firmware.Failure, match=why) as e:
+        with pytest.raises(firmware.Failure, match=why if python == "3.11.2" else "unsafe") as e:
             firmware.find_source(None, str(kit), str(tmp_path / "b2"), out=open(os.devnull, "w"))
         assert e.value.status == 2 and "\n" not in str(e.value)
     assert not (tmp_path / "evil").exists()

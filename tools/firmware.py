@@ -134,8 +134,12 @@ def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
     with tarfile.open(tarball) as tf:
         safe_extract(tf, tmp)
     top = os.path.join(tmp, "micropython-" + VERSION)
+    if not os.path.isdir(top):
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise Failure("firmware: %s holds no micropython-%s/ folder: not the kit's tarball"
+                      % (tarball, VERSION), 2)
     os.rename(top, src)
-    os.rmdir(tmp)
+    shutil.rmtree(tmp, ignore_errors=True)  # anything beside that folder is not ours
     check_source(src)
     open(os.path.join(src, EXTRACTED), "w").close()
     return src
