@@ -382,6 +382,8 @@ def test_kit_extracts_on_python_without_tar_filter(python, monkeypatch, tmp_path
                      (("/tmp/evil", tarfile.REGTYPE, ""), "absolute"),
                      ((top + "x", tarfile.SYMTYPE, "../../../etc/passwd"), "outside"),
                      ((top + "y", tarfile.SYMTYPE, "/etc/passwd"), "absolute")):
+        if python == "this" and bad[0].startswith("/"):
+            continue  # tarfile's data filter strips the leading '/' (inside the folder then)
         _tarball(kit / firmware.TARBALL, good + [bad])
         with pytest.raises(firmware.Failure, match=why if python == "3.11.2" else "unsafe") as e:
             firmware.find_source(None, str(kit), str(tmp_path / "b2"), out=open(os.devnull, "w"))
