@@ -75,7 +75,7 @@ mem: setup
 # Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
 flash: setup
 	$(PY) tools/flash.py $(if $(BOARD),--board $(BOARD)) \
-	  $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR)) $(FLASH_ARGS)
+	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FLASH_ARGS)
 
 # The firmware image: MicroPython 1.28.0 with the console frozen in, defaulting
 # to BOARD (docs/firmware.md). Source: MICROPY_DIR (a v1.28.0 checkout with its
@@ -83,7 +83,7 @@ flash: setup
 # build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
 firmware:
 	@$(PYTHON) tools/firmware.py $(if $(BOARD),--board $(BOARD)) \
-	  $(if $(MICROPY_DIR),--micropy-dir $(MICROPY_DIR)) --kit $(PICO_KIT) $(FIRMWARE_ARGS)
+	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
 clean:
 	rm -rf build mp_out .pytest_cache

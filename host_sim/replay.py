@@ -68,18 +68,54 @@ def record_path(args):
     return os.path.join(args.data or _data_default(), f)
 
 
-def outcome(fields):
-    """The record's end in words: "Clubbed, seed 7: you won in 52 moves"."""
+def _end_words(res, you):
+    """"you won" / "you lost" / "a draw" for seat ``you`` of result list ``res``."""
+    r = res[you]
+    return "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
+
+
+def claimed_end(fields):
+    """The end the record claims, in words ("you won"), from its ``res``."""
     from app.persist import dec_int
 
     try:
-        you = dec_int(fields.get("you", "0"))
-        r = dec_int(fields["res"].split(",")[you])
-        end = "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
+        return _end_words([dec_int(r) for r in fields["res"].split(",")],
+                          dec_int(fields.get("you", "0")))
     except (ValueError, IndexError):
-        end = "result %s" % fields["res"][:20]
-    return "%s, seed %s: %s in %d moves" % (fields["game"], fields["seed"], end,
-                                            len(fields["act"]) // 2)
+        return "result %s" % fields["res"][:20]
+
+
+def outcome(fields, game=None):
+    """The end in words: "Clubbed, seed 7: you won in 52 moves": the
+    replayed ``game``'s (a core game) when given, else the record's claim."""
+    from app.persist import dec_int
+
+    moves = len(fields["act"]) // 2
+    if game is None:
+        end = claimed_end(fields)
+    elif not game.is_over():
+        end = "the game is not over"
+    else:
+        end = _end_words(game.result(), dec_int(fields.get("you", "0")))
+    return "%s, seed %s: %s in %d moves" % (fields["game"], fields["seed"], end, moves)
+
+
+def check_seat(fields):
+    """ValueError unless the record's ``you`` (default 0) is a seat of its
+    game (app.persist.SEATS)."""
+    from app import games
+    from app.persist import SEATS, dec_int, find
+
+    e = find(fields["game"])
+    n = SEATS[games.GAMES.index(e)]
+    you = fields.get("you", "0")
+    try:
+        ok = 0 <= dec_int(you) < n
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError("its seat you=%s is not one of %s's seats 0 to %d"
+                         % (you[:10], e.name, n - 1))
 
 
 def caption(fields, app_class):
@@ -119,12 +155,13 @@ def _check_end(fields, game, moves):
     """Compare the replayed ``game`` with the record; print; exit status."""
     from app.records import replay_core
 
-    _, problem = replay_core(fields)
+    core, problem = replay_core(fields)
     if game is not None and game.to_text() != fields["pos"]:
         problem = "the game on screen did not reach the record's final position"
-    print("replay: %s" % outcome(fields))
+    print("replay: %s" % outcome(fields, game if game is not None else core))
     if problem:
-        print("replay: %s" % problem, file=sys.stderr)
+        print("replay: %s (the record says: %s)" % (problem, claimed_end(fields)),
+              file=sys.stderr)
         return 1
     print("replay: the final position and result match the record")
     return 0
@@ -203,6 +240,7 @@ def main(argv):
         return 2
     try:
         fields = parse(data)
+        check_seat(fields)
     except ValueError as e:
         print("host_sim replay: %s is not a game record: %s" % (path, e), file=sys.stderr)
         return 2

@@ -133,7 +133,20 @@ def test_no_source_one_line(tmp_path):
     assert len(lines) == 1, lines
     line = lines[0]
     assert "v1.28.0" in line and "submodules" in line and "MICROPY_DIR=" in line
-    assert firmware.TARBALL in line and "shared/pico" in line
+    assert firmware.TARBALL in line and str(tmp_path / "no-kit") in line
+
+
+def test_missing_micropy_dir_says_so(tmp_path):
+    """MICROPY_DIR that does not exist is named as missing, not as an
+    incomplete source; one with a space survives make's command line."""
+    rc, lines = _make_firmware(tmp_path, MICROPY_DIR=str(tmp_path / "nope"))
+    assert rc == 2 and len(lines) == 1, lines
+    assert "%s does not exist" % (tmp_path / "nope") in lines[0]
+    spaced = tmp_path / "my micropython"
+    (spaced / "ports" / "rp2").mkdir(parents=True)
+    rc, lines = _make_firmware(tmp_path, MICROPY_DIR=str(spaced))
+    assert rc == 2 and len(lines) == 1, lines
+    assert "%s is not a MicroPython source" % spaced in lines[0]
 
 
 def test_bad_micropy_dir_one_line(tmp_path):
@@ -306,3 +319,107 @@ def test_image_board_is_the_default(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
     assert out.strip() == "pimoroni_pico_display"
+
+
+def _fake_source(top):
+    """A folder with the files check_source looks for (no real build)."""
+    for rel in firmware.NEEDED + ("py/mpconfig.h",):
+        p = top / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text("")
+    return top
+
+
+def _tarball(path, members):
+    """A .tar.xz at ``path`` from ``(name, TarInfo type, linkname)`` triples."""
+    import io
+    import tarfile
+    with tarfile.open(path, "w:xz") as tf:
+        for name, kind, link in members:
+            info = tarfile.TarInfo(name)
+            info.type = kind
+            info.linkname = link
+            data = b"x" if kind == tarfile.REGTYPE else b""
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+
+
+def _old_tarfile(monkeypatch):
+    """tarfile as on Python 3.11.2 (Debian 12): no data_filter, and
+    extractall takes no ``filter``."""
+    import tarfile
+    monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    plain = tarfile.TarFile.extractall
+
+    def extractall(self, path=".", members=None, *, numeric_owner=False, **kw):
+        if kw:
+            raise TypeError("extractall() got an unexpected keyword argument %r" % next(iter(kw)))
+        return plain(self, path, members, numeric_owner=numeric_owner)
+    monkeypatch.setattr(tarfile.TarFile, "extractall", extractall)
+
+
+@pytest.mark.parametrize("python", ["3.11.2", "this"])
+def test_kit_extracts_on_python_without_tar_filter(python, monkeypatch, tmp_path):
+    """On a Python without tarfile's filter the kit's tarball is extracted
+    with the checks made by hand (on this one, with its filter): a sound one
+    works, one with an absolute path, a '..' or a link out of the folder is
+    refused in one line."""
+    import tarfile
+    if python == "3.11.2":
+        _old_tarfile(monkeypatch)
+    elif not hasattr(tarfile, "data_filter"):
+        pytest.skip("this Python's tarfile has no filter")
+    top = "micropython-%s/" % firmware.VERSION
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    good = [(top + rel, tarfile.REGTYPE, "") for rel in firmware.NEEDED]
+    good.append((top + "lib/inside", tarfile.SYMTYPE, "../ports/rp2/Makefile"))
+    _tarball(kit / firmware.TARBALL, good)
+    src = firmware.find_source(None, str(kit), str(tmp_path / "b1"), out=open(os.devnull, "w"))
+    assert os.path.isfile(os.path.join(src, "ports", "rp2", "Makefile"))
+    assert os.path.islink(os.path.join(src, "lib", "inside"))
+    for bad, why in (((top + "../../evil", tarfile.REGTYPE, ""), "'..'"),
+                     (("/tmp/evil", tarfile.REGTYPE, ""), "absolute"),
+                     ((top + "x", tarfile.SYMTYPE, "../../../etc/passwd"), "outside"),
+                     ((top + "y", tarfile.SYMTYPE, "/etc/passwd"), "absolute")):
+        if python == "this" and bad[0].startswith("/"):
+            continue  # tarfile's data filter strips the leading '/' (inside the folder then)
+        _tarball(kit / firmware.TARBALL, good + [bad])
+        with pytest.raises(firmware.Failure, match=why if python == "3.11.2" else "unsafe") as e:
+            firmware.find_source(None, str(kit), str(tmp_path / "b2"), out=open(os.devnull, "w"))
+        assert e.value.status == 2 and "\n" not in str(e.value)
+    assert not (tmp_path / "evil").exists()
+
+
+def _main(argv, capsys):
+    rc = firmware.main(argv, out=sys.stdout)
+    err = capsys.readouterr().err.strip().splitlines()
+    return rc, err
+
+
+def test_tool_errors_are_one_line(monkeypatch, tmp_path, capsys):
+    """No cmake/make on PATH, --out under a file, Ctrl-C during the build:
+    one line each, no traceback (exit 2, 2, 130)."""
+    src = str(_fake_source(tmp_path / "mp"))
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    rc, err = _main(["--micropy-dir", src, "--out", str(tmp_path / "o1")], capsys)
+    assert rc == 2 and len(err) == 1, err
+    assert "cannot run make" in err[0] and "PATH" in err[0]
+    (tmp_path / "file").write_text("")
+    rc, err = _main(["--micropy-dir", src, "--out", str(tmp_path / "file" / "o")], capsys)
+    assert rc == 2 and len(err) == 1, err
+    assert str(tmp_path / "file" / "o") in err[0]
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(firmware.subprocess, "call", interrupted)
+    rc, err = _main(["--micropy-dir", src, "--out", str(tmp_path / "o2")], capsys)
+    assert (rc, err) == (130, ["firmware: interrupted"])
+
+
+def test_jobs_must_be_positive(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:  # the paths keep a build out of reach
+        firmware.main(["--jobs", "0", "--micropy-dir", str(tmp_path / "nope"),
+                       "--out", str(tmp_path / "o")])
+    assert e.value.code == 2
+    assert ">= 1" in capsys.readouterr().err

@@ -265,7 +265,8 @@ def test_colour_boards_get_no_driver(stage, driver_src, capsys):
 
 
 def test_ssd1306_without_source(stage, monkeypatch, capsys):
-    monkeypatch.setattr(flash.firmware, "driver_source", lambda micropy_dir=None: None)
+    monkeypatch.delenv("MICROPY_DIR", raising=False)
+    monkeypatch.setattr(flash.firmware, "driver_source", lambda *a, **kw: None)
     mp = FakeMpremote(listing="B-\n")
     rc, _, err = run_flash(["--board", "oled_ssd1306_128x64", "--stage", stage], mp, capsys)
     assert rc == 1 and "--micropy-dir" in err and "ssd1306" in err
@@ -276,6 +277,48 @@ def test_ssd1306_without_source(stage, monkeypatch, capsys):
     assert rc == 0, err
     assert "keeping the board's /lib/ssd1306" in out
     assert not [c for c in split(mp.copy_call()) if "lib" in c[-1]]
+
+
+def test_micropy_dir_without_the_driver_names_the_path(stage, tmp_path, capsys):
+    """--micropy-dir given but without ssd1306.py: the error names the path
+    looked for, not "pass --micropy-dir"."""
+    mp = FakeMpremote(fail_exec="mpremote: no device found")
+    nope = str(tmp_path / "nope")
+    rc, _, err = run_flash(["--dry-run", "--board", "oled_ssd1306_128x64", "--micropy-dir", nope,
+                            "--stage", stage], mp, capsys)
+    assert rc == 1 and len(err.strip().splitlines()) == 1, err
+    assert os.path.join(nope, flash.firmware.SSD1306) in err
+    assert "pass --micropy-dir" not in err
+
+
+def test_kit_is_where_the_driver_comes_from(stage, tmp_path, monkeypatch, capsys):
+    """--kit (PICO_KIT in make flash) is the kit the driver is looked for in."""
+    monkeypatch.delenv("MICROPY_DIR", raising=False)
+    asked = []
+    monkeypatch.setattr(flash.firmware, "driver_source",
+                        lambda micropy_dir=None, kit=None, *a: asked.append(kit))
+    kit = str(tmp_path / "my kit")
+    mp = FakeMpremote(listing="B-\n")
+    rc, _, err = run_flash(["--board", "oled_ssd1306_128x64", "--kit", kit, "--stage", stage],
+                           mp, capsys)
+    assert rc == 1 and asked == [kit]
+    assert os.path.join(kit, flash.firmware.TARBALL) in err
+    made = subprocess.run(["make", "-n", "flash", "PICO_KIT=/k it", "MICROPY_DIR=/m p"],
+                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert '--kit "/k it"' in made and '--micropy-dir "/m p"' in made
+
+
+@pytest.mark.parametrize("extra", [["--lines"], ["--micropy-dir", "x"], ["--stage", "S"],
+                                   ["--lines", "--stage", "S"]])
+def test_frozen_refuses_what_it_would_ignore(extra, tmp_path, capsys):
+    extra = [str(tmp_path / a) if a == "S" else a for a in extra]
+    mp = FakeMpremote(listing="B-\nI oled_ssd1306_128x64\n")
+    rc, _, err = run_flash(["--frozen"] + extra, mp, capsys)
+    assert rc == 2 and len(err.strip().splitlines()) == 1, err
+    for opt in extra:
+        if opt.startswith("--"):
+            assert opt in err
+    assert mp.calls == [] and not (tmp_path / "S").exists()
 
 
 def test_driver_source_is_micropython_libs():
@@ -293,7 +336,7 @@ def test_frozen_copies_nothing_and_clears_the_files(stage, capsys):
     local = flash.local_files(os.path.join(stage, "out"))
     mp = FakeMpremote(listing=listing_of(local, board="pimoroni_pico_display",
                                          image="pimoroni_pico_display"))
-    rc, out, err = run_flash(["--frozen", "--stage", stage], mp, capsys)
+    rc, out, err = run_flash(["--frozen"], mp, capsys)
     assert rc == 0, err
     cmds = split(mp.copy_call())
     assert not [c for c in cmds if c[:2] == ["fs", "cp"] or c[0] == "exec"]
@@ -310,7 +353,7 @@ def test_frozen_copies_nothing_and_clears_the_files(stage, capsys):
 def test_frozen_board_file(stage, capsys):
     def plan_for(args, listing):
         mp = FakeMpremote(listing=listing)
-        rc, out, err = run_flash(["--frozen", "--stage", stage] + args, mp, capsys)
+        rc, out, err = run_flash(["--frozen"] + args, mp, capsys)
         assert rc == 0, err
         return [c for c in split(mp.copy_call()) if c[0] == "exec"], out
 
@@ -330,7 +373,7 @@ def test_frozen_board_file(stage, capsys):
 def test_frozen_refuses_a_board_without_the_image(stage, capsys):
     local = flash.local_files(os.path.join(stage, "out"))
     mp = FakeMpremote(listing=listing_of(local, board="pimoroni_pico_display"))
-    rc, _, err = run_flash(["--frozen", "--stage", stage], mp, capsys)
+    rc, _, err = run_flash(["--frozen"], mp, capsys)
     assert rc == 1 and "does not run the Pico Cards firmware image" in err
     assert mp.copy_call() is None
 

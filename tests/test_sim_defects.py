@@ -216,3 +216,38 @@ def test_hints_print_the_python_that_works():
     assert cp.returncode == 2 and (python_command() + " -m host_sim") in cp.stderr
     cp = sim(["--help"])
     assert (python_command() + " -m host_sim --mode terminal") in cp.stdout
+
+
+def _edited(record, tmp_path, **change):
+    """The record file with fields changed (re-encoded: its checksum holds)."""
+    from app.storage import decode, encode
+
+    d, _ = record
+    fields = decode((d / "r1").read_bytes(), "record")
+    fields.update(change)
+    path = tmp_path / "edited"
+    path.write_bytes(encode("record", list(fields.items())))
+    return str(path)
+
+
+def test_replay_refuses_a_seat_the_game_lacks(record, tmp_path):
+    # A record with you=5 in two-player Clubbed replayed and exited 0.
+    cp = sim(["replay", _edited(record, tmp_path, you="5"), "--check"])
+    one_clear_line(cp)
+    assert "you=5" in cp.stderr and "Clubbed" in cp.stderr
+
+
+def test_replay_header_is_the_replayed_end(record, tmp_path):
+    # A record edited to claim res=1,1: the header told the claim ("you won")
+    # and then "the result differs"; it now tells the replayed end and the
+    # mismatch the record's claim.
+    def _end_words(res, you):
+        return "you won" if res[you] > 0 else ("you lost" if res[you] < 0 else "a draw")
+
+    _, g = record
+    for res in ("1,1", "-1,-1"):  # neither is a real end; one claims another winner
+        claim = _end_words([int(r) for r in res.split(",")], 0)
+        cp = sim(["replay", _edited(record, tmp_path, res=res), "--check"])
+        assert cp.returncode == 1, cp.stderr
+        assert "Clubbed, seed 5: %s in " % _end_words(g.result(), 0) in cp.stdout
+        assert "the result differs" in cp.stderr and "the record says: %s" % claim in cp.stderr

@@ -22,8 +22,8 @@ and a link. One build runs at a time (a lock). Its output goes to
 Steps follow the kit's README (build-firmware.sh): CMAKE_ARGS in the
 environment, absolute paths, a fresh build folder per board and source.
 
-Exit status: 0 built or up to date, 1 the build failed, 2 bad arguments or no
-source.
+Exit status: 0 built or up to date, 1 the build failed, 2 bad arguments, no
+source or a build tool missing, 130 interrupted (Ctrl-C).
 """
 
 import argparse
@@ -58,11 +58,17 @@ NEEDED = ("ports/rp2/Makefile", "mpy-cross/Makefile", "lib/pico-sdk/pico_sdk_ini
           "lib/tinyusb/src/tusb.h", "lib/micropython-lib/README.md")
 SSD1306 = "lib/micropython-lib/micropython/drivers/display/ssd1306/ssd1306.py"
 
-NO_SOURCE = ("firmware: no MicroPython source: get MicroPython v%s with its submodules "
-             "(git clone -b v%s https://github.com/micropython/micropython, then make -C "
-             "micropython/ports/rp2 BOARD=RPI_PICO submodules) and run make firmware "
-             "MICROPY_DIR=<that folder>, or put the device kit (%s) in %s"
-             % (VERSION, VERSION, TARBALL, os.path.relpath(KIT, ROOT)))
+
+
+def no_source(kit=KIT):
+    """The one line saying where to get a source, naming the kit folder
+    looked in (``kit``, e.g. PICO_KIT)."""
+    shown = os.path.relpath(kit, ROOT) if os.path.abspath(kit) == KIT else kit
+    return ("firmware: no MicroPython source: get MicroPython v%s with its submodules "
+            "(git clone -b v%s https://github.com/micropython/micropython, then make -C "
+            "micropython/ports/rp2 BOARD=RPI_PICO submodules) and run make firmware "
+            "MICROPY_DIR=<that folder>, or put the device kit (%s) in %s"
+            % (VERSION, VERSION, TARBALL, shown))
 
 
 class Failure(Exception):
@@ -95,6 +101,10 @@ def source_version(src):
 def check_source(src):
     """Failure (status 2) unless ``src`` is a MicroPython tree with what the
     rp2 build needs."""
+    if not os.path.exists(src):
+        raise Failure("firmware: the MicroPython source %s does not exist" % src, 2)
+    if not os.path.isdir(src):
+        raise Failure("firmware: the MicroPython source %s is not a folder" % src, 2)
     missing = [p for p in NEEDED if not os.path.exists(os.path.join(src, p))]
     if missing:
         raise Failure("firmware: %s is not a MicroPython source with its submodules (no %s): "
@@ -105,7 +115,7 @@ def check_source(src):
 def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
     """The MicroPython source folder to build from (absolute): ``micropy_dir``,
     else the kit's tree extracted under ``build`` (extracting it from
-    ``kit`` the first time). Failure (status 2, NO_SOURCE) if there is none."""
+    ``kit`` the first time). Failure (status 2, no_source()) if there is none."""
     if micropy_dir:
         src = os.path.abspath(os.path.expanduser(micropy_dir))
         check_source(src)
@@ -115,20 +125,67 @@ def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
         return src
     tarball = os.path.join(kit, TARBALL)
     if not os.path.isfile(tarball):
-        raise Failure(NO_SOURCE, 2)
+        raise Failure(no_source(kit), 2)
     print("extracting %s into %s" % (tarball, os.path.relpath(src, ROOT)), file=out)
     tmp = src + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.rmtree(src, ignore_errors=True)
     os.makedirs(tmp)
     with tarfile.open(tarball) as tf:
-        tf.extractall(tmp, filter="data")
+        safe_extract(tf, tmp)
     top = os.path.join(tmp, "micropython-" + VERSION)
+    if not os.path.isdir(top):
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise Failure("firmware: %s holds no micropython-%s/ folder: not the kit's tarball"
+                      % (tarball, VERSION), 2)
     os.rename(top, src)
-    os.rmdir(tmp)
+    shutil.rmtree(tmp, ignore_errors=True)  # anything beside that folder is not ours
     check_source(src)
     open(os.path.join(src, EXTRACTED), "w").close()
     return src
+
+
+def _unsafe(member, dest):
+    """Why ``member`` (a TarInfo) must not be extracted into ``dest``, or None."""
+    name = member.name
+    if os.path.isabs(name) or name.startswith(("/", "\\")):
+        return "an absolute path"
+    if ".." in name.replace("\\", "/").split("/"):
+        return "a '..' in its path"
+    if not (member.isfile() or member.isdir() or member.issym() or member.islnk()):
+        return "not a file, folder or link"
+    if member.issym() or member.islnk():
+        link = member.linkname
+        if os.path.isabs(link):
+            return "a link to an absolute path"
+        # A symlink's target is relative to its folder, a hard link's to the top.
+        base = os.path.dirname(name) if member.issym() else ""
+        target = os.path.normpath(os.path.join(dest, base, link))
+        if os.path.commonpath([dest, target]) != dest:
+            return "a link outside the folder"
+    return None
+
+
+def safe_extract(tf, dest):
+    """Extract the open TarFile ``tf`` into the folder ``dest``, refusing
+    absolute paths, '..' and links out of ``dest``: tarfile's "data" filter
+    where this Python has it (3.12, 3.11.4 and the security backports), else
+    the same checks made here (Debian 12's 3.11.2 has no ``filter``).
+    Failure (status 2) naming the first bad member."""
+    if hasattr(tarfile, "data_filter"):
+        try:
+            tf.extractall(dest, filter="data")
+        except tarfile.FilterError as e:
+            raise Failure("firmware: %s: unsafe member refused (%s)" % (tf.name, e), 2)
+        return
+    dest = os.path.abspath(dest)
+    members = tf.getmembers()
+    for m in members:
+        why = _unsafe(m, dest)
+        if why:
+            raise Failure("firmware: %s: unsafe member %r refused (%s)" % (tf.name, m.name, why),
+                          2)
+    tf.extractall(dest, members=members)
 
 
 def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
@@ -213,7 +270,11 @@ def _run(argv, log, env, cwd=None):
     with the log's tail if it fails."""
     log.write("\n$ %s\n" % " ".join(argv))
     log.flush()
-    rc = subprocess.call(argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    try:
+        rc = subprocess.call(argv, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    except OSError as e:  # not installed (FileNotFoundError) or not runnable
+        raise Failure("firmware: cannot run %s (%s): install it or put it on PATH"
+                      % (argv[0], e.strerror or e), 2)
     if rc != 0:
         log.flush()
         with open(log.name, errors="replace") as f:
@@ -297,6 +358,17 @@ def _build(board, src, out, jobs, digest, progress):
     return time.monotonic() - t0
 
 
+def _jobs(text):
+    """argparse type for --jobs: an int >= 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be >= 1, not %d" % n)
+    return n
+
+
 def main(argv=None, out=None):
     """Command line entry (see the module docstring). Returns the exit status."""
     out = out or sys.stdout
@@ -311,7 +383,7 @@ def main(argv=None, out=None):
                     % TARBALL)
     ap.add_argument("--out", default=OUT, help="where the image and the build folders go "
                     "(default: %(default)s)")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+    ap.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 2,
                     help="parallel compile jobs (default: %(default)s)")
     ap.add_argument("--force", action="store_true", help="build even if up to date")
     args = ap.parse_args(argv)
@@ -327,10 +399,21 @@ def main(argv=None, out=None):
         if version != VERSION:
             print("firmware: note: %s is MicroPython %s; the project targets %s"
                   % (src, version, VERSION), file=out)
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as e:
+            raise Failure("firmware: cannot make the output folder %s (%s)"
+                          % (out_dir, e.strerror or e), 2)
         uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out)
     except Failure as e:
         print(e, file=sys.stderr)
         return e.status
+    except OSError as e:  # e.g. the disk is full, a folder is not writable
+        print("firmware: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("firmware: interrupted", file=sys.stderr)
+        return 130
     rel = os.path.relpath(uf2, ROOT) if uf2.startswith(ROOT + os.sep) else uf2
     if secs is None:
         print("%s is up to date (%d bytes)" % (rel, os.path.getsize(uf2)), file=out)

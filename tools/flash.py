@@ -24,8 +24,8 @@ Steps:
    looks for ``.py`` first), write /board.txt if it names another board, and
    for an SSD1306 board copy micropython-lib's ``ssd1306`` driver, compiled,
    to /lib/ssd1306.mpy if it differs: taken from the MicroPython source
-   (``--micropy-dir``/MICROPY_DIR, else the device kit's, as ``make firmware``
-   finds it; no network). Anything else on the board (the error log, your own
+   (``--micropy-dir``/MICROPY_DIR, else the device kit's in ``--kit``/PICO_KIT,
+   as ``make firmware`` finds it; no network). Anything else on the board (the error log, your own
    files, the rest of /lib) is left alone.
 4. Hard-reset the board, so /main.py starts the console.
 
@@ -34,7 +34,8 @@ which holds the app, its glyphs, the drivers and its own board: it copies
 nothing but /board.txt (only with ``--board``) and removes the console's
 files from the filesystem (a /main.py would run instead of the image's
 console, and the folders would shadow its packages). It refuses a board
-whose firmware is not our image.
+whose firmware is not our image, and ``--lines``, ``--micropy-dir`` and
+``--stage``, which it would have no use for (exit 2).
 
 ``--dry-run`` builds and reads the board (or, with none connected, assumes an
 empty one) and prints the plan without changing anything. With no board
@@ -387,12 +388,27 @@ def main(argv=None, runner=run, out=None):
                     help="the Pico runs our firmware image (make firmware): write only "
                          "/board.txt (with --board) and remove the console's files from the "
                          "filesystem")
-    ap.add_argument("--micropy-dir", default=os.environ.get("MICROPY_DIR") or None,
+    ap.add_argument("--micropy-dir",
                     help="MicroPython source to take the SSD1306 driver from (default: "
                          "$MICROPY_DIR, else the device kit's, as make firmware finds it)")
+    ap.add_argument("--kit", default=firmware.KIT,
+                    help="the device kit's folder, holding %s, for the SSD1306 driver "
+                         "(PICO_KIT in the Makefile; default: %%(default)s)" % firmware.TARBALL)
     ap.add_argument("--stage", help="build into this folder and keep it (default: a "
                     "temporary folder)")
     args = ap.parse_args(argv)
+    if args.frozen:
+        # --frozen builds and copies nothing: these would be silently ignored.
+        unused = [opt for opt, given in (("--lines", args.lines),
+                                         ("--micropy-dir", args.micropy_dir is not None),
+                                         ("--stage", args.stage is not None)) if given]
+        if unused:
+            print("flash: --frozen builds nothing, so %s has no effect: drop %s"
+                  % (" and ".join(unused), "it" if len(unused) == 1 else "them"),
+                  file=sys.stderr)
+            return 2
+    if args.micropy_dir is None:
+        args.micropy_dir = os.environ.get("MICROPY_DIR") or None
     if args.board is not None:
         try:
             boards.load(args.board)
@@ -445,20 +461,32 @@ def build_driver(stage, source, runner=run):
     return {p: v for p, v in local_files(out).items() if p == DRIVER}
 
 
-def driver_files(stage, remote, micropy_dir, runner=run, out=sys.stdout):
+def driver_files(stage, remote, micropy_dir, runner=run, out=sys.stdout, kit=None):
     """The SSD1306 driver to have on the board (``build_driver``), from the
-    MicroPython source (``firmware.driver_source``). With no source: {} if
-    the board already has an ``ssd1306`` in /lib (left as it is), else
-    FlashError saying where to get one."""
-    source = firmware.driver_source(micropy_dir)
+    MicroPython source (``firmware.driver_source``): ``micropy_dir``'s, else
+    the extracted tree's or the device kit's in ``kit`` (default
+    firmware.KIT). FlashError naming the path looked for if ``micropy_dir``
+    lacks it; with no source at all: {} if the board already has an
+    ``ssd1306`` in /lib (left as it is), else FlashError saying where to get one."""
+    kit = kit or firmware.KIT
+    if micropy_dir:
+        path = os.path.join(os.path.abspath(os.path.expanduser(micropy_dir)), firmware.SSD1306)
+        if not os.path.isfile(path):
+            raise FlashError("the SSD1306 board needs micropython-lib's ssd1306 driver and the "
+                             "MicroPython source %s has none: no %s (a v%s checkout with its "
+                             "submodules has it)" % (micropy_dir, path, firmware.VERSION))
+        return build_driver(stage, path, runner)
+    source = firmware.driver_source(None, kit)
     if source is None:
         if {"ssd1306.mpy", "ssd1306.py"} & remote.lib:
             print("      no MicroPython source: keeping the board's /lib/ssd1306", file=out)
             return {}
         raise FlashError("the SSD1306 board needs micropython-lib's ssd1306 driver and there is "
-                         "no MicroPython source to take it from: pass --micropy-dir (a "
-                         "MicroPython v%s checkout) or put the device kit in %s (or run: "
-                         "mpremote mip install ssd1306)" % (firmware.VERSION, firmware.KIT))
+                         "no MicroPython source to take it from (no %s, no %s): pass "
+                         "--micropy-dir (a MicroPython v%s checkout) or put the device kit in "
+                         "%s (or run: mpremote mip install ssd1306)"
+                         % (os.path.join(firmware.BUILD, "micropython-" + firmware.VERSION),
+                            os.path.join(kit, firmware.TARBALL), firmware.VERSION, kit))
     return build_driver(stage, source, runner)
 
 
@@ -503,7 +531,7 @@ def _flash(args, stage, runner, out):
             write = name = choose_board(args.board, remote)
         board = boards.load(name)
         if not args.frozen and board["display"]["controller"] == "ssd1306":
-            local.update(driver_files(stage, remote, args.micropy_dir, runner, out))
+            local.update(driver_files(stage, remote, args.micropy_dir, runner, out, args.kit))
         plan = make_plan(local, remote, write)
         print("[3/4] plan for board %s (%s)" % (name, board["name"]), file=out)
         describe(plan, remote, out)

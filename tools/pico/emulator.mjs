@@ -82,6 +82,16 @@ const quietLogger = {
   error(c, m) { process.stderr.write(`[${c}] ${m}\n`); },
 };
 console.log = (...a) => process.stderr.write(a.join(" ") + "\n");
+// rp2040js models one core and no inter-core FIFO: its SIO warns (console.warn)
+// on each read of FIFO_ST (0x50) and FIFO_RD (0x58). MicroPython reads them at
+// every soft reboot (mp_thread_deinit -> pico-sdk's multicore_reset_core1,
+// waiting for core 1's bootrom to answer on the FIFO); the 0xffffffff read
+// says "valid" and it goes on. Harmless: dropped unless PICO_EMU_VERBOSE.
+const HARMLESS_WARN = /^Read from invalid SIO address: (50|58)$/;
+console.warn = (...a) => {
+  const m = a.join(" ");
+  if (verbose || !HARMLESS_WARN.test(m)) process.stderr.write(m + "\n");
+};
 const send = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 
 class Panel {
@@ -270,6 +280,13 @@ class Pico {
     this.patchRom();
     mcu.flash.set(flash);
     mcu.onBreak = (n) => this.onBreak(n);
+    // machine.reset() is a watchdog reboot (watchdog_reboot); rp2040js
+    // leaves the reset to us: stop there and say so (status "reset").
+    this.watchdogReset = false;
+    const wd = mcu.peripherals[0x40058]; // WATCHDOG_BASE 0x40058000, keyed as rp2040js does
+    if (wd && "onWatchdogTrigger" in wd) {
+      wd.onWatchdogTrigger = () => { this.watchdogReset = true; this.stopped = true; };
+    }
     this.serialOut = [];
     this.serialIn = [];
     this.pendingRead = null;
@@ -522,6 +539,7 @@ class Pico {
 
 let pico = null;
 let serialBuf = Buffer.alloc(0); // output read from the device, not yet handed out
+let serialDropped = 0; // bytes dropped from its front (over config.serialKeep) since the last read
 let config = null;
 
 function loadFlash(msg) {
@@ -544,11 +562,18 @@ function boot(flash) {
   pico = new Pico(words, flash, config);
   pico.cutAt = config.cut_at || 0;
   serialBuf = Buffer.alloc(0);
+  serialDropped = 0;
 }
 
 function pullSerial() {
   const b = pico.takeSerial();
   if (b.length) serialBuf = Buffer.concat([serialBuf, b]);
+  // Bounded: a script printing without end keeps only its last output.
+  const over = serialBuf.length - config.serialKeep;
+  if (over > 0) {
+    serialDropped += over;
+    serialBuf = serialBuf.subarray(over);
+  }
 }
 
 function status(extra) {
@@ -558,6 +583,7 @@ function status(extra) {
     programs: pico.programs,
     power_cut: pico.powerCut,
     stopped: pico.stopped,
+    reset: pico.watchdogReset,
     connected: pico.connected,
     frames: (pico.panel || pico.oled) ? (pico.panel || pico.oled).frames.length : 0,
   }, extra || {});
@@ -572,6 +598,7 @@ const commands = {
       flashTiming: msg.flash_timing !== false,
       spiTiming: msg.spi_timing !== false,
       cut_at: msg.cut_at || 0,
+      serialKeep: msg.serial_keep || 16 * 1024 * 1024,
     };
     boot(loadFlash(msg));
     return status();
@@ -619,7 +646,9 @@ const commands = {
       out = serialBuf;
       serialBuf = Buffer.alloc(0);
     }
-    return status({ data: out.toString("base64"), found });
+    const dropped = serialDropped;
+    serialDropped = 0;
+    return status({ data: out.toString("base64"), found, dropped });
   },
   gpio(msg) {
     // Drive input pin msg.pin to msg.value (0/1) at emulated time msg.at_ns

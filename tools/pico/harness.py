@@ -76,6 +76,43 @@ class ReplError(PicoError):
         self.traceback = traceback
 
 
+class ScriptExit(ReplError):
+    """Code run by ``exec`` ended with ``sys.exit()`` (SystemExit): the raw
+    REPL soft-resets the Pico then and does not pass on the exit code."""
+
+    def __init__(self, output):
+        super().__init__(output, "the script ended with sys.exit() (SystemExit): MicroPython's "
+                                 "raw REPL does not pass on its code, and the Pico soft-reset")
+
+
+class ScriptTimeout(PicoError):
+    """Code run by ``exec`` had not finished within ``timeout_ms`` emulated
+    ms; ``output`` (str) is what it printed until then, ``at_ms`` the time."""
+
+    def __init__(self, output, timeout_ms, at_ms):
+        super().__init__("the script did not finish within %s ms of emulated time (stopped at "
+                         "%.1f ms)" % (_ms(timeout_ms), at_ms))
+        self.output = output
+        self.timeout_ms = timeout_ms
+        self.at_ms = at_ms
+
+
+class PicoReset(PicoError):
+    """The Pico reset itself (``machine.reset()``, a watchdog reboot) while
+    waiting; ``output`` (str) is what it printed before. The machine stands
+    still until ``reboot``."""
+
+    def __init__(self, output, at_ms):
+        super().__init__("the Pico reset (machine.reset() or its watchdog) at %.1f ms" % at_ms)
+        self.output = output
+        self.at_ms = at_ms
+
+
+def _ms(ms):
+    """``ms`` (float) as few digits as it needs: 5000.0 -> "5000"."""
+    return ("%d" % ms) if ms == int(ms) else ("%s" % ms)
+
+
 class Kit:
     """Paths of the device kit: ``dir``, ``uf2`` (stock image), ``bootrom``,
     ``source`` (the MicroPython source tarball, may be missing)."""
@@ -148,11 +185,13 @@ class Pico:
     ``spi_timing``: charge each SPI byte its time on the wire (default True);
     ``flash_timing``: charge erase/program the chip's typical times (True).
     ``cut_at``: cut the power before flash operation n (1-based, counting
-    erases and programs since power-on; 0 never).
+    erases and programs since power-on; 0 never). ``serial_keep``: bytes of
+    unread console output the emulator keeps (the newest; default 16 MB);
+    ``dropped`` counts those it let go.
     """
 
     def __init__(self, kit, uf2=None, fs=None, flash=None, board=None, spi_timing=True,
-                 flash_timing=True, cut_at=0, node="node"):
+                 flash_timing=True, cut_at=0, node="node", serial_keep=None):
         if kit is None:
             raise PicoError(HOW_TO_GET_KIT)
         self.kit = kit
@@ -162,6 +201,7 @@ class Pico:
         self.buttons = button_pins(board) if board else {}
         self._id = 0
         self._status = {}
+        self.dropped = 0  # console output bytes dropped (over serial_keep) since power-on
         try:
             self._proc = subprocess.Popen([node, EMULATOR], stdin=subprocess.PIPE,
                                           stdout=subprocess.PIPE, cwd=ROOT)
@@ -171,6 +211,8 @@ class Pico:
                "buttons": sorted(set(self.buttons.values())),
                "spi_timing": spi_timing, "flash_timing": flash_timing, "cut_at": cut_at,
                "flash_size": FLASH_SIZE}
+        if serial_keep:
+            msg["serial_keep"] = int(serial_keep)
         if flash:
             msg["flash_image"] = os.path.abspath(flash)
         else:
@@ -262,6 +304,12 @@ class Pico:
     def run_ms(self, ms):
         """Let the machine run ``ms`` emulated milliseconds (less if the power is cut)."""
         self._call({"cmd": "run", "ms": ms})
+
+    @property
+    def was_reset(self):
+        """True once the Pico reset itself (machine.reset(), a watchdog
+        reboot): the emulator stands still there."""
+        return bool(self._status.get("reset"))
 
     def _check_power(self, what):
         if self.power_cut:
@@ -366,17 +414,24 @@ class Pico:
         With ``until`` (bytes), run up to ``timeout_ms`` emulated ms until it
         has arrived and return the output up to and including it; PicoError
         if it has not come by then."""
+        data, found = self._read(until, timeout_ms)
+        if until is not None and not found:
+            self._check_power("waiting for %r" % until)
+            if self.was_reset:
+                raise PicoReset(data.decode("utf-8", "replace"), self.ms)
+            raise PicoError("no %r on the console within %s ms (at %.1f ms; got %r)"
+                            % (until, timeout_ms, self.ms, data[-300:]))
+        return data
+
+    def _read(self, until, timeout_ms):
+        """``(bytes read, whether until came)``: ``read`` without the error."""
         msg = {"cmd": "read"}
         if until is not None:
             msg["until"] = base64.b64encode(until).decode()
             msg["timeout_ms"] = timeout_ms
         r = self._call(msg)
-        data = base64.b64decode(r["data"])
-        if until is not None and not r["found"]:
-            self._check_power("waiting for %r" % until)
-            raise PicoError("no %r on the console within %s ms (at %.1f ms; got %r)"
-                            % (until, timeout_ms, self.ms, data[-300:]))
-        return data
+        self.dropped += r.get("dropped", 0)
+        return base64.b64decode(r["data"]), r["found"]
 
     def repl(self, timeout_ms=3000):
         """Stop whatever runs (Ctrl-C twice) and enter the raw REPL (as
@@ -392,19 +447,34 @@ class Pico:
     def exec(self, code, timeout_ms=10000):
         """Run ``code`` (str) in the raw REPL (entered first if needed: this
         stops the app) and return what it printed (str). ReplError if it
-        raised; PicoError if it did not finish within ``timeout_ms``."""
+        raised (ScriptExit for sys.exit()); ScriptTimeout if it did not finish
+        within ``timeout_ms``; PicoReset if the Pico reset itself first;
+        PicoError for anything else the harness could not do."""
         if not getattr(self, "_raw", False):
             self.repl()
         self.write(code.encode() + b"\x04")
         ok = self.read(b"OK", 2000 + len(code) // 10)
         if not ok.endswith(b"OK"):
             raise PicoError("raw REPL did not accept the code: %r" % ok)
-        out = self.read(b"\x04", timeout_ms)[:-1]
+        out, found = self._read(b"\x04", timeout_ms)
+        if not found:
+            self._raw = False
+            self._check_power("while the script ran")
+            text = out.decode("utf-8", "replace")
+            if self.was_reset:
+                raise PicoReset(text, self.ms)
+            raise ScriptTimeout(text, timeout_ms, self.ms)
         err = self.read(b"\x04", 2000)[:-1]
-        self.read(b">", 1000)
-        out, err = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+        tail = self.read(b">", 1000)
+        out, err = out[:-1].decode("utf-8", "replace"), err.decode("utf-8", "replace")
         if err:
             raise ReplError(out, err)
+        if b"soft reboot" in tail:
+            # SystemExit leaves the raw REPL (pyexec_raw_repl returns
+            # PYEXEC_FORCED_EXIT): main.c soft-resets, then enters it again.
+            if not tail.endswith(RAW_REPL_BANNER):
+                self.read(RAW_REPL_BANNER, 3000)
+            raise ScriptExit(out)
         return out
 
     def soft_reset(self, timeout_ms=3000):
