@@ -488,3 +488,34 @@ def test_hearts_pass_prompt_is_not_covered_by_the_picked_card(cls, monkeypatch):
             and x0 <= i % w <= x1 and y0 <= i // w <= y1]
     assert not over, "the hand draws over the prompt at %s (prompt rows %d-%d)" % (
         over[:3], y0, y1)
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall))
+def test_trick_panel_key_reads_as_a_key_inside_the_screen(cls):
+    """The panel's line under the sums says what each seat's "2/3" means
+    (PC-10: tricks won, bid) without figures that read as someone's result,
+    and its ink ends clear of the right edge (as the sums, drawn to x 236)."""
+    s = cls(5)
+    s.press("A")
+    scr = s.app.screen
+    for _ in range(40):
+        if scr.mode == table.TABLE and scr.trick.team < 0 and not scr.bidding():
+            break
+        decide(s)
+    assert scr.mode == table.TABLE and scr.trick.team < 0
+    drawn = []
+    orig = text.draw
+
+    def spy(fb, st, x, *a, **k):
+        drawn.append((st, x))
+        return orig(fb, st, x, *a, **k)
+
+    text.draw = spy
+    try:
+        shown = apptest.screen_text(s)
+    finally:
+        text.draw = orig
+    assert "Tricks:\nwon, bid" in shown and "won 2" not in shown
+    for st, x in drawn:
+        if st in ("Tricks:", "won, bid"):
+            assert x >= table.PANEL_X and x + text.SMALL.width(st) - 1 <= 236, (st, x)

@@ -311,7 +311,7 @@ def test_clubs_screens_use_plain_words(size, mono):
         assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
     if size[1] == 240:
         assert any(st.startswith("won of bid: N ") for st in strings)  # the panel above
-        assert "neg ones" in joined and "of a bid 3" in joined
+        assert "neg ones" in joined and "Tricks:\nwon, bid" in joined
 
 
 def test_clubs_game_score_is_bright_and_bold():
