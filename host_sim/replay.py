@@ -126,6 +126,8 @@ def caption(fields, app_class):
     def line():
         app = app_class.made
         n = app.feeder.count if app is not None else 0
+        if app is not None and app.ended:
+            return "REPLAY %s seed %s  end of replay: q quits" % (fields["game"], fields["seed"])
         return "REPLAY %s seed %s  move %d of %d" % (fields["game"], fields["seed"], n, total)
 
     return line
@@ -145,6 +147,22 @@ def replay_app_class(fields):
             self.feeder = start_replay(self, fields)
             self.replay_game = self.screen.game  # the core the screen plays on
             ReplayApp.made = self  # for main: how far the replay got
+
+        # A replay ends on its result: what would start a live game (the
+        # result screen's A A, its B to the title, the pause menu's New game
+        # or Quit) only marks the end; the caption then says how to leave.
+        ended = False
+
+        def new_game(self, seed=None):
+            self.ended = True
+            self.invalidate()
+
+        def to_title(self):
+            if getattr(self, "feeder", None) is None:  # App.__init__'s title
+                App.to_title(self)
+                return
+            self.ended = True
+            self.invalidate()
 
     ReplayApp.made = None
 

@@ -435,3 +435,87 @@ def test_seat_boxes_leave_room_for_two_digit_won_and_bid():
                 continue
             apart = a[2] + 2 <= b[0] or b[2] + 2 <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, (a, b)
+
+
+class _Tall(Session):
+    SIZE = (240, 240)
+
+
+class _Compact(Session):
+    SIZE = (128, 64)
+    MONO = True
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
+def test_hearts_pass_prompt_is_not_covered_by_the_picked_card(cls, monkeypatch):
+    """PC-2: once the Hearts-pass card is picked (raised, framed) the prompt
+    "A: this card to North  B: take back" stays readable: no pixel the hand
+    draws falls in the box of the prompt's ink."""
+    from app import compact_clubs
+
+    s = cls(5)
+    s.press("A")
+    scr = s.app.screen
+    s.press("A")  # picks the Hearts-pass card
+    assert scr.pick != clubs.NO_CARD
+    prompt = table.pass_hint(scr)
+    assert "B: take back" in prompt
+    fb, (w, h) = s.disp.fb, s.SIZE
+    orig = text.draw
+
+    def frame(hand=True, words=True):
+        def quiet(f, st, *a, **k):
+            if len(st) > 8 and st in prompt:  # the prompt or a row of it
+                return a[0] if a else 0
+            return orig(f, st, *a, **k)
+
+        with monkeypatch.context() as m:
+            if not hand:
+                m.setattr(table, "_draw_hand", lambda *a: None)
+                m.setattr(compact_clubs, "_hand", lambda *a, **k: None)
+            if not words:
+                m.setattr(text, "draw", quiet)
+            s.app.invalidate()
+            s.app.step()
+        return [fb.pixel(x, y) for y in range(h) for x in range(w)]
+
+    full, no_hand, bare = frame(), frame(False), frame(False, False)
+    ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
+    assert ink, "the prompt was not drawn"
+    x0, x1 = min(i % w for i in ink), max(i % w for i in ink)
+    y0, y1 = ink[0] // w, ink[-1] // w
+    over = [(i % w, i // w) for i in range(w * h) if full[i] != no_hand[i]
+            and x0 <= i % w <= x1 and y0 <= i // w <= y1]
+    assert not over, "the hand draws over the prompt at %s (prompt rows %d-%d)" % (
+        over[:3], y0, y1)
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall))
+def test_trick_panel_key_reads_as_a_key_inside_the_screen(cls):
+    """The panel's line under the sums says what each seat's "2/3" means
+    (PC-10: tricks won, bid) without figures that read as someone's result,
+    and its ink ends clear of the right edge (as the sums, drawn to x 236)."""
+    s = cls(5)
+    s.press("A")
+    scr = s.app.screen
+    for _ in range(40):
+        if scr.mode == table.TABLE and scr.trick.team < 0 and not scr.bidding():
+            break
+        decide(s)
+    assert scr.mode == table.TABLE and scr.trick.team < 0
+    drawn = []
+    orig = text.draw
+
+    def spy(fb, st, x, *a, **k):
+        drawn.append((st, x))
+        return orig(fb, st, x, *a, **k)
+
+    text.draw = spy
+    try:
+        shown = apptest.screen_text(s)
+    finally:
+        text.draw = orig
+    assert "Tricks:\nwon, bid" in shown and "won 2" not in shown
+    for st, x in drawn:
+        if st in ("Tricks:", "won, bid"):
+            assert x >= table.PANEL_X and x + text.SMALL.width(st) - 1 <= 236, (st, x)

@@ -263,6 +263,7 @@ def test_illegal_card_explains_the_duty_and_changes_nothing():
 def test_pause_menu_and_look_overlay():
     s = Session(5)
     scr = s.start()
+    s.press("A")  # the cut box waits for A
     s.press("UP")
     assert scr.looking and any("Score" in str(x) for x in scr.look_lines)
     s.press("B")
@@ -275,6 +276,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is scr and scr.pause is None
     s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
+    s.press("A")  # its cut box
     s.press("B", "UP", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, Undo, Quit)
     assert isinstance(s.app.screen, TitleScreen)
 
@@ -322,3 +324,24 @@ def test_bidding_log_in_words():
     from app.klaberjass_screen import pass_line
 
     assert pass_line(1) == "West passes" and pass_line(0) == "You pass"
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
+    """A new game's cut box ("West deals / Cut: ...", KJ-2) covers the hand:
+    it says "A: continue", stays however long the player reads, and the A
+    that closes it does not also pass or accept (KJ-4)."""
+    s = Session(seed)
+    scr = s.start()
+    assert scr.banners and scr.banners[0][0].endswith(("deals", "deal"))
+    s.clock.now += 5000  # a slow reader
+    s.settle()
+    shown = apptest.screen_text(s)
+    assert "A: continue" in shown and "Cut: you" in shown
+    s.press("A")
+    assert "Cut: you" not in apptest.screen_text(s)
+    g = scr.game
+    if g.dealer == 1:  # you bid first: still to do, on the buttons
+        assert g.phase == kj.BID1 and g.bids() == b"" and scr.human_turn()
+    else:  # West bids first; your bid is not made by that A
+        assert g.phase == kj.BID1 and len(g.bids()) <= 1 or waits(scr)

@@ -555,6 +555,52 @@ def test_replay_command_checks_a_record(tmp_path):
     assert main([str(path), "--check"]) == 2
 
 
+@pytest.mark.parametrize("name", ("Clubbed", "Klaberjass", "Clubs"))
+def test_a_replay_ends_on_its_result_and_deals_no_live_game(name):
+    """After the record's last move the result screen's A, A (or B) starts no
+    game: the screen stays the replayed one, the caption says the replay
+    has ended (before: a second A dealt a playable game under "REPLAY ...
+    move 61 of 61")."""
+    from app import buttons
+    from app.buttons import ScriptedButtons
+    from app.clock import VirtualClock
+    from app.display import FrameDisplay
+    from app.screen import GameOverScreen
+    from host_sim.replay import caption, replay_app_class
+
+    data, g = _record(name, 5)
+    fields = decode(data, "record")
+    cls = replay_app_class(fields)
+    btn, clock = ScriptedButtons(), VirtualClock()
+    app = cls(FrameDisplay(240, 135), btn, clock, seed=1)
+    line = caption(fields, cls)
+
+    def settle():
+        for _ in range(20000):
+            app.step()
+            if app.idle():
+                return
+            dl = app.next_deadline()
+            clock.now = max(clock.now, dl) if dl is not None else clock.now + 50
+        raise AssertionError("replay never became idle")
+
+    settle()
+    for _ in range(50):  # summaries between hands wait for A in a replay too
+        if isinstance(app.screen, GameOverScreen):
+            break
+        btn.push(buttons.A)
+        settle()
+    assert isinstance(app.screen, GameOverScreen) and app.replay_game.is_over()
+    total = len(fields["act"]) // 2
+    assert "move %d of %d" % (total, total) in line()
+    result = app.screen
+    for key in ("A", "A", "A", "B"):
+        btn.push(buttons.from_name(key))
+        settle()
+        assert app.screen is result and app.replay_game.to_text() == g.to_text()
+    assert "end of replay: q quits" in line()
+
+
 def test_replay_reads_a_bounded_regular_file(tmp_path, capsys):
     from app.storage import MAX_FILE
     from host_sim.replay import main

@@ -162,3 +162,30 @@ def test_the_screen_holds_no_rule_text():
     assert sum(len(ln) for ln in scr.shown) <= scr.rows * 40
     assert isinstance(scr.lines, bytearray) and len(scr.index) < 400
     assert all(isinstance(v, int) for v in scr.index)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_heading_starts_its_page_and_left_right_land_on_it(sessions, game):  # noqa: F811
+    # Before: Clubbed's page 6/17 (240x135) ended with the heading
+    # "Clubbing", and RIGHT went 3 -> 6 (that heading last) -> 7 (the same part).
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    parts = []
+    for p, shown, hd in every_page(s, scr):
+        filled = [i for i, ln in enumerate(shown) if ln]
+        assert not hd[filled[-1]], (game, p, shown)  # no heading stranded at the bottom
+        # A heading (one or two lines) is at a page's top.
+        assert hd == sorted(hd, reverse=True), (game, p, shown)
+        if hd[0]:
+            parts.append(p)
+    flags = scr.lines
+    assert len(parts) == sum(1 for i, f in enumerate(flags) if f == 2 and flags[i - 1] != 2) > 2
+    s.press("B")
+    scr = open_rules(s, game)
+    want = [p for p in parts if p > 0]
+    for p in want:  # RIGHT: each part's heading page in turn, none skipped
+        s.press("RIGHT")
+        assert scr.page == p and heads(scr)[0], (game, p, scr.page)
+    for p in reversed(parts[:-1]):  # LEFT: back the same way
+        s.press("LEFT")
+        assert scr.page == p and heads(scr)[0], (game, p, scr.page)

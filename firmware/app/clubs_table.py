@@ -211,7 +211,9 @@ def _draw_hand(fb, scr):
         ok = c in legal and c != picked
         new = c == f0 or c == f1
         if c == picked:
-            y = base - 14
+            # Above the cursor's card, its top still below the ink of the
+            # status line's prompt ("A: this card to North  B: take back").
+            y = base - 12
         elif mine and i == scr.cursor:
             y = base - 10 if ok else base - 3
         elif (mine and ok) or new:

@@ -44,9 +44,10 @@ def _trick_panel(fb, scr, t):
             why = "tie: " + clubs.symbol_name(t.cards[t.high])
         text.draw(fb, why, x, 61, theme.TEXT, text.SMALL)
     else:
-        # What "2/3" by each name means, in words.
-        text.draw(fb, "2/3: won 2", x, 52, theme.TEXT_DIM, text.SMALL)
-        text.draw(fb, "of a bid 3", x, 63, theme.TEXT_DIM, text.SMALL)
+        # What "2/3" by each name means, as a key (with figures of its own it
+        # read as someone's result), clear of the right edge as the sums.
+        text.draw(fb, "Tricks:", x, 52, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "won, bid", x, 63, theme.TEXT_DIM, text.SMALL)
 
 
 def draw_trick(fb, scr):

@@ -270,8 +270,9 @@ class KlaberjassScreen:
                 self.msgs.pop(0)
 
     def _banner(self, title, lines, cs=b"", wait=False):
-        # ``wait``: the banner stays until A (what the computer decided in
-        # the bidding, a redeal: a newcomer misses a timed one), but never
+        # ``wait``: the banner stays until A (the cut, what the computer
+        # decided in the bidding, a redeal: a newcomer misses a timed one, and
+        # the A meant to close it would bid on the buttons below), but never
         # when the computer plays both seats.
         wait = wait and not self.autoplay
         if wait:
@@ -311,7 +312,7 @@ class KlaberjassScreen:
             elif kind == kj.EV_CUT:
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
                              ["Cut: you %s, West %s; low card deals" % (
-                                 kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)))
+                                 kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],

@@ -34,18 +34,32 @@ PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
 def page_starts(lines, rows):
     """The first line (index into ``lines``, a sequence whose items are false
-    for blank lines: str, or 0/1/2 flags) of each page of ``rows`` lines: a
-    page keeps its last line as the next page's first, for context, and a
-    page never starts with blank lines (they are skipped)."""
+    for blank lines: str, or 0/1/2 flags, 2 a heading) of each page of
+    ``rows`` lines: a heading starts a page (a page ends before it, never
+    with it, so LEFT/RIGHT find each part at a page's top); otherwise a page
+    keeps its last line as the next page's first, for context. A page never
+    starts with blank lines (they are skipped)."""
     starts = [0]
     s = 0
     n = len(lines)
-    while s + rows < n:
-        s += max(1, rows - 1)
-        while s < n and not lines[s]:
-            s += 1
-        if s >= n:
+    while True:
+        e = s + 1  # the page is lines s..e-1: up to ``rows``, or to a heading
+        while e < n and e < s + rows and not (lines[e] == _HEAD and lines[e - 1] != _HEAD):
+            e += 1
+        if e >= n:
             break
+        if not (lines[e] == _HEAD and lines[e - 1] != _HEAD):
+            if e - 1 > s and lines[e - 1] == _HEAD:
+                # A full page: a (wrapped) heading at its bottom goes to the next.
+                while e - 1 > s and lines[e - 1] == _HEAD:
+                    e -= 1
+            else:
+                e = max(s + 1, e - 1)
+            while e < n and not lines[e]:
+                e += 1
+            if e >= n:
+                break
+        s = e
         starts.append(s)
     return starts
 
@@ -140,12 +154,8 @@ class RulesScreen(StaticScreen):
             step = 1 if b == buttons.RIGHT else -1
             i = self.page + step
             if self.index is not None:
-                # The next page in that direction that shows a heading.
-                while 0 <= i < n:
-                    s = self.starts[i]
-                    if any(self.lines[j] == _HEAD
-                           for j in range(s, min(len(self.lines), s + self.rows))):
-                        break
+                # The next page in that direction that a heading starts.
+                while 0 <= i < n and self.lines[self.starts[i]] != _HEAD:
                     i += step
             self.page = max(0, min(n - 1, i))
         elif b == buttons.A or b == buttons.B:
@@ -153,6 +163,8 @@ class RulesScreen(StaticScreen):
             return
         top = self.top = self.starts[self.page]
         rows = self.rows
+        if self.page + 1 < n and self.lines[self.starts[self.page + 1]] == _HEAD:
+            rows = min(rows, self.starts[self.page + 1] - top)  # the heading starts the next
         if self.index is None:
             self.shown = self.lines[top: top + rows]
         else:
