@@ -30,6 +30,10 @@ TABLES = {"ClubbedScreen": "Clubbed", "KlaberjassScreen": "Klaberjass",
 MOVES = 3
 #: Presses one part of the scenario may take before it is called lost.
 MAX_PRESSES = 40
+#: Emulated ms between one press's release and the next press: more than
+#: hw.buttons' 20 ms debounce, which takes a shorter gap for a bounce (two
+#: taps of one button with no gap are one press).
+GAP_MS = 60
 
 # Runs on MicroPython and CPython alike: one tab-separated line.
 STATE_SRC = r'''
@@ -235,6 +239,7 @@ class DeviceMachine:
         return self.last
 
     def press(self, key):
+        self.pico.run_ms(GAP_MS)
         self.press_logical(self.pico, key)
         self.presses += 1
         self.last = self._wait(self.presses)
