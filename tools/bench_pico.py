@@ -251,14 +251,20 @@ def blocks(text):
     return out
 
 
-def memory_run(pico, press_logical):
+def memory_run(pico, press_logical, elf=None):
     """The memory scenario (tools/pico/scenario.py) on ``pico`` booted with
     its probe: ``{"screens": [(screen, free after collect, previous screen,
     lowest free at a push on it)], "played": {game: actions at its table},
     "largest": (bytes, step tag), "maps": n, "text": serial output}``.
     ScenarioError when the app does not get where the scenario goes
-    (a MemoryError included)."""
+    (a MemoryError included). With the firmware's ``elf``, every request
+    to gc_alloc/gc_realloc after the title's first idle state is watched
+    (tools/pico/harness.py ``watch_allocs``): "allocs" has the largest."""
     m = scenario.DeviceMachine(pico, press_logical)
+    if elf:
+        alloc = harness.elf_symbol(elf, "gc_alloc")
+        if alloc:
+            pico.watch_allocs(alloc, harness.elf_symbol(elf, "gc_realloc") or 0)
     played = scenario.drive(m)
     pico.run_ms(1000)
     m._read()
@@ -272,7 +278,7 @@ def memory_run(pico, press_logical):
                 if base.get(off) != n and n > largest[0]:
                     largest = (n, tag)
     return {"screens": scenario.screens(text), "played": played, "largest": largest,
-            "maps": len(maps), "text": text}
+            "maps": len(maps), "text": text, "allocs": pico.allocs() if elf else None}
 
 
 def probe_files():
@@ -284,7 +290,8 @@ def memory_figures(k, args, tmp):
     img = image(os.path.join(tmp, "mem.bin"), args.board, args,
                 dict(probe_files(), **{"/data/settings": settings_file()}))
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
-        return memory_run(pico, _device().press_logical)
+        return memory_run(pico, _device().press_logical,
+                          harness.elf_of(args.uf2) if args.uf2 else None)
 
 
 def print_memory(m, out=print):
@@ -297,6 +304,12 @@ def print_memory(m, out=print):
     n, tag = m["largest"]
     out("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
         % (n, tag, m["maps"]))
+    a = m.get("allocs")
+    if a:
+        out("| largest heap request after boot (gc_alloc/gc_realloc watched) | %d bytes%s at"
+            " %.0f ms; %d requests, %d over %d bytes |"
+            % (a["max"], " (realloc)" if a["max_realloc"] else "", a["max_ms"], a["calls"],
+               len(a["list"]), a["over"]))
 
 
 def decision_figures(k, args, tmp):
