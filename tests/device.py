@@ -90,10 +90,12 @@ def oled_driver():
     return harness.oled_driver()
 
 
-def image(board, seed=1, frozen=False, extra=None):
+def image(board, seed=1, frozen=False, extra=None, tag=""):
     """Path of a littlefs image for ``board``: the .mpy install (or, with
     ``frozen``, nothing of the console), /board.txt, the test
-    settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}."""
+    settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}. A test
+    with ``extra`` gives a ``tag`` of its own (the image's file name), so
+    that test files running in parallel do not share a file."""
     # Frozen: the image holds the console; tools/flash.py --frozen copies
     # only /board.txt (a filesystem /main.py would run instead of the frozen one).
     files = {} if frozen else dict(console_files())
@@ -103,16 +105,18 @@ def image(board, seed=1, frozen=False, extra=None):
     files["/data/settings"] = settings_bytes()
     files["/boot.py"] = boot_py(seed)
     files.update(extra or {})
-    path = os.path.join(BUILD, "fs-%s-%s-%d.bin" % (board, "frozen" if frozen else "mpy", seed))
+    path = os.path.join(BUILD, "fs-%s%s-%s-%d.bin" % (tag, board, "frozen" if frozen else "mpy",
+                                                       seed))
     return harness.write_fs_image(path, files)
 
 
-def boot(board, seed=1, frozen=False, extra=None, **kw):
+def boot(board, seed=1, frozen=False, extra=None, tag="", **kw):
     """A powered-on Pico running ``board``'s install (see ``image``)."""
     uf2 = frozen_uf2(board) if frozen else None
     if frozen and uf2 is None:
         pytest.skip("no frozen image: make firmware writes build/firmware/*.uf2")
-    return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra), board=board, **kw)
+    return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra, tag), board=board,
+                        **kw)
 
 
 def images_to_test():

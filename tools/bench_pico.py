@@ -27,9 +27,10 @@ another), and prints as a table:
   allocated and collected within one step is not seen (the app collects at
   screen changes): the figure is a lower bound, checked against the known
   16 KB storage read (issue 12), which it finds on a build that has it.
-  The scenario: the title, then each game (Normal) started from the title,
-  a few presses at its table, the pause menu, Quit to menu; then the Rules
-  and the Settings screens.
+  The scenario (tools/pico/scenario.py, driven by the app's state the probe
+  prints when it waits for a button): the title, then each game (Normal)
+  started from the title with New game, three moves of yours at its table,
+  the pause menu, Quit to menu; then the Rules and the Settings screens.
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
@@ -51,64 +52,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from tools.pico import harness  # noqa: E402
-
-PROBE = r'''
-import gc
-import micropython
-
-_st = {"screen": None, "low": 1 << 30, "prev": 0, "first": True}
-
-
-def _map(tag):
-    print("BENCH-MAP-BEGIN", tag)
-    micropython.mem_info(1)
-    print("BENCH-MAP-END")
-
-
-def install():
-    from hw import start
-
-    run = start.run_app
-
-    def run_app(app, keys, clock, steps=None, display=None):
-        step = app.step
-        show = app.display.show
-
-        def probed_show():
-            f = gc.mem_free()
-            if f < _st["low"]:
-                _st["low"] = f
-            show()
-
-        app.display.show = probed_show
-
-        def probed():
-            step()
-            name = type(app.screen).__name__
-            if _st["first"]:
-                _st["first"] = False
-                _map("boot")
-            f = gc.mem_free()
-            if _st["prev"] - f >= 8192:
-                _map(name)
-            _st["prev"] = f
-            if name != _st["screen"]:
-                low = _st["low"]
-                gc.collect()
-                f = gc.mem_free()
-                print("BENCH-SCREEN", name, f, low, _st["screen"])
-                _st["screen"] = name
-                _st["low"] = f
-                _st["prev"] = f
-
-        app.step = probed
-        return run(app, keys, clock, steps, display)
-
-    start.run_app = run_app
-'''
-
-BOOT_PY = b"import bench_probe\nbench_probe.install()\n"
+from tools.pico import harness, scenario  # noqa: E402
 
 PUSH = r'''
 import time, gc
@@ -181,12 +125,18 @@ def fail(msg):
     sys.exit(2)
 
 
-def settings_file():
-    """Settings of Normal computer players, Normal speed (tests/device.py's
-    helper writes them with the app's own code)."""
+def _device():
+    """tests/device.py (its settings file and logical key presses)."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     import device
 
+    return device
+
+
+def settings_file():
+    """Settings of Normal computer players, Normal speed (tests/device.py's
+    helper writes them with the app's own code)."""
+    device = _device()
     device.LEVEL = 1
     device.SPEED = 1
     device.settings_bytes.cache_clear()
@@ -301,54 +251,24 @@ def blocks(text):
     return out
 
 
-def memory_figures(k, args, tmp):
-    img = image(os.path.join(tmp, "mem.bin"), args.board, args,
-                {"/bench_probe.py": PROBE.encode(), "/boot.py": BOOT_PY,
-                 "/data/settings": settings_file()})
-    log = []
-    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
-
-        def run(ms):
-            pico.run_ms(ms)
-            log.append(pico.read(timeout_ms=10).decode("utf-8", "replace"))
-
-        def tap(key, wait=700):
-            pico.tap(key, hold_ms=60)
-            run(wait)
-
-        def down(times):
-            pico.press("B")  # the pack's B + Y chord is DOWN
-            run(60)
-            for _ in range(times):
-                tap("Y", 200)
-            pico.release("B")
-            run(300)
-
-        run(3000)
-        # Games in title order: Clubbed, Klaberjass, Clubs (Y: RIGHT, the next).
-        for g in range(3):
-            if g:
-                tap("Y")  # the next game (the title keeps the last one picked)
-                down(1)  # past "Continue" (the game quit last) to "New game"
-            tap("A", 4000)  # start it; the computer may move first
-            for key in ("Y", "A", "Y", "A", "A", "Y", "A"):
-                tap(key, 2500)
-            tap("B", 1500)  # B alone, released: the pause menu
-            down(3)  # to Quit to menu
-            tap("A", 3000)
-        tap("B")  # the title's first row
-        down(2)  # Rules (after Continue, New game)
-        tap("A", 1500)
-        tap("B", 1500)
-        tap("B")
-        down(3)  # Settings
-        tap("A", 1500)
-        tap("B", 1500)
-        run(1000)
-    text = "".join(log)
-    screens = []
-    for m in re.finditer(r"BENCH-SCREEN (\w+) (\d+) (\d+) (\w+)", text):
-        screens.append((m.group(1), int(m.group(2)), m.group(4), int(m.group(3))))
+def memory_run(pico, press_logical, elf=None):
+    """The memory scenario (tools/pico/scenario.py) on ``pico`` booted with
+    its probe: ``{"screens": [(screen, free after collect, previous screen,
+    lowest free at a push on it)], "played": {game: actions at its table},
+    "largest": (bytes, step tag), "maps": n, "text": serial output}``.
+    ScenarioError when the app does not get where the scenario goes
+    (a MemoryError included). With the firmware's ``elf``, every request
+    to gc_alloc/gc_realloc after the title's first idle state is watched
+    (tools/pico/harness.py ``watch_allocs``): "allocs" has the largest."""
+    m = scenario.DeviceMachine(pico, press_logical)
+    if elf:
+        alloc = harness.elf_symbol(elf, "gc_alloc")
+        if alloc:
+            pico.watch_allocs(alloc, harness.elf_symbol(elf, "gc_realloc") or 0)
+    played = scenario.drive(m)
+    pico.run_ms(1000)
+    m._read()
+    text = m.text
     maps = re.findall(r"BENCH-MAP-BEGIN (\w+)\r?\n(.*?)BENCH-MAP-END", text, re.S)
     largest = (0, None)
     if maps:
@@ -357,7 +277,39 @@ def memory_figures(k, args, tmp):
             for off, n in blocks(body).items():
                 if base.get(off) != n and n > largest[0]:
                     largest = (n, tag)
-    return {"screens": screens, "largest": largest, "maps": len(maps)}
+    return {"screens": scenario.screens(text), "played": played, "largest": largest,
+            "maps": len(maps), "text": text, "allocs": pico.allocs() if elf else None}
+
+
+def probe_files():
+    """{device path: bytes}: the probe and the test-only /boot.py that installs it."""
+    return {"/bench_probe.py": scenario.PROBE.encode(), "/boot.py": scenario.BOOT_PY.encode()}
+
+
+def memory_figures(k, args, tmp):
+    img = image(os.path.join(tmp, "mem.bin"), args.board, args,
+                dict(probe_files(), **{"/data/settings": settings_file()}))
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        return memory_run(pico, _device().press_logical,
+                          harness.elf_of(args.uf2) if args.uf2 else None)
+
+
+def print_memory(m, out=print):
+    """The memory figures as table rows."""
+    for name, free, before, low in m["screens"]:
+        out("| free heap at %s | %.1f KB after collect; lowest at a push on %s:"
+            " %.1f KB |" % (name, free / 1024, before, low / 1024))
+    out("| actions applied at each table | %s |"
+        % ", ".join("%s %d" % kv for kv in m["played"].items()))
+    n, tag = m["largest"]
+    out("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
+        % (n, tag, m["maps"]))
+    a = m.get("allocs")
+    if a:
+        out("| largest heap request after boot (gc_alloc/gc_realloc watched) | %d bytes%s at"
+            " %.0f ms; %d requests, %d over %d bytes |"
+            % (a["max"], " (realloc)" if a["max_realloc"] else "", a["max_ms"], a["calls"],
+               len(a["list"]), a["over"]))
 
 
 def decision_figures(k, args, tmp):
@@ -413,13 +365,7 @@ def main(argv=None):
             print("| full-frame push | %.1f ms |" % (p["full_us"] / 1000))
             print("| same frame pushed again | %.1f ms |" % (p["same_us"] / 1000))
         if "memory" not in skip:
-            m = memory_figures(k, args, tmp)
-            for name, free, before, low in m["screens"]:
-                print("| free heap at %s | %.1f KB after collect; lowest at a push on %s:"
-                      " %.1f KB |" % (name, free / 1024, before, low / 1024))
-            n, tag = m["largest"]
-            print("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
-                  % (n, tag, m["maps"]))
+            print_memory(memory_figures(k, args, tmp))
         if "decisions" not in skip:
             for game, level, n, mean, worst in decision_figures(k, args, tmp):
                 print("| decision %s %s | mean %d ms, slowest %d ms (%d) |"

@@ -286,11 +286,19 @@ class ST7789(FrameDisplay):
 
     # --- set-up ----------------------------------------------------------
 
-    def init(self):
+    def init(self, during=(), clock=None):
         """Reset the controller and run the init sequence; clears the visible
         area to the current frame, turns the display on and the backlight to
         its last level (100% the first time). May be called again at any time
-        (the frame is kept)."""
+        (the frame is kept).
+
+        ``during``: up to two callables, run inside the reset wait and the
+        sleep-out wait (ST7789V datasheet: 120 ms after a reset before
+        SLPOUT; after SLPOUT the driver waits 120 ms for the supplies); the
+        driver then sleeps only what is left of each wait, timed with
+        ``clock`` (``ticks_ms``, ``ticks_diff``; default ``time``'s). Each
+        must send nothing to the panel."""
+        work = list(during)
         if self.rst is not None:
             self.rst(1)
             self.sleep_ms(RESET_PULSE_MS)
@@ -299,9 +307,9 @@ class ST7789(FrameDisplay):
             self.rst(1)
         else:
             self.command(SWRESET)
-        self.sleep_ms(RESET_WAIT_MS)
+        self._wait(RESET_WAIT_MS, work.pop(0) if work else None, clock)
         self.command(SLPOUT)
-        self.sleep_ms(SLPOUT_WAIT_MS)
+        self._wait(SLPOUT_WAIT_MS, work.pop(0) if work else None, clock)
         self.command(COLMOD, bytes((COLMOD_16BIT,)))
         self.command(MADCTL, bytes((self.madctl(),)))
         for cmd, data in self.cfg.get("init", ()):
@@ -315,6 +323,19 @@ class ST7789(FrameDisplay):
         self._push(0, 0, self.width, self.height)
         self.command(DISPON)
         self.backlight(self.level or 100)
+
+    def _wait(self, ms, work, clock):
+        # ``ms`` from now, doing ``work`` (a callable or None) meanwhile.
+        if work is None:
+            self.sleep_ms(ms)
+            return
+        if clock is None:
+            import time as clock
+        t = clock.ticks_ms()
+        work()
+        left = ms - clock.ticks_diff(clock.ticks_ms(), t)
+        if left > 0:
+            self.sleep_ms(left)
 
     def set_rotation(self, rotation):
         """Turn the picture; the frame keeps its buffer (width and height swap

@@ -412,6 +412,18 @@ def open_storage():
         return None
 
 
+def _head_start(name):
+    """Import module ``name`` (dotted; None: nothing) ahead of its use, in
+    time the boot would otherwise sleep. Only a head start: a failure is
+    left for the real import, where it is reported."""
+    if name is None:
+        return
+    try:
+        __import__(name)
+    except Exception:
+        pass
+
+
 def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app_class=None,
          steps=None, restarts=None, storage=None):
     """Boot the console (see the module docstring). ``steps``/``restarts``
@@ -428,17 +440,32 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
         board, warning = open_board(name)
         peripheral_clock(machine)
         display = make_display(board, machine, sleep_ms=clock.sleep_ms)
-        display.init()
+        made = {}
+
+        def inputs():
+            from hw import buttons, led
+
+            made["keys"] = buttons.from_board(board["buttons"], clock, machine)
+            made["light"] = led.from_board(board.get("led"), machine)
+            _head_start("app.text")  # the splash's font
+
+        # The panel's reset and sleep-out waits are spent on the buttons,
+        # the splash's font and the app's code (an ST7789's; others take none).
+        if board["display"]["controller"] == "st7789":
+            display.init((inputs, lambda: _head_start(None if app_class else "app.main")),
+                         clock)
+        else:
+            display.init()
+        if not made:
+            inputs()
         note = getattr(display, "note", None)
         if note:
             warning = note if not warning else warning + ". " + note
         if warning:
             print("picocards:", warning)
         splash(display, board, warning)
-        from hw import buttons, led
-
-        keys = buttons.from_board(board["buttons"], clock, machine)
-        light = led.from_board(board.get("led"), machine)
+        keys = made["keys"]
+        light = made["light"]
     except Exception as e:
         _report(e, display if display is not None and display.ready else None, log_file,
                 "boot, board %s: " % name)

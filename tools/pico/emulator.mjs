@@ -297,6 +297,9 @@ class Pico {
     this.cutAt = 0; // stop before this flash operation (1-based, counted from boot); 0: never
     this.powerCut = false;
     this.stopped = false;
+    this.allocPC = -1; // gc_alloc and gc_realloc entries watched (alloc_watch)
+    this.reallocPC = -1;
+    this.allocs = null;
     this.flashTiming = opts.flashTiming !== false;
     this.setupUSB();
     this.setupButtons(opts.buttons || []);
@@ -519,6 +522,11 @@ class Pico {
           const step = Math.max(0, Math.min(next, endNs - clock.nanos));
           clock.tick(step);
         } else {
+          // The heap's allocator entered (no instruction replaced: the PC
+          // is compared before each one is executed; -1 when not watched).
+          const pc = core.PC;
+          if (pc === this.allocPC) this.noteAlloc(core.registers[0] >>> 0, false);
+          else if (pc === this.reallocPC) this.noteAlloc(core.registers[1] >>> 0, true);
           const cycles = core.executeInstruction();
           clock.tick(cycles * cycleNs);
         }
@@ -526,6 +534,14 @@ class Pico {
       if (stop && stop()) return true;
     }
     return false;
+  }
+
+  // A request of n bytes to gc_alloc (n_bytes, r0) or gc_realloc (n_bytes, r1).
+  noteAlloc(n, re) {
+    const a = this.allocs;
+    a.calls++;
+    if (n > a.max) { a.max = n; a.max_ns = this.ns; a.max_realloc = re; }
+    if (n > a.over && a.list.length < 100) a.list.push([n, re, this.ns]);
   }
 
   takeSerial() {
@@ -687,6 +703,16 @@ const commands = {
   },
   ops(msg) {
     return status({ list: pico.ops.slice(msg.since || 0) });
+  },
+  alloc_watch(msg) {
+    // Watch gc_alloc / gc_realloc entries at these addresses (0: not); resets the figures.
+    pico.allocPC = msg.alloc ? (msg.alloc & ~1) : -1;
+    pico.reallocPC = msg.realloc ? (msg.realloc & ~1) : -1;
+    pico.allocs = { calls: 0, max: 0, max_ns: 0, max_realloc: false, over: msg.over || 8192, list: [] };
+    return status();
+  },
+  allocs() {
+    return status({ allocs: pico.allocs || null });
   },
   spi_timing(msg) {
     pico.spiTiming = !!msg.on;

@@ -487,6 +487,25 @@ class Pico:
 
     # --- the panel --------------------------------------------------------
 
+    def watch_allocs(self, alloc, realloc=0, over=8192):
+        """From now on, note every request to the heap: the firmware's
+        ``gc_alloc`` (n_bytes in r0) and ``gc_realloc`` (n_bytes in r1)
+        entered at these addresses (``elf_symbol``; 0: not watched). The
+        emulator compares the PC before each instruction, so nothing of the
+        firmware is changed. Resets what ``allocs`` reports."""
+        self._call({"cmd": "alloc_watch", "alloc": alloc, "realloc": realloc, "over": over})
+
+    def allocs(self):
+        """``{"calls", "max" (bytes), "max_ms", "max_realloc" (bool), "over"
+        (bytes), "list": [(bytes, realloc, ms)] of requests over "over"}``
+        since ``watch_allocs``, or None if not watched."""
+        a = self._call({"cmd": "allocs"})["allocs"]
+        if a is None:
+            return None
+        a["max_ms"] = a.pop("max_ns") / 1e6
+        a["list"] = [(n, re, ns / 1e6) for n, re, ns in a["list"]]
+        return a
+
     def frames(self, since=0):
         """[Frame] of every RAMWR the panel received, from index ``since``."""
         return [Frame(r) for r in self._call({"cmd": "frames", "since": since})["list"]]
@@ -645,3 +664,34 @@ def fs_image(path, board, files=None, frozen=False):
     littlefs image to ``path``; returns ``path``."""
     with tempfile.TemporaryDirectory(prefix="picocards-fs-") as stage:
         return write_fs_image(path, fs_files(board, stage, files, frozen))
+
+
+def elf_symbol(elf, name):
+    """Address (int) of symbol ``name`` in ELF file ``elf`` (arm-none-eabi-nm),
+    or None if the tool, the file or the symbol is missing."""
+    nm = shutil.which("arm-none-eabi-nm")
+    if nm is None or not os.path.isfile(elf):
+        return None
+    out = subprocess.run([nm, elf], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 3 and f[2] == name:
+            return int(f[0], 16)
+    return None
+
+
+def elf_of(uf2):
+    """The firmware.elf that tools/firmware.py built beside the UF2 ``uf2``
+    (a build/firmware/rp2-*/ folder whose firmware.uf2 has the same bytes),
+    or None."""
+    d = os.path.dirname(os.path.abspath(uf2))
+    with open(uf2, "rb") as f:
+        want = f.read()
+    for name in sorted(os.listdir(d)):
+        sub = os.path.join(d, name)
+        u = os.path.join(sub, "firmware.uf2")
+        if name.startswith("rp2-") and os.path.isfile(u):
+            with open(u, "rb") as f:
+                if f.read() == want:
+                    return os.path.join(sub, "firmware.elf")
+    return None
