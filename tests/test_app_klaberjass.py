@@ -345,3 +345,35 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
         assert g.phase == kj.BID1 and g.bids() == b"" and scr.human_turn()
     else:  # West bids first; your bid is not made by that A
         assert g.phase == kj.BID1 and len(g.bids()) <= 1 or waits(scr)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
+    """KJ-2's cut box shows the two cut cards and, since it waits for A, an
+    "A: continue" line (240x135): no line of its text may lie under a card
+    (a new player read "A[K]n[J]e")."""
+    from app import cardview, text
+
+    s = Session(seed)
+    s.start()
+    texts, cards = [], []
+    draw, face = text.draw, cardview.face
+
+    def spy_text(fb, st, x, y, color, font=text.SMALL, *a, **k):
+        texts.append((st, x, y, x + font.w * len(st), y + font.h))
+        return draw(fb, st, x, y, color, font, *a, **k)
+
+    def spy_face(fb, c, x, y, *a, **k):
+        cards.append((x, y, x + theme.CARD_W, y + theme.CARD_H))
+        return face(fb, c, x, y, *a, **k)
+
+    monkeypatch.setattr(text, "draw", spy_text)
+    monkeypatch.setattr(cardview, "face", spy_face)
+    s.app.invalidate()
+    s.app.step()
+    monkeypatch.undo()
+    shown = [t for t in texts if t[0].startswith(("Cut: you", "A: continue"))]
+    assert len(shown) == 2 and cards
+    for st, x0, y0, x1, y1 in shown:
+        for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
+            assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0), (cx0, cy0))

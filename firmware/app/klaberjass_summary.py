@@ -172,13 +172,20 @@ def draw_banner(fb, title, lines, cs, w):
     y = top + 3 if cs else top + 12
     draw_rich_centered(fb, title, w // 2, y, theme.GOLD, text.BOLD)
     y += 17
-    for line in lines:
+    n = len(cs)
+    step = min(theme.CARD_W + 3, (w - 24 - theme.CARD_W) // max(1, n - 1))
+    x = w // 2 - (step * (n - 1) + theme.CARD_W) // 2
+    last = len(lines)
+    if n and last > 1 and x + step * (n - 1) + theme.CARD_W + 8 + text.SMALL.w * len(lines[-1]) \
+            <= w - 6:
+        # Under the first line the row of cards takes the rest of the box: a
+        # last line (the cut's "A: continue") goes beside the cards.
+        last -= 1
+        text.draw_right(fb, lines[last], w - 6, 135 - text.SMALL.h - 4, theme.WHITE)
+    for line in lines[:last]:
         draw_rich_centered(fb, text.fit(line, w - 16), w // 2, y, theme.WHITE)
         y += 12
     if cs:
-        n = len(cs)
-        step = min(theme.CARD_W + 3, (w - 24 - theme.CARD_W) // max(1, n - 1))
-        x = w // 2 - (step * (n - 1) + theme.CARD_W) // 2
         for c in cs:
             cardview.face(fb, c, x, 135 - theme.CARD_H - 3)
             x += step
