@@ -73,9 +73,8 @@ class Session:
             n += 1
 
 
-def screen_text(s, draw=None):
-    """Every string drawn for the app's current frame (or by ``draw(fb)``),
-    joined by newlines: what a player reads on the screen."""
+def strings_drawn(act):
+    """The strings (list) ``app.text.draw`` is given while ``act()`` runs."""
     from app import text
 
     seen = []
@@ -87,14 +86,24 @@ def screen_text(s, draw=None):
 
     text.draw = spy
     try:
+        act()
+    finally:
+        text.draw = orig
+    return seen
+
+
+def screen_text(s, draw=None):
+    """Every string drawn for the app's current frame (or by ``draw(fb)``),
+    joined by newlines: what a player reads on the screen."""
+
+    def act():
         if draw is not None:
             draw(s.disp.fb)
         else:
             s.app.invalidate()
             s.app.step()
-    finally:
-        text.draw = orig
-    return "\n".join(seen)
+
+    return "\n".join(strings_drawn(act))
 
 
 def waits(scr):

@@ -3,7 +3,7 @@ title screen to the result screen, on the simulator's framebuf and a virtual
 clock; the result shown must be the core's result (CB-9, CB-10)."""
 
 import pytest
-from apptest import Session, screen_text
+from apptest import Session, screen_text, strings_drawn
 
 from app.clubbed_screen import NAMES, ClubbedScreen
 from app.result_screen import ResultScreen
@@ -101,20 +101,8 @@ def test_pause_menu_new_game_and_quit():
     first = s.app.screen
     s.press("B")
     assert first.pause is not None
-    from app import text
-
-    drawn = []
-    real = text.draw
-
-    def draw(fb, t, *a, **k):
-        drawn.append(t)
-        return real(fb, t, *a, **k)
-
-    text.draw = draw
-    try:
-        s.press("DOWN", "A")  # New game: it asks first, the game in play stays
-    finally:
-        text.draw = real
+    # New game: it asks first, the game in play stays
+    drawn = strings_drawn(lambda: s.press("DOWN", "A"))
     assert s.app.screen is first and first.pause is not None
     assert "Abandon? A: yes" in drawn and "New game" not in drawn[-4:]
     s.press("UP")  # a move puts the row back

@@ -471,8 +471,13 @@ class ST7789(FrameDisplay):
         if self.small:
             ox += (self.glass[0] - SMALL_W) // 2
             oy += (self.glass[1] - SMALL_H) // 2
-        self._set(CASET, x + ox, x + w - 1 + ox)
-        self._set(RASET, y + oy, y + h - 1 + oy)
+        self._ram_write(x + ox, y + oy, w, h)
+
+    def _ram_write(self, x, y, w, h):
+        # CASET/RASET in controller addresses, then RAMWR with CS low and D/C
+        # high: the pixel data follows (datasheet: CASET 2Ah, RASET 2Bh, RAMWR 2Ch).
+        self._set(CASET, x, x + w - 1)
+        self._set(RASET, y, y + h - 1)
         if self.cs is not None:
             self.cs(0)
         self.dc(0)
@@ -484,14 +489,7 @@ class ST7789(FrameDisplay):
         """The whole glass black (the small frame covers only its middle)."""
         gw, gh = self.glass
         ox, oy = self.offsets[self.rotation]
-        self._set(CASET, ox, ox + gw - 1)
-        self._set(RASET, oy, oy + gh - 1)
-        if self.cs is not None:
-            self.cs(0)
-        self.dc(0)
-        self._one[0] = RAMWR
-        self.spi.write(self._one)
-        self.dc(1)
+        self._ram_write(ox, oy, gw, gh)
         chunk = self.chunk
         for i in range(len(chunk)):
             chunk[i] = 0
