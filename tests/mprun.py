@@ -1,6 +1,6 @@
 """Shared helpers for the CPython/MicroPython parity tests: run a tools/
 script under CPython (firmware on PYTHONPATH) and under MicroPython 1.27
-(WebAssembly, ``node tools/mp_run.mjs``; the test is skipped when node or the
+(WebAssembly, ``node tools/mp/mp_run.mjs``; the test is skipped when node or the
 runtime is missing), and compare the two outputs line by line."""
 
 import os
@@ -45,7 +45,7 @@ def micropython_output(script, *args, step=False):
     """stdout of the same script under MicroPython; with ``step`` the runner
     calls the script's top-level ``step()`` until it is done (``--step``)."""
     node = node_or_skip()
-    cmd = [node, "tools/mp_run.mjs"]
+    cmd = [node, "tools/mp/mp_run.mjs"]
     if step:
         cmd += ["--step", "step"]
     out = subprocess.run(

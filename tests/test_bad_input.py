@@ -5,7 +5,7 @@ leaves the state unchanged; the console never crashes.
 
 Tests marked ``xfail(strict=True)`` record problems that are still open in
 code this file's author was not to change (``firmware/app``, ``host_sim``,
-``tools/mp_run.mjs``); each one's ``reason`` says what happens and what
+``tools/mp/mp_run.mjs``); each one's ``reason`` says what happens and what
 should. Fixing the problem makes the test pass, and strict xfail then fails
 the run as a reminder to drop the mark.
 """
@@ -25,7 +25,7 @@ from cardgames.clubbed import DRAW, Clubbed, from_text
 from cardgames.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
-MP_RUN = ROOT / "tools" / "mp_run.mjs"
+MP_RUN = ROOT / "tools" / "mp" / "mp_run.mjs"
 ALL_NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 
 
@@ -665,7 +665,7 @@ def test_build_refuses_a_foreign_folder(tmp_path, capsys):
     assert (out / "keep.txt").read_text() == "keep me"
 
 
-# --- tools/mp_run.mjs ----------------------------------------------------------------
+# --- tools/mp/mp_run.mjs ----------------------------------------------------------------
 
 
 def _mp_run(*args, timeout=120):

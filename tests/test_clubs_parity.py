@@ -1,11 +1,11 @@
 """CPython and MicroPython play the same seeded Clubs games identically.
 
-tools/transcripts_clubs.py plays random-player hands, whole games of the
+tools/mp/transcripts_clubs.py plays random-player hands, whole games of the
 heuristic partnership against a random one, and whole heuristic-only games
 (RULES.md PC-1 ... PC-16), printing one line per game: seed, dealer option,
 players, every action with its events, the final position and the result.
 The very same file runs under CPython and under MicroPython 1.27
-(WebAssembly, via tools/mp_run.mjs in one Node process, one game per
+(WebAssembly, via tools/mp/mp_run.mjs in one Node process, one game per
 top-level ``step()`` call so its GC can free memory between games); the
 outputs must be byte-identical.
 """
@@ -15,7 +15,7 @@ from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import clubs
 
-SCRIPT = "tools/transcripts_clubs.py"
+SCRIPT = "tools/mp/transcripts_clubs.py"
 COUNTS = ("20", "10", "2")  # random-player games, heuristic vs random, heuristic only
 
 

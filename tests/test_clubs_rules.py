@@ -115,7 +115,7 @@ def kinds(g):
     return [ev[0] for ev in g.events]
 
 
-# Positions recorded from seeded games (tools/transcripts_clubs.py players),
+# Positions recorded from seeded games (tools/mp/transcripts_clubs.py players),
 # kept literally so the tests do not depend on the players:
 # South (seat 2) has just won its first trick on trick 13 (w: only the last
 # digit is 2): it must bid, and only zero.

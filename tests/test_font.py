@@ -262,7 +262,7 @@ def test_micropython_draw_exact_and_allocation_free(tmp_path):
     script = tmp_path / "mp_text.py"
     script.write_text(MP_SCRIPT, encoding="utf-8")
     r = subprocess.run(
-        [node, str(ROOT / "tools" / "mp_run.mjs"), str(script)],
+        [node, str(ROOT / "tools" / "mp" / "mp_run.mjs"), str(script)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -4,7 +4,7 @@ The identity test generates a few hundred seeded random drawing sequences (every
 implemented FrameBuffer method, every format, edge-case arguments: negative and
 huge coordinates, zero/negative sizes, blit keys and palettes, tuple sources,
 self-blits, memoryview-backed buffers, bad arguments), runs them all in ONE real
-MicroPython 1.27 process (``node tools/mp_run.mjs``, WebAssembly port, 32-bit
+MicroPython 1.27 process (``node tools/mp/mp_run.mjs``, WebAssembly port, 32-bit
 like the Pico) and in CPython against host_sim/framebuf.py, and compares the
 full buffer contents, pixel reads and exception types, case by case.
 
@@ -30,7 +30,7 @@ from array import array
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MP_RUN = os.path.join(REPO, "tools", "mp_run.mjs")
+MP_RUN = os.path.join(REPO, "tools", "mp", "mp_run.mjs")
 MP_PKG = os.path.join(REPO, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 
 

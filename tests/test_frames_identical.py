@@ -48,7 +48,7 @@ def render_cpython(tmp, seed, keys=KEYS):
 def render_mp(tmp, seed, keys=KEYS):
     work = tmp / ("mp%d" % seed)
     work.mkdir()
-    subprocess.run(["node", os.path.join(ROOT, "tools", "mp_run.mjs"),
+    subprocess.run(["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"),
                     os.path.join(ROOT, "tools", "ui_frames.py"), "/out", str(seed)] + keys,
                    check=True, capture_output=True, cwd=work)
     return work / "mp_out"

@@ -442,7 +442,7 @@ def test_list_script_on_micropython(tmp_path):
     setup.append("open('/board.txt', 'w').write('waveshare_pico_lcd_1_3\\n')")
     script = tmp_path / "list.py"
     script.write_text("\n".join(setup) + "\n" + flash.LIST_SCRIPT)
-    proc = subprocess.run([node, "tools/mp_run.mjs", str(script)], capture_output=True,
+    proc = subprocess.run([node, "tools/mp/mp_run.mjs", str(script)], capture_output=True,
                           text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     remote = flash.Remote.parse(proc.stdout)
@@ -468,7 +468,7 @@ def test_list_script_sees_lib_and_the_image(tmp_path):
              "open('/img/picocards_image.py', 'w').write('BOARD = \"oled_ssd1306_128x64\"')"]
     script = tmp_path / "list.py"
     script.write_text("\n".join(setup) + "\n" + flash.LIST_SCRIPT)
-    proc = subprocess.run([node, "tools/mp_run.mjs", str(script)], capture_output=True,
+    proc = subprocess.run([node, "tools/mp/mp_run.mjs", str(script)], capture_output=True,
                           text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     remote = flash.Remote.parse(proc.stdout)

@@ -7,7 +7,7 @@ Waveshare 1.14 for three steps), the SSD1306 through micropython-lib's
 driver (found at 0x3D, a pattern, the boot to the compact title) against
 the fake ``machine``, printing
 SHA-256 digests of every byte and pin level that went out. The output under
-MicroPython 1.27 (WebAssembly, via tools/mp_run.mjs; its framebuf expands
+MicroPython 1.27 (WebAssembly, via tools/mp/mp_run.mjs; its framebuf expands
 the indexed frame through the palette) must equal CPython's (host_sim's
 framebuf).
 """
@@ -47,7 +47,7 @@ def test_same_wire_on_micropython_and_cpython(tmp_path):
     cp = subprocess.run([sys.executable, str(FAKES / "parity_script.py"), str(cp_dir)],
                         capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
     assert cp.returncode == 0, cp.stderr
-    mp = subprocess.run([node, "tools/mp_run.mjs", "--path", str(ROOT / "firmware"),
+    mp = subprocess.run([node, "tools/mp/mp_run.mjs", "--path", str(ROOT / "firmware"),
                          "--path", str(extra), str(FAKES / "parity_script.py"), "/tmp"],
                         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert mp.returncode == 0, mp.stderr[-3000:]

@@ -91,7 +91,7 @@ def _open_boards(lib, runtime):
         if node is None:
             pytest.skip("node is not installed (CI installs it; `make setup` runs npm ci)")
         env = None
-        cmd = [node, "tools/mp_run.mjs", "--path", str(ROOT / "firmware"), "--path", str(lib),
+        cmd = [node, "tools/mp/mp_run.mjs", "--path", str(ROOT / "firmware"), "--path", str(lib),
                str(script), arg]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]

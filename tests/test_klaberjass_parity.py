@@ -1,11 +1,11 @@
 """CPython and MicroPython play the same seeded Klaberjass games identically.
 
-tools/transcripts_klaberjass.py plays 60 random-vs-random games and 60 games
+tools/mp/transcripts_klaberjass.py plays 60 random-vs-random games and 60 games
 with the heuristic (against random or itself), all to 500 with the options
 mixed, and prints one line per game: seed, options, every action with its
 events, both observations digested before each round's last card, the final
 position and the result. The very same file runs under CPython and under
-MicroPython 1.27 (WebAssembly, via tools/mp_run.mjs, one game per top-level
+MicroPython 1.27 (WebAssembly, via tools/mp/mp_run.mjs, one game per top-level
 ``step`` call so its garbage collector can run); the outputs must be
 byte-identical.
 """
@@ -15,7 +15,7 @@ from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import klaberjass
 
-SCRIPT = "tools/transcripts_klaberjass.py"
+SCRIPT = "tools/mp/transcripts_klaberjass.py"
 N_RANDOM = 60
 N_HEURISTIC = 60
 

@@ -165,10 +165,10 @@ def test_error_screen_draws_long_messages_within_the_frame():
 def test_real_memory_error_on_micropython():
     """On MicroPython (Node) a player that really runs out of heap: the turn
     completes after one failure; after two, the error screen, the position
-    as it was at the computer's turn (tools/memory_error_turn.py)."""
+    as it was at the computer's turn (tools/mp/memory_error_turn.py)."""
     import mprun
 
-    out = mprun.micropython_output("tools/memory_error_turn.py").split("\n")
+    out = mprun.micropython_output("tools/mp/memory_error_turn.py").split("\n")
     lines = [line for line in out if line]
     assert len(lines) == 6, out
     for line in lines:

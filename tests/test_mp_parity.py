@@ -1,10 +1,10 @@
 """CPython and MicroPython play the same 200 seeded Clubbed games identically.
 
-tools/transcripts.py plays 100 random-vs-random and 100 heuristic-vs-random
+tools/mp/transcripts.py plays 100 random-vs-random and 100 heuristic-vs-random
 games (both CB-8 variants, both dealers) and prints one line per game: seed,
 options, every action with its events, the final position and the result;
 plus a few lines of raw PRNG output. The very same file runs under CPython and
-under MicroPython 1.27 (WebAssembly, via tools/mp_run.mjs in one Node process);
+under MicroPython 1.27 (WebAssembly, via tools/mp/mp_run.mjs in one Node process);
 the outputs must be byte-identical.
 """
 
@@ -13,7 +13,7 @@ from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import clubbed
 
-SCRIPT = "tools/transcripts.py"
+SCRIPT = "tools/mp/transcripts.py"
 N_RANDOM = 100
 N_HEURISTIC = 100
 

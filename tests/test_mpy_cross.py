@@ -139,7 +139,7 @@ def test_built_core_runs_under_micropython(built, tmp_path):
     script = tmp_path / "play.py"
     script.write_text(PLAY)
     mp = subprocess.run(
-        [node, "tools/mp_run.mjs", "--path", str(out), str(script)],
+        [node, "tools/mp/mp_run.mjs", "--path", str(out), str(script)],
         capture_output=True,
         text=True,
         timeout=300,

@@ -524,7 +524,7 @@ def test_records_replay_to_the_same_end_on_cpython_and_micropython():
 
     recs = [_record(n, s) for n, s in (("Clubbed", 11), ("Klaberjass", 12), ("Clubs", 13))]
     args = [r.hex() for r, _ in recs]
-    cp = subprocess.run([sys.executable, "tools/replay_check.py", *args], cwd=ROOT,
+    cp = subprocess.run([sys.executable, "tools/mp/replay_check.py", *args], cwd=ROOT,
                         capture_output=True, text=True, timeout=300,
                         env=dict(os.environ, PYTHONPATH=str(ROOT / "firmware")))
     assert cp.returncode == 0, cp.stderr
@@ -534,7 +534,7 @@ def test_records_replay_to_the_same_end_on_cpython_and_micropython():
         assert parts[2] == "match"
         assert parts[3] == ",".join(str(r) for r in g.result())
         assert parts[4] == g.to_text()
-    assert micropython_output("tools/replay_check.py", *args).splitlines() == lines
+    assert micropython_output("tools/mp/replay_check.py", *args).splitlines() == lines
 
 
 def test_replay_command_checks_a_record(tmp_path):

@@ -36,7 +36,7 @@ def test_leaving_screens_drops_their_modules(tmp_path):
     node = node_or_skip()
     script = tmp_path / "switch.py"
     script.write_text(SCRIPT)
-    out = subprocess.run([node, str(ROOT / "tools" / "mp_run.mjs"), str(script)],
+    out = subprocess.run([node, str(ROOT / "tools" / "mp" / "mp_run.mjs"), str(script)],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.split("\n")

@@ -22,7 +22,7 @@ Prints progress to stderr, then on stdout:
   better), Klaberjass final scores, Clubs final team scores.
 
 ``--micropython`` plays the same games under MicroPython (Node, via
-tools/mp_run.mjs running tools/arena_mp.py one game per top-level call); the
+tools/mp/mp_run.mjs running tools/arena_mp.py one game per top-level call); the
 games are deterministic, so the counts and the printed report are identical
 to the CPython run with the same arguments.
 """
@@ -77,7 +77,7 @@ def run_cpython(game, a, b, deals, seed, quiet=False):
 
 def run_micropython(game, a, b, deals, seed, quiet=False):
     """Same as run_cpython, the games played under MicroPython (Node)."""
-    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step",
+    cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step",
            os.path.join(ROOT, "tools", "arena_mp.py"), game, a, b, str(deals), str(seed)]
     out = []
     total = 2 * deals

@@ -3,7 +3,7 @@
 tools/arena.py imports it on CPython; with ``--micropython`` it runs it as a
 script under MicroPython (Node):
 
-    node tools/mp_run.mjs --step step tools/arena_mp.py GAME PLAYER_A PLAYER_B DEALS SEED
+    node tools/mp/mp_run.mjs --step step tools/arena_mp.py GAME PLAYER_A PLAYER_B DEALS SEED
 
 Each ``step()`` is one top-level call of the runtime (where its garbage
 collector reclaims memory) and plays one game, printing one line

@@ -105,7 +105,7 @@ def cpython_playouts(game, seconds=2.0):
 
 def run_mp(args, path=None):
     """Run tools/bench_mp.py under MicroPython (Node); dict of its key lines."""
-    cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step"]
+    cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step"]
     if path:
         cmd += ["--path", path]
     cmd += [os.path.join(ROOT, "tools", "bench_mp.py")] + args

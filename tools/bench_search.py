@@ -76,7 +76,7 @@ def pystone_dir():
 def run_mp(decisions, games=GAMES):
     """The ``key value...`` lines of tools/bench_search_mp.py under MicroPython
     (``games``: the games measured, a tuple of names)."""
-    cmd = ["node", "tools/mp_run.mjs", "--step", "step", "--path", "firmware",
+    cmd = ["node", "tools/mp/mp_run.mjs", "--step", "step", "--path", "firmware",
            "--path", pystone_dir(), "tools/bench_search_mp.py", str(decisions), ",".join(games)]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     if out.returncode:

@@ -1,6 +1,6 @@
 """MicroPython side of tools/bench_search.py: run with
 
-    node tools/mp_run.mjs --step step --path firmware --path PYSTONE_DIR \
+    node tools/mp/mp_run.mjs --step step --path firmware --path PYSTONE_DIR \
         tools/bench_search_mp.py DECISIONS
 
 (PYSTONE_DIR holds micropython-lib's ``pystone_lowmem.py``, which

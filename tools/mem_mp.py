@@ -3,7 +3,7 @@ indexed frame (``FRAME``; ``mem_report.py --board`` runs a copy with another),
 scripted through the title menu and one full game of every title,
 with the live heap measured at the start of every step. Run with
 
-    node tools/mp_run.mjs --step step --path build tools/mem_mp.py
+    node tools/mp/mp_run.mjs --step step --path build tools/mem_mp.py
 
 Each ``step()`` is its own top-level call of the runtime, the only place its
 garbage collector reclaims memory, so it starts with ``gc.collect()`` and

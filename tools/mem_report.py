@@ -5,7 +5,7 @@
 
 Builds the firmware with mpy-cross (tools/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
-WebAssembly port in Node (tools/mp_run.mjs, the files laid out as on a
+WebAssembly port in Node (tools/mp/mp_run.mjs, the files laid out as on a
 board's filesystem): the app on a 240x135 8-bit indexed
 frame (32,400 bytes, ``app.display``), scripted through the title menu and a full game of
 Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
@@ -90,7 +90,7 @@ def run_mp(path, storage=True, frame=(240, 135, False)):
     key lines."""
     with tempfile.TemporaryDirectory() as tmp:
         # --root: laid out as on a board (modules at app/..., found through "").
-        cmd = ["node", os.path.join(ROOT, "tools", "mp_run.mjs"), "--step", "step", "--root",
+        cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step", "--root",
                path, mp_script(frame, tmp)] + ([] if storage else ["--no-storage"])
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode != 0:

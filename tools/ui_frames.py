@@ -1,7 +1,7 @@
 """Render UI frames from a scripted session, on either runtime.
 
     python tools/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
-    node tools/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
+    node tools/mp/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
 
 Starts the app (240x135 8-bit indexed frame unless the first KEY is
 ``SIZE:WxH``, or ``SIZE:WxHm`` for a 1-bit MONO_VLSB frame; virtual clock),

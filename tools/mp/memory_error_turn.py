@@ -1,6 +1,6 @@
 """A real MemoryError in a computer turn, on either runtime.
 
-    node tools/mp_run.mjs tools/memory_error_turn.py   (MicroPython)
+    node tools/mp/mp_run.mjs tools/mp/memory_error_turn.py   (MicroPython)
 
 (It runs on CPython too, where the allocation usually succeeds: a desktop
 overcommits memory. tests/test_memory_error.py covers CPython with a player
@@ -24,7 +24,7 @@ try:
 except ImportError:  # CPython: use the simulator's framebuf
     import os
 
-    _root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
 
 from app import buttons  # noqa: E402

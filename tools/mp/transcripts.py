@@ -2,8 +2,8 @@
 game, so that CPython and MicroPython can be compared line for line
 (tests/test_mp_parity.py runs this very file under both).
 
-    python tools/transcripts.py [N_RANDOM [N_HEURISTIC]]       # CPython
-    node tools/mp_run.mjs tools/transcripts.py [N_RANDOM [N_HEURISTIC]]
+    python tools/mp/transcripts.py [N_RANDOM [N_HEURISTIC]]       # CPython
+    node tools/mp/mp_run.mjs tools/mp/transcripts.py [N_RANDOM [N_HEURISTIC]]
 
 Defaults: 100 random-vs-random games and 100 heuristic-vs-random games, with
 both variants (CB-8 refill / no-refill) and both dealers mixed. First come a
@@ -21,7 +21,8 @@ try:
 except ImportError:  # CPython started from the repository without PYTHONPATH
     import os
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
 from cardgames import cards, clubbed  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402

@@ -2,8 +2,8 @@
 one transcript line per game, so that CPython and MicroPython can be compared
 line for line (tests/test_clubs_parity.py runs this very file under both).
 
-    python tools/transcripts_clubs.py [N_RANDOM [N_HEURISTIC [N_SELF]]]
-    node tools/mp_run.mjs --step step tools/transcripts_clubs.py [same]
+    python tools/mp/transcripts_clubs.py [N_RANDOM [N_HEURISTIC [N_SELF]]]
+    node tools/mp/mp_run.mjs --step step tools/mp/transcripts_clubs.py [same]
 
 Defaults: 20 random-player games cut after 2 hands (random play rarely
 reaches 42), 10 whole games of the heuristic partnership against a random one
@@ -27,7 +27,8 @@ try:
 except ImportError:  # CPython started from the repository without PYTHONPATH
     import os
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
 from cardgames import cards, clubs  # noqa: E402
 from players.clubs_heuristic import ClubsHeuristic  # noqa: E402

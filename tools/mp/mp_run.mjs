@@ -1,6 +1,6 @@
 // Runs a Python file under real MicroPython (the WebAssembly port) in Node.
 //
-//   node tools/mp_run.mjs [--heap 16m] [--path DIR]... [--root DIR] [--step FUNC] SCRIPT.py [ARGS...]
+//   node tools/mp/mp_run.mjs [--heap 16m] [--path DIR]... [--root DIR] [--step FUNC] SCRIPT.py [ARGS...]
 //
 // Garbage collection in this port only reclaims memory between top-level
 // runPython calls (a gc.collect() inside one call frees nothing), so a script
@@ -33,7 +33,7 @@ let stepFunc = null;
 let root = null;
 function usage(msg) {
   console.error(`mp_run: ${msg}`);
-  console.error("usage: node tools/mp_run.mjs [--heap N[k|m]] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]");
+  console.error("usage: node tools/mp/mp_run.mjs [--heap N[k|m]] [--path DIR]... [--step FUNC] SCRIPT.py [ARGS...]");
   process.exit(2);
 }
 
@@ -59,7 +59,7 @@ while (args.length && args[0].startsWith("--")) {
 }
 if (!args.length) usage("no script given");
 const here = path.dirname(new URL(import.meta.url).pathname);
-if (!paths.length && root === null) paths.push(path.join(here, "..", "firmware"));
+if (!paths.length && root === null) paths.push(path.join(here, "..", "..", "firmware"));
 const script = args.shift();
 if (!fs.existsSync(script) || !fs.statSync(script).isFile()) usage(`no such script: ${script}`);
 for (const p of paths) {

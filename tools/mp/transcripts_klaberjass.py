@@ -2,8 +2,8 @@
 transcript line per game, so that CPython and MicroPython can be compared line
 for line (tests/test_klaberjass_parity.py runs this very file under both).
 
-    python tools/transcripts_klaberjass.py [N_RANDOM [N_HEURISTIC]]
-    node tools/mp_run.mjs --step step tools/transcripts_klaberjass.py [N_RANDOM [N_HEURISTIC]]
+    python tools/mp/transcripts_klaberjass.py [N_RANDOM [N_HEURISTIC]]
+    node tools/mp/mp_run.mjs --step step tools/mp/transcripts_klaberjass.py [N_RANDOM [N_HEURISTIC]]
 
 Defaults: 40 random-vs-random games and 40 games of the heuristic against
 the random player or itself, with the options (first dealer cut or given,
@@ -24,7 +24,8 @@ try:
 except ImportError:  # CPython started from the repository without PYTHONPATH
     import os
 
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
 from cardgames import cards, klaberjass  # noqa: E402
 from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402

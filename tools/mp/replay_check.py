@@ -2,8 +2,8 @@
 position and result: run under CPython and under MicroPython (Node) to show
 a record replays to the same end on both (tests/test_persist.py does).
 
-    python tools/replay_check.py HEX...              # CPython, firmware/ on the path
-    node tools/mp_run.mjs tools/replay_check.py HEX...
+    python tools/mp/replay_check.py HEX...              # CPython, firmware/ on the path
+    node tools/mp/mp_run.mjs tools/mp/replay_check.py HEX...
 
 Each HEX is a whole record file (``app.records``) in hexadecimal, so that it
 reaches MicroPython's in-memory filesystem-less run as an argument. Prints
