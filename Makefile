@@ -52,7 +52,7 @@ test-fast: setup
 	$(PY) -m pytest -n auto $(FAST_TESTS)
 
 build: setup
-	$(PY) tools/build.py
+	$(PY) tools/make/build.py
 
 bench: setup
 	$(PY) tools/bench.py
@@ -74,7 +74,7 @@ mem: setup
 
 # Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
 flash: setup
-	$(PY) tools/flash.py $(if $(BOARD),--board $(BOARD)) \
+	$(PY) tools/make/flash.py $(if $(BOARD),--board $(BOARD)) \
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FLASH_ARGS)
 
 # The firmware image: MicroPython 1.28.0 with the console frozen in, defaulting
@@ -82,7 +82,7 @@ flash: setup
 # submodules) or the device kit in PICO_KIT. Writes
 # build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
 firmware:
-	@$(PYTHON) tools/firmware.py $(if $(BOARD),--board $(BOARD)) \
+	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) \
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
 clean:

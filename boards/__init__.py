@@ -28,7 +28,7 @@ module name. ``BOARD`` has:
 The device reads the board's module name from ``/board.txt``
 (``hw/start.py``); ``DEFAULT`` is used when there is none: the board a
 firmware image was built for (its generated ``picocards_image`` module,
-tools/frozen_gen.py), else the Pimoroni Pico Display Pack.
+tools/make/frozen_gen.py), else the Pimoroni Pico Display Pack.
 """
 
 

@@ -13,7 +13,7 @@ Sources (facts learnt, no code copied):
   starts with a control byte (Co, D/C#): 80h = one command byte follows,
   40h = display data follow; I2C up to 400 kHz.
 - micropython-lib's ``ssd1306`` driver (micropython/drivers/display/ssd1306),
-  frozen into the firmware image, or copied to /lib by tools/flash.py for
+  frozen into the firmware image, or copied to /lib by tools/make/flash.py for
   this board from the MicroPython source; not copied into this repository:
   ``SSD1306_I2C(width, height, i2c, addr=0x3C)``, a MONO_VLSB FrameBuffer
   with ``show()`` and ``rotate()``.

@@ -15,7 +15,7 @@ except Exception as e:
     sys.print_exception(e)
     try:
         with open("/error.log", "a") as f:
-            f.write("boot: cannot import hw.start (copy the firmware again: tools/flash.py)\n")
+            f.write("boot: cannot import hw.start (copy the firmware again: tools/make/flash.py)\n")
             sys.print_exception(e, f)
     except OSError:
         pass

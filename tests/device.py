@@ -76,7 +76,7 @@ def boot_py(seed):
 
 @functools.lru_cache(maxsize=1)
 def console_files():
-    """{device path: bytes} of the .mpy install (tools/flash.py's layout)
+    """{device path: bytes} of the .mpy install (tools/make/flash.py's layout)
     without /board.txt, built once per session."""
     with tempfile.TemporaryDirectory(prefix="picocards-dev-") as stage:
         files = harness.fs_files("pimoroni_pico_display", stage)
@@ -96,7 +96,7 @@ def image(board, seed=1, frozen=False, extra=None, tag=""):
     settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}. A test
     with ``extra`` gives a ``tag`` of its own (the image's file name), so
     that test files running in parallel do not share a file."""
-    # Frozen: the image holds the console; tools/flash.py --frozen copies
+    # Frozen: the image holds the console; tools/make/flash.py --frozen copies
     # only /board.txt (a filesystem /main.py would run instead of the frozen one).
     files = {} if frozen else dict(console_files())
     if not frozen and harness.load_board(board)["display"]["controller"] == "ssd1306":

@@ -587,11 +587,12 @@ def test_sim_wait_with_non_ascii_digit_names_the_token():
     assert "WAIT:\u00b2" in str(info.value)
 
 
-# --- tools/build.py ----------------------------------------------------------------
+# --- tools/make/build.py ----------------------------------------------------------------
 
 
 def _build_main():
-    spec = importlib.util.spec_from_file_location("picocards_build", ROOT / "tools" / "build.py")
+    spec = importlib.util.spec_from_file_location("picocards_build",
+                                                  ROOT / "tools" / "make" / "build.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod.main
@@ -637,7 +638,7 @@ def test_build_out_containing_the_sources_keeps_them(tmp_path, capsys):
     # was emptied with shutil.rmtree, sources and all, and the run said "ok".
     out = tmp_path / "out"
     out.mkdir()
-    (out / ".picocards-build").write_text("made by tools/build.py\n")
+    (out / ".picocards-build").write_text("made by tools/make/build.py\n")
     src = out / "src"
     src.mkdir()
     (src / "m.py").write_text("x = 1\n")
@@ -649,7 +650,7 @@ def test_build_out_containing_the_sources_keeps_them(tmp_path, capsys):
 def test_build_missing_mpy_cross_keeps_the_old_build(tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
-    (out / ".picocards-build").write_text("made by tools/build.py\n")
+    (out / ".picocards-build").write_text("made by tools/make/build.py\n")
     (out / "old.mpy").write_bytes(b"M")
     rc, err = _build(["--out", str(out), "--mpy-cross", str(tmp_path / "no-mpy-cross")], capsys)
     assert rc == 2 and "mpy-cross" in err  # was FileNotFoundError after emptying --out
@@ -661,7 +662,7 @@ def test_build_refuses_a_foreign_folder(tmp_path, capsys):
     out.mkdir()
     (out / "keep.txt").write_text("keep me")
     rc, err = _build(["--out", str(out)], capsys)
-    assert rc != 0 and "not made by tools/build.py" in err + str(rc)
+    assert rc != 0 and "not made by tools/make/build.py" in err + str(rc)
     assert (out / "keep.txt").read_text() == "keep me"
 
 

@@ -1,5 +1,5 @@
 """On the emulated Pico (tools/pico, docs/emulator.md): MicroPython 1.28.0's
-rp2 firmware with the console installed as tools/flash.py lays it (``.mpy``
+rp2 firmware with the console installed as tools/make/flash.py lays it (``.mpy``
 files), or frozen in (``make firmware``), boots on each board (the three
 ST7789 colour boards and the SSD1306 one) to the title screen,
 pixel-identical to the simulator's title for that board."""

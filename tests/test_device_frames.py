@@ -30,7 +30,7 @@ def test_game_tables_match_the_simulator(board, game):
 def test_rules_screen_matches_the_simulator(kind):
     """The Rules screen pages the rule book from the filesystem's
     /rulebook.txt on the .mpy install and from the image's frozen copy
-    (tools/frozen_gen.py) on the firmware image: the same pages as the
+    (tools/make/frozen_gen.py) on the firmware image: the same pages as the
     simulator's either way."""
     sim = device.play_and_compare("pimoroni_pico_display", ["DOWN", "A", "DOWN", "RIGHT"],
                                   seed=1, frozen=kind == "frozen", name="rules-" + kind)

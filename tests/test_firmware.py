@@ -1,4 +1,4 @@
-"""The firmware image (make firmware, tools/firmware.py, tools/manifest.py):
+"""The firmware image (make firmware, tools/make/firmware.py, tools/make/manifest.py):
 the manifest freezes every package the device needs, the driver, the entry
 point and the generated modules (glyphs, the image's board); without a
 MicroPython source make says in one line where to get it; .mpy files from the
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "make"))
 
 import frozen_gen  # noqa: E402
 
@@ -36,7 +36,7 @@ FS_START = XIP_BASE + 0xA0000  # RPI_PICO's filesystem (its last 1408 KB of 2 MB
 
 
 def run_manifest(monkeypatch, tmp_path, board=None):
-    """tools/manifest.py run as MicroPython's manifest runner runs it (from
+    """tools/make/manifest.py run as MicroPython's manifest runner runs it (from
     its folder), with stand-ins recording include/package/require/module."""
     calls = []
     scope = {
@@ -52,7 +52,7 @@ def run_manifest(monkeypatch, tmp_path, board=None):
         monkeypatch.setenv("PICOCARDS_BOARD", board)
     else:
         monkeypatch.delenv("PICOCARDS_BOARD", raising=False)
-    manifest = ROOT / "tools" / "manifest.py"
+    manifest = ROOT / "tools" / "make" / "manifest.py"
     monkeypatch.chdir(manifest.parent)
     exec(compile(manifest.read_text(), str(manifest), "exec"), scope)
     return calls, gen
@@ -68,11 +68,11 @@ def test_manifest_freezes_every_package(monkeypatch, tmp_path):
     modules = {}
     for kind, name, *rest in calls[1:]:
         if kind == "package":
-            path = (ROOT / "tools" / rest[0] / name).resolve()
+            path = (ROOT / "tools" / "make" / rest[0] / name).resolve()
             assert (path / "__init__.py").is_file(), path
             packages[name] = path
         elif kind == "module":
-            path = (ROOT / "tools" / rest[0] / name).resolve()
+            path = (ROOT / "tools" / "make" / rest[0] / name).resolve()
             assert path.is_file(), path
             modules[name] = path
         else:
@@ -81,7 +81,7 @@ def test_manifest_freezes_every_package(monkeypatch, tmp_path):
                          if (p / "__init__.py").is_file()}
     assert set(packages) == firmware_packages | {"boards"}
     assert set(modules) == {"main.py", "picocards_fonts.py", "picocards_image.py"}
-    assert modules["main.py"] == ROOT / "tools" / "frozen" / "main.py"
+    assert modules["main.py"] == ROOT / "tools" / "make" / "frozen" / "main.py"
     assert modules["picocards_fonts.py"].parent == gen
 
 
@@ -285,7 +285,7 @@ print("glyphs ok", n)
 
 def _glyph_script(tmp_path, img):
     """A script checking app.text's frozen glyphs against fonts.bin, with a
-    picocards_fonts module (as tools/frozen_gen.py writes it) in ``img``."""
+    picocards_fonts module (as tools/make/frozen_gen.py writes it) in ``img``."""
     data = (ROOT / "firmware" / "fonts.bin").read_bytes()
     script = tmp_path / "glyphs.py"
     setup = "import os\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass\n" % img

@@ -1,4 +1,4 @@
-"""Fonts (firmware/app/fontdata.py and firmware/fonts.bin, tools/gen_font.py)
+"""Fonts (firmware/app/fontdata.py and firmware/fonts.bin, tools/make/gen_font.py)
 and app.text drawing."""
 
 import importlib
@@ -41,7 +41,7 @@ def test_fontdata_is_up_to_date():
             pytest.skip("%s absent (Debian package fonts-terminus-otb)" % (FONT_DIR / name))
     pytest.importorskip("PIL", reason="Pillow is needed to regenerate the fonts")
     r = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "gen_font.py"), "--check"],
+        [sys.executable, str(ROOT / "tools" / "make" / "gen_font.py"), "--check"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""tools/flash.py against a fake mpremote: what it copies (only what changed,
+"""tools/make/flash.py against a fake mpremote: what it copies (only what changed,
 by SHA-256), removes (stale files in the console's folders, nothing else),
 writes (/board.txt), the SSD1306 driver it copies from the MicroPython
 source (no mip, no network), --frozen for a Pico running our firmware image,
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "make"))
 
 import flash  # noqa: E402
 
@@ -29,7 +29,7 @@ PACKAGES = ("app", "cardgames", "players", "hw")
 
 @pytest.fixture(scope="module")
 def stage(tmp_path_factory):
-    """One real build (tools/build.py, mpy-cross) of a small firmware tree
+    """One real build (tools/make/build.py, mpy-cross) of a small firmware tree
     shaped like the real one (each package's __init__.py and one module,
     main.py, the boards), shared by the tests. The whole firmware's build is
     tests/test_mpy_cross.py's job."""
@@ -218,7 +218,7 @@ def test_stage_that_is_a_file_is_one_clear_line(tmp_path, capsys):
 @pytest.fixture
 def driver_src(tmp_path, monkeypatch):
     """A stand-in for micropython-lib's ssd1306.py in a MicroPython source
-    folder (MICROPY_DIR), as tools/firmware.py looks for it."""
+    folder (MICROPY_DIR), as tools/make/firmware.py looks for it."""
     src = tmp_path / "micropython"
     path = src / flash.firmware.SSD1306
     path.parent.mkdir(parents=True)
@@ -322,7 +322,7 @@ def test_frozen_refuses_what_it_would_ignore(extra, tmp_path, capsys):
 
 
 def test_driver_source_is_micropython_libs():
-    """The driver tools/flash.py copies is micropython-lib's, from the
+    """The driver tools/make/flash.py copies is micropython-lib's, from the
     MicroPython source make firmware uses (skipped without one)."""
     path = flash.firmware.driver_source(os.environ.get("MICROPY_DIR"))
     if path is None:

@@ -1,4 +1,4 @@
-"""Every firmware module compiles with mpy-cross (tools/build.py), and the
+"""Every firmware module compiles with mpy-cross (tools/make/build.py), and the
 built rules core loads and plays under MicroPython from its .mpy files."""
 
 import os
@@ -14,7 +14,7 @@ from players import clubbed_heuristic, random_player
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-BUILD = ROOT / "tools" / "build.py"
+BUILD = ROOT / "tools" / "make" / "build.py"
 
 
 def run_build(src, out, *extra):

@@ -2,7 +2,7 @@
 ID of docs/rules/*.md: CB-1..CB-12, KJ-1..KJ-17, PC-1..PC-16), paged, every
 page within the screen on each board size (128x64, 240x135, 240x240), in
 words rather than formulas, read a page at a time from firmware/rulebook.txt
-(written by tools/gen_rules_text.py from the rule book)."""
+(written by tools/make/gen_rules_text.py from the rule book)."""
 
 import importlib.util
 import re
@@ -21,7 +21,7 @@ ID = re.compile(r"\b(CB|KJ|PC)-(\d+)\b")
 
 
 def _tool(name):
-    spec = importlib.util.spec_from_file_location(name, "%s/tools/%s.py" % (ROOT, name))
+    spec = importlib.util.spec_from_file_location(name, "%s/tools/make/%s.py" % (ROOT, name))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

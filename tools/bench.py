@@ -148,8 +148,8 @@ def main():
     print("App: live heap after start-up (MicroPython, .py sources): %s bytes"
           % app_py["app_bytes"][0][0])
     build = os.path.join(ROOT, "build")
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--out", build],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make", "build.py"),
+                    "--out", build], check=True, stdout=subprocess.DEVNULL)
     app_mpy = run_mp(["app"], build)
     print("App: live heap after start-up (MicroPython, mpy-cross build): %s bytes"
           " (the 240x135 8-bit indexed frame is 32400 of them)" % app_mpy["app_bytes"][0][0])

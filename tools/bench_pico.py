@@ -9,7 +9,7 @@ What it measures, each on its own boot (so that one probe does not slow
 another), and prints as a table:
 
 - boot: power-on to the last pixel of the title (the panel quiet 400 ms
-  after it), for the ``.mpy`` install (tools/flash.py's layout) or, with
+  after it), for the ``.mpy`` install (tools/make/flash.py's layout) or, with
   ``--uf2``, a frozen image (its filesystem holds /main.py, fonts, board).
 - push: one full-frame ``show()`` (every row sent) and one of the same frame
   again (rows compared, nothing sent), timed on the device (``ticks_us``)
@@ -50,7 +50,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
 
 from tools.pico import harness, scenario  # noqa: E402
 
@@ -144,7 +144,7 @@ def settings_file():
 
 
 def files_for(board, stage, firmware=None, boards_dir=None, frozen=False, extra=None):
-    """{device path: bytes}: the console as tools/flash.py lays it out (from
+    """{device path: bytes}: the console as tools/make/flash.py lays it out (from
     ``firmware``/``boards_dir`` if given), the board file, ``extra``."""
     import flash
 

@@ -3,7 +3,7 @@
     python tools/mem_report.py [--board NAME] [--budget-kb 150] [--source | --lines]
                                [--build DIR] [--no-storage]
 
-Builds the firmware with mpy-cross (tools/build.py into build/, or
+Builds the firmware with mpy-cross (tools/make/build.py into build/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp/mp_run.mjs, the files laid out as on a
 board's filesystem): the app on a 240x135 8-bit indexed
@@ -18,7 +18,7 @@ interned names (qstrs) at the end, which MicroPython never frees; exits 1 if
 any figure exceeds the budget (150 KB, the hardware-port issue's), 2 if the
 run itself fails. The figures include the runner's few KB (``base``); the
 device's drivers (hw/, boards/) are not loaded here. ``--lines`` measures a
-build with line-number tables (``tools/build.py --lines``), ``--source`` the
+build with line-number tables (``tools/make/build.py --lines``), ``--source`` the
 .py files compiled by the runtime itself. The app keeps its files (saved
 game, settings, statistics, records) on the runtime's filesystem as on the
 device (``hw.storage``), so saving and loading are measured too;
@@ -126,7 +126,7 @@ def main(argv=None):
     ap.add_argument("--source", action="store_true",
                     help="run the .py sources in firmware/ instead of the mpy-cross build")
     ap.add_argument("--lines", action="store_true",
-                    help="build with line-number tables (tools/build.py --lines)")
+                    help="build with line-number tables (tools/make/build.py --lines)")
     ap.add_argument("--no-storage", action="store_true",
                     help="the app keeps no files (by default it keeps its saved game, settings, "
                          "statistics and records on a filesystem, as on the device)")
@@ -137,7 +137,7 @@ def main(argv=None):
         path, what = os.path.join(ROOT, "firmware"), ".py sources"
     else:
         path, what = args.build, "mpy-cross build" + (" with line numbers" if args.lines else "")
-        built = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"),
+        built = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make", "build.py"),
                                 "--out", path] + (["--lines"] if args.lines else []),
                                stdout=subprocess.DEVNULL)
         if built.returncode:  # build.py said why on stderr

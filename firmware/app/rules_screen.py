@@ -3,7 +3,7 @@ Statistics), wrapped to the screen, a page at a time with UP/DOWN; LEFT/RIGHT
 go to the previous/next part of a rule book; B or A goes back.
 
 A game's rules are read from the rule file (``rulebook.txt`` beside the app
-package, written by tools/gen_rules_text.py from docs/rules/*.md) a
+package, written by tools/make/gen_rules_text.py from docs/rules/*.md) a
 paragraph at a time: the screen keeps where each paragraph starts in the
 file and one flag per wrapped line, never the rule text itself, so a rule
 book of 14 KB costs a few hundred bytes of heap (on the Pico a .mpy module's
@@ -131,7 +131,7 @@ class RulesScreen(StaticScreen):
                 self.index = index
             except (OSError, ValueError) as e:
                 paragraphs = ("The rules cannot be read: %s." % e, "",
-                              "Put the console on the Pico again (tools/flash.py).")
+                              "Put the console on the Pico again (tools/make/flash.py).")
         if self.index is None:
             lines = []
             for p in paragraphs:

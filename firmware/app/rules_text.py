@@ -2,7 +2,7 @@
 (``rulebook.txt``, see app.rules_screen), as ``app.games`` names it in
 ``Entry.rules``. The rule text itself is not a module's string (on the Pico
 a .mpy module's strings live in the heap): app.rules_screen reads the file
-a paragraph at a time. The file is written by tools/gen_rules_text.py from
+a paragraph at a time. The file is written by tools/make/gen_rules_text.py from
 the rule book docs/rules/*.md (rule IDs CB-*, KJ-*, PC-*)."""
 
 CLUBBED = "clubbed"

@@ -21,7 +21,7 @@
 # character or per call (on MicroPython the first use of a character may
 # intern it once). The glyphs stay in the file because a .mpy module's
 # constants live in the Pico's heap: 6.5 KB for these fonts (tools/
-# mem_report.py). In the firmware image (tools/manifest.py) they come from the
+# mem_report.py). In the firmware image (tools/make/manifest.py) they come from the
 # frozen module picocards_fonts instead, whose bytes stay in flash: the same
 # seek and readinto on an io.BytesIO over them (which copies nothing), and no
 # /fonts.bin needed. Not reentrant (one shared palette and file): fine for the
@@ -65,7 +65,7 @@ def is_frozen(path):
 def open_glyphs(path, frozen, name="GLYPHS"):
     """The font file's bytes as an open binary file: for a frozen app
     (``frozen`` True), an ``io.BytesIO`` over the firmware image's
-    ``picocards_fonts.GLYPHS`` (tools/frozen_gen.py: the same bytes as
+    ``picocards_fonts.GLYPHS`` (tools/make/frozen_gen.py: the same bytes as
     fonts.bin, in flash); otherwise, or if the image has no such module, the
     file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
     rule book the same way (app.rules_screen)."""

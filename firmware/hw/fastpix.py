@@ -18,7 +18,7 @@ instructions only), each a fraction of what the portable path costs:
 Where there is no inline assembler (the WebAssembly port, CPython with
 host_sim's ``micropython``) this module fails to compile, or ``check()``
 fails, and ``hw.st7789`` uses its portable path. The module is compiled with
-``-march=armv6m`` for the Pico (tools/build.py; a frozen image uses the
+``-march=armv6m`` for the Pico (tools/make/build.py; a frozen image uses the
 port's own flags).
 
 Calling convention (the inline assembler's): up to four arguments in r0-r3;

@@ -8,7 +8,7 @@ driver: the app's Display interface (``fb``, ``buf``, ``width``, ``height``,
     display.fb.fill(1); display.show()              # every pixel lit
 
 The driver is not part of this repository: the firmware image freezes it
-(tools/manifest.py), and ``tools/flash.py`` copies it, compiled, from the
+(tools/make/manifest.py), and ``tools/make/flash.py`` copies it, compiled, from the
 MicroPython source to ``/lib/ssd1306.mpy`` (docs/firmware.md). Its
 ``SSD1306_I2C(width, height, i2c, addr)`` *is* a ``framebuf.FrameBuffer``
 (MONO_VLSB) over its own ``buffer`` (``width * height // 8`` bytes, 1,024 at

@@ -5,7 +5,7 @@ and buttons, show a splash, run the app, and never die silently.
     start.main()            # does not return on the device
 
 1. The board's module name comes from ``/board.txt`` (first word that is not
-   a ``#`` comment; written by tools/flash.py). No file, or an empty one,
+   a ``#`` comment; written by tools/make/flash.py). No file, or an empty one,
    means ``boards.DEFAULT`` (the Pimoroni Pico Display Pack). An unknown name
    falls back to the default and the splash says so.
 2. The display is initialised and a splash (title, board, what the buttons

@@ -2,7 +2,7 @@
 registry instead of a copy in this repository.
 
 On the Pico the driver is micropython-lib's from the MicroPython source
-(frozen into the image, or copied by tools/flash.py); the tests have no
+(frozen into the image, or copied by tools/make/flash.py); the tests have no
 network but PyPI, and may have no MicroPython source. The PyPI package
 ``dualmcu`` (pinned in pyproject.toml) ships micropython-lib's
 ``drivers/display/ssd1306/ssd1306.py`` unchanged as ``dualmcu/ssd1306.py``,

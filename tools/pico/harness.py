@@ -584,14 +584,14 @@ class Pico:
 
 
 def fs_files(board, out_dir, files=None, frozen=False):
-    """{device path: bytes} of the console laid out as tools/flash.py lays
-    it for ``board`` (module name): tools/build.py's output of firmware/ and
-    boards/ (``frozen``: none of them, as ``tools/flash.py --frozen``) and
+    """{device path: bytes} of the console laid out as tools/make/flash.py lays
+    it for ``board`` (module name): tools/make/build.py's output of firmware/ and
+    boards/ (``frozen``: none of them, as ``tools/make/flash.py --frozen``) and
     /board.txt; plus
     ``files`` {path: bytes} on top. ``out_dir`` is the build's stage folder."""
     import sys
 
-    tools = os.path.join(ROOT, "tools")
+    tools = os.path.join(ROOT, "tools", "make")
     if tools not in sys.path:
         sys.path.insert(0, tools)
     import flash
@@ -610,7 +610,7 @@ def fs_files(board, out_dir, files=None, frozen=False):
 
 def _driver(flash, stage):
     """{"/lib/ssd1306.mpy": (path, sha, size)}: micropython-lib's SSD1306
-    driver from the MicroPython source, as tools/flash.py installs it."""
+    driver from the MicroPython source, as tools/make/flash.py installs it."""
     import firmware
 
     source = firmware.driver_source()
@@ -624,7 +624,7 @@ def oled_driver():
     """{"/lib/ssd1306.mpy": bytes} (see ``_driver``), for an SSD1306 board's image."""
     import sys
 
-    tools = os.path.join(ROOT, "tools")
+    tools = os.path.join(ROOT, "tools", "make")
     if tools not in sys.path:
         sys.path.insert(0, tools)
     import flash
@@ -681,7 +681,7 @@ def elf_symbol(elf, name):
 
 
 def elf_of(uf2):
-    """The firmware.elf that tools/firmware.py built beside the UF2 ``uf2``
+    """The firmware.elf that tools/make/firmware.py built beside the UF2 ``uf2``
     (a build/firmware/rp2-*/ folder whose firmware.uf2 has the same bytes),
     or None."""
     d = os.path.dirname(os.path.abspath(uf2))

@@ -5,7 +5,7 @@
     python tools/pico/run.py --board waveshare_pico_lcd_1_3 --frozen build/firmware/x.uf2 \\
         --png title.png --after-ms 1500 SCRIPT.py
 
-With ``--board`` the console is installed as tools/flash.py lays it (``.mpy``
+With ``--board`` the console is installed as tools/make/flash.py lays it (``.mpy``
 build + /board.txt; with ``--frozen UF2``, that image and only /board.txt),
 and the app runs ``--after-ms`` emulated ms (default 0) before the script
 interrupts it; ``--png`` saves the panel as it was then. The script runs in

@@ -1,8 +1,8 @@
 """Build the firmware image: MicroPython 1.28.0 for the Pico (RPI_PICO) with
-the console frozen in (tools/manifest.py), defaulting to one of our boards.
+the console frozen in (tools/make/manifest.py), defaulting to one of our boards.
 
-    python3 tools/firmware.py --board oled_ssd1306_128x64    # what make firmware runs
-    python3 tools/firmware.py --micropy-dir ~/src/micropython  # your own checkout
+    python3 tools/make/firmware.py --board oled_ssd1306_128x64    # what make firmware runs
+    python3 tools/make/firmware.py --micropy-dir ~/src/micropython  # your own checkout
 
 Writes ``build/firmware/picocards-<board>.uf2`` (``--out`` folder). The
 MicroPython source is, in this order: ``--micropy-dir`` (MICROPY_DIR in the
@@ -36,7 +36,7 @@ import sys
 import tarfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402
@@ -47,7 +47,7 @@ KIT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
 BUILD = os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "firmware")
 PORT_BOARD = "RPI_PICO"
-MANIFEST = os.path.join(ROOT, "tools", "manifest.py")
+MANIFEST = os.path.join(ROOT, "tools", "make", "manifest.py")
 EXTRACTED = ".picocards-extracted"  # marker: the kit's tarball was fully extracted
 # The release's tag, hash and date, for a source without its own .git (the
 # kit's): makeversionhdr.py must not ask a surrounding repository (ours).
@@ -220,12 +220,13 @@ def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
 
 def inputs_digest(src, board):
     """SHA-256 (hex) over what the image is made of: every file in firmware/
-    and boards/, the manifest, tools/frozen/, the generator and this tool,
+    and boards/, the manifest, tools/make/frozen/, the generator and this tool,
     plus the source folder, its version and the board."""
     h = hashlib.sha256()
     h.update(("%s\0%s\0%s\0" % (src, source_version(src), board)).encode())
-    paths = [os.path.join("tools", n) for n in ("manifest.py", "frozen_gen.py", "firmware.py")]
-    for top in ("firmware", "boards", os.path.join("tools", "frozen")):
+    paths = [os.path.join("tools", "make", n)
+             for n in ("manifest.py", "frozen_gen.py", "firmware.py")]
+    for top in ("firmware", "boards", os.path.join("tools", "make", "frozen")):
         for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             paths += [os.path.relpath(os.path.join(dirpath, f), ROOT)
@@ -346,7 +347,7 @@ def _build(board, src, out, jobs, digest, progress):
         # ports/rp2 runs cmake only in a new build folder: its settings (port
         # board, manifest path) are the same for all our boards.
         rp2 = os.path.join(out, "rp2-" + tag)
-        print("[2/2] MicroPython %s %s, frozen: tools/manifest.py, board %s"
+        print("[2/2] MicroPython %s %s, frozen: tools/make/manifest.py, board %s"
               % (source_version(src), PORT_BOARD, board), file=progress)
         _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
               "BUILD=" + rp2, "FROZEN_MANIFEST=" + MANIFEST, "-j", str(jobs)], log, env)
@@ -372,7 +373,8 @@ def _jobs(text):
 def main(argv=None, out=None):
     """Command line entry (see the module docstring). Returns the exit status."""
     out = out or sys.stdout
-    ap = argparse.ArgumentParser(prog="tools/firmware.py", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="tools/make/firmware.py",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", default=boards.DEFAULT,
                     help="the board the image defaults to, a module in boards/: "
                     + ", ".join(boards.names()) + " (default: %(default)s)")

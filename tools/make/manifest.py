@@ -4,14 +4,14 @@
 # from flash, so the app's code, its rule texts and its glyphs take no RAM and
 # nothing is compiled or loaded from the filesystem at boot. The image boots
 # into the console with nothing on the filesystem: its frozen main.py
-# (tools/frozen/main.py) starts hw.start.main(), or runs a /main.py if the
-# filesystem has one (the development install of tools/flash.py).
+# (tools/make/frozen/main.py) starts hw.start.main(), or runs a /main.py if the
+# filesystem has one (the development install of tools/make/flash.py).
 #
-# It lives in tools/ (not firmware/): it is a build input, and everything in
-# firmware/ is copied onto the board by tools/flash.py. Relative paths below
+# It lives in tools/make/ (not firmware/): it is a build input, and everything in
+# firmware/ is copied onto the board by tools/make/flash.py. Relative paths below
 # are relative to this file (the manifest runner runs it from this folder).
 #
-# Build it with `make firmware [BOARD=<module in boards/>]` (tools/firmware.py:
+# Build it with `make firmware [BOARD=<module in boards/>]` (tools/make/firmware.py:
 # MicroPython 1.28.0's source from ../shared/pico/ or MICROPY_DIR), which
 # writes build/firmware/picocards-<board>.uf2. By hand, from a MicroPython
 # v1.28.0 checkout with its submodules:
@@ -31,11 +31,11 @@ import sys
 
 include("$(PORT_DIR)/boards/manifest.py")
 
-package("app", base_path="../firmware")
-package("cardgames", base_path="../firmware")
-package("players", base_path="../firmware")
-package("hw", base_path="../firmware")
-package("boards", base_path="..")
+package("app", base_path="../../firmware")
+package("cardgames", base_path="../../firmware")
+package("players", base_path="../../firmware")
+package("hw", base_path="../../firmware")
+package("boards", base_path="../..")
 
 # The SSD1306 board's driver, from micropython-lib (not part of this
 # repository; hw/oled.py imports it as ``ssd1306``). 3 KB of flash, so it is
@@ -45,9 +45,9 @@ require("ssd1306")
 # The entry point: the frozen main.py (see the top of this file).
 module("main.py", base_path="frozen")
 
-# Generated modules (tools/frozen_gen.py): picocards_fonts (firmware/fonts.bin
+# Generated modules (tools/make/frozen_gen.py): picocards_fonts (firmware/fonts.bin
 # as a bytes constant, read by app.text) and picocards_image (the board this
-# image defaults to: $PICOCARDS_BOARD, which tools/firmware.py sets from
+# image defaults to: $PICOCARDS_BOARD, which tools/make/firmware.py sets from
 # BOARD; unset, the image defaults to boards.DEFAULT). They are written into
 # $PICOCARDS_FROZEN_DIR, by default build/firmware/frozen-<board>/.
 sys.path.insert(0, os.getcwd())

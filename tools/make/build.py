@@ -1,7 +1,7 @@
 """Build the files to copy onto the Pico: every module under firmware/
 compiled to .mpy with mpy-cross, mirroring the tree.
 
-    python tools/build.py [--out build] [--src firmware] [--lines]
+    python tools/make/build.py [--out build] [--src firmware] [--lines]
 
 - ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device;
   machine code, hw/fastpix.py's, for the Pico's ARMv6-M);
@@ -35,7 +35,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARKER = ".picocards-build"
 OPT = "-O3"  # no line-number tables in the bytecode (see the docstring)
 # The Pico's Cortex-M0+: hw/fastpix.py is inline Thumb assembler, which
@@ -118,14 +118,14 @@ def prepare_out(out):
     if os.path.isdir(out) and os.listdir(out):
         if not os.path.exists(os.path.join(out, MARKER)):
             raise SystemExit(
-                "build: %s is not empty and was not made by tools/build.py; "
+                "build: %s is not empty and was not made by tools/make/build.py; "
                 "remove it or pick another --out" % out
             )
         shutil.rmtree(out)
     try:
         os.makedirs(out, exist_ok=True)
         with open(os.path.join(out, MARKER), "w") as f:
-            f.write("made by tools/build.py; the folder is emptied on each build\n")
+            f.write("made by tools/make/build.py; the folder is emptied on each build\n")
     except OSError as e:
         _fail("cannot create the output folder %s: %s" % (out, e.strerror or e))
 

@@ -1,17 +1,17 @@
 """Put the console on a Pico running MicroPython: build, copy only what
 changed, write the board config, reset. Uses mpremote (a dev dependency).
 
-    python tools/flash.py --board pimoroni_pico_display    # build, copy, reset
-    python tools/flash.py --dry-run                        # only say what it would do
-    python tools/flash.py --port /dev/ttyACM0 --board waveshare_pico_lcd_1_3
-    python tools/flash.py --frozen --board waveshare_pico_lcd_1_3
+    python tools/make/flash.py --board pimoroni_pico_display    # build, copy, reset
+    python tools/make/flash.py --dry-run                        # only say what it would do
+    python tools/make/flash.py --port /dev/ttyACM0 --board waveshare_pico_lcd_1_3
+    python tools/make/flash.py --frozen --board waveshare_pico_lcd_1_3
                                        # a Pico running our firmware image (make
                                        # firmware): only /board.txt, and the
                                        # filesystem copies of the app removed
 
 Steps:
 
-1. Build: ``tools/build.py`` compiles firmware/ plus boards/ (as /boards) with
+1. Build: ``tools/make/build.py`` compiles firmware/ plus boards/ (as /boards) with
    mpy-cross into a temporary folder (``--stage DIR`` keeps it); ``main.py``
    stays source.
 2. Ask the board, in one ``mpremote exec``, for the SHA-256 of every file in
@@ -51,11 +51,12 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD_TOOL = os.path.join(ROOT, "tools", "make", "build.py")
 sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402
-import firmware  # noqa: E402  (where the MicroPython source is: tools/firmware.py)
+import firmware  # noqa: E402  (where the MicroPython source is: tools/make/firmware.py)
 
 MANAGED = ("/app", "/cardgames", "/players", "/hw", "/boards")
 # Data files read at run time by the development install: the glyphs
@@ -156,7 +157,7 @@ def run(argv, capture=True):
 def build(stage, runner=run, firmware=None, boards_dir=None, lines=False):
     """Compile ``firmware`` (default firmware/) and the ``.py`` files of
     ``boards_dir`` (default boards/, as /boards) into ``stage``/out (with
-    line-number tables if ``lines``: ``tools/build.py --lines``); returns
+    line-number tables if ``lines``: ``tools/make/build.py --lines``); returns
     that folder."""
     firmware = firmware or os.path.join(ROOT, "firmware")
     boards_dir = boards_dir or os.path.join(ROOT, "boards")
@@ -169,7 +170,7 @@ def build(stage, runner=run, firmware=None, boards_dir=None, lines=False):
     for name in sorted(os.listdir(boards_dir)):
         if name.endswith(".py"):
             shutil.copyfile(os.path.join(boards_dir, name), os.path.join(src, "boards", name))
-    rc, so, se = runner([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--src", src,
+    rc, so, se = runner([sys.executable, BUILD_TOOL, "--src", src,
                          "--out", out] + (["--lines"] if lines else []))
     if rc != 0:
         raise FlashError("build failed:\n" + (se or so).strip())
@@ -373,7 +374,7 @@ def main(argv=None, runner=run, out=None):
     """Command line entry; ``runner`` runs mpremote and the build (tests fake
     it), ``out`` takes the progress (default: stdout). Returns the status."""
     out = out or sys.stdout
-    ap = argparse.ArgumentParser(prog="tools/flash.py", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="tools/make/flash.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--board",
                     help="board module in boards/: " + ", ".join(boards.names())
                     + " (default: keep the one in the board's /board.txt, else %s)"
@@ -383,7 +384,7 @@ def main(argv=None, runner=run, out=None):
     ap.add_argument("--dry-run", action="store_true", help="print the plan, change nothing")
     ap.add_argument("--lines", action="store_true",
                     help="keep line numbers in the .mpy files, for tracebacks that name the "
-                         "line (more heap; see tools/build.py)")
+                         "line (more heap; see tools/make/build.py)")
     ap.add_argument("--frozen", action="store_true",
                     help="the Pico runs our firmware image (make firmware): write only "
                          "/board.txt (with --board) and remove the console's files from the "
@@ -447,14 +448,14 @@ def choose_board(requested, remote):
 
 def build_driver(stage, source, runner=run):
     """Compile micropython-lib's SSD1306 driver at ``source`` (its
-    ``ssd1306.py``) with tools/build.py into ``stage``; returns its
+    ``ssd1306.py``) with tools/make/build.py into ``stage``; returns its
     ``local_files`` entry, {DRIVER: (local path, sha256 hex, size)}."""
     src = os.path.join(stage, "driver-src")
     out = os.path.join(stage, "driver-out")
     shutil.rmtree(src, ignore_errors=True)
     os.makedirs(os.path.join(src, "lib"))
     shutil.copyfile(source, os.path.join(src, "lib", "ssd1306.py"))
-    rc, so, se = runner([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--src", src,
+    rc, so, se = runner([sys.executable, BUILD_TOOL, "--src", src,
                          "--out", out])
     if rc != 0:
         raise FlashError("building the ssd1306 driver failed:\n" + (se or so).strip())

@@ -2,8 +2,8 @@
 through, from the rule book docs/rules/*.md, so that the screen shows the
 whole rule book and says what the book says.
 
-    python tools/gen_rules_text.py           # write firmware/rulebook.txt
-    python tools/gen_rules_text.py --check   # exit 1 if it is out of date
+    python tools/make/gen_rules_text.py           # write firmware/rulebook.txt
+    python tools/make/gen_rules_text.py --check   # exit 1 if it is out of date
 
 What is taken from each book: the introduction, every section of rules (its
 heading and each rule, with its ID as a tag the screen does not draw) and
@@ -24,7 +24,7 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "firmware", "rulebook.txt")
 BOOKS = (("clubbed", "clubbed.md"), ("klaberjass", "klaberjass.md"), ("clubs", "clubs.md"))
 SKIP_SECTIONS = ("worked", "line by line", "variants")  # headings holding these words
@@ -133,7 +133,7 @@ def main(argv):
     if argv == ["--check"]:
         if old != new:
             print("gen_rules_text: firmware/rulebook.txt is out of date "
-                  "(run tools/gen_rules_text.py)", file=sys.stderr)
+                  "(run tools/make/gen_rules_text.py)", file=sys.stderr)
             return 1
         return 0
     if old != new:
