@@ -96,8 +96,8 @@ clean:
 WEB_PORT ?= 8000
 .PHONY: web web-serve bench-web
 web: setup
-	$(PY) tools/build_web.py
+	$(PY) tools/web/build_web.py
 web-serve: web
-	$(PY) tools/web_serve.py --port $(WEB_PORT)
+	$(PY) tools/web/web_serve.py --port $(WEB_PORT)
 bench-web: web
 	$(PY) tools/bench_web.py

@@ -1,5 +1,5 @@
-"""The web page (web/, built by tools/build_web.py) in a real browser:
-Debian's headless Chromium driven by playwright-core (tools/web_driver.mjs),
+"""The web page (web/, built by tools/web/build_web.py) in a real browser:
+Debian's headless Chromium driven by playwright-core (tools/web/web_driver.mjs),
 the site served on 127.0.0.1. One build and one browser for the module.
 
 After the same seed and key presses the canvas is pixel-identical to the
@@ -24,7 +24,7 @@ import pytest
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "tools")]
+sys.path[:0] = [os.path.join(ROOT, "tools", "web")]
 
 from webdrive import Driver, why_no_browser  # noqa: E402
 

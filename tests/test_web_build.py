@@ -1,4 +1,4 @@
-"""``make web`` (tools/build_web.py): the site holds the firmware files
+"""``make web`` (tools/web/build_web.py): the site holds the firmware files
 unchanged, every board, the MicroPython runtime of the npm package the tests
 use, and a manifest the page loads them by; bad usage is one line, exit 2."""
 
@@ -12,7 +12,7 @@ import pytest
 import boards
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 import build_web  # noqa: E402
 
 needs_runtime = pytest.mark.skipif(
@@ -55,7 +55,7 @@ def test_bad_out_is_one_line_and_exit_2(tmp_path, where):
         out = tmp_path / "theirs"
         out.mkdir()
         (out / "keep.txt").write_text("not ours")
-    r = subprocess.run([sys.executable, "tools/build_web.py", "--out", str(out)], cwd=ROOT,
+    r = subprocess.run([sys.executable, "tools/web/build_web.py", "--out", str(out)], cwd=ROOT,
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("build_web: ")

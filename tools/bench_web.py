@@ -3,7 +3,7 @@
     python tools/bench_web.py [--site build/web] [--loads 3] [--presses 50] [--seed 4]
 
 Serves the built site (``make web``) on 127.0.0.1 and loads it in Debian's
-Chromium (tools/web_driver.mjs) with the real clock, as a player would, and
+Chromium (tools/web/web_driver.mjs) with the real clock, as a player would, and
 prints:
 
 - page load to title: ms from navigation start to the first title frame on
@@ -25,7 +25,7 @@ import statistics
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 from web_serve import serve_in_thread  # noqa: E402
 from webdrive import Driver, why_no_browser  # noqa: E402

@@ -14,7 +14,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 from web_serve import serve_in_thread  # noqa: E402
 from webdrive import Driver, why_no_browser  # noqa: E402

@@ -1,7 +1,7 @@
 """Serve the built web site (``make web-serve``): a static file server on
 this machine only.
 
-    python tools/web_serve.py [--dir build/web] [--host 127.0.0.1] [--port 8000]
+    python tools/web/web_serve.py [--dir build/web] [--host 127.0.0.1] [--port 8000]
 
 Python's ``http.server`` with the MIME types a browser insists on for a
 module worker and WebAssembly (``.mjs``/``.js`` as JavaScript, ``.wasm`` as
@@ -17,7 +17,7 @@ import os
 import sys
 import threading
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".css": "text/css", ".html": "text/html",
          ".py": "text/plain; charset=utf-8", ".bin": "application/octet-stream"}
@@ -55,7 +55,7 @@ def serve_in_thread(folder, host="127.0.0.1"):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python tools/web_serve.py",
+    p = argparse.ArgumentParser(prog="python tools/web/web_serve.py",
                                 description="Serve the built web site (make web first).")
     p.add_argument("--dir", default=os.path.join(ROOT, "build", "web"))
     p.add_argument("--host", default="127.0.0.1",

@@ -1,4 +1,4 @@
-"""Python side of ``tools/web_driver.mjs``: the browser tests and the
+"""Python side of ``tools/web/web_driver.mjs``: the browser tests and the
 benchmark drive the web page in headless Chromium through it.
 
     from webdrive import Driver, why_no_browser
@@ -15,9 +15,9 @@ import os
 import shutil
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHROMIUM = "/usr/bin/chromium"
-DRIVER = os.path.join(ROOT, "tools", "web_driver.mjs")
+DRIVER = os.path.join(ROOT, "tools", "web", "web_driver.mjs")
 
 #: Logical buttons -> the keys the page maps to them (the simulator's).
 KEY = {"LEFT": "ArrowLeft", "RIGHT": "ArrowRight", "UP": "ArrowUp", "DOWN": "ArrowDown",
@@ -40,7 +40,7 @@ def why_no_browser(chromium=CHROMIUM):
 
 
 class Driver:
-    """One headless Chromium (``tools/web_driver.mjs``) for many pages."""
+    """One headless Chromium (``tools/web/web_driver.mjs``) for many pages."""
 
     def __init__(self, chromium=CHROMIUM):
         self.proc = subprocess.Popen(["node", DRIVER, "--chromium", chromium], cwd=ROOT,

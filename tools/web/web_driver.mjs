@@ -3,7 +3,7 @@
 // the benchmark (tools/bench_web.py): one JSON command per line on stdin, one
 // JSON answer per line on stdout ({ok: true, ...} or {ok: false, error}).
 //
-//   node tools/web_driver.mjs [--chromium /usr/bin/chromium]
+//   node tools/web/web_driver.mjs [--chromium /usr/bin/chromium]
 //
 // Commands ({op, ...}):
 //   open {url, viewport?: {width, height}, touch?}  a fresh context (its own

@@ -1,6 +1,6 @@
 """Build the static web site that runs the console in a browser (``make web``).
 
-    python tools/build_web.py [--out build/web]
+    python tools/web/build_web.py [--out build/web]
 
 Lays out in OUT:
 
@@ -28,7 +28,7 @@ import os
 import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARKER = ".picocards-web"
 SITE = ("index.html", "style.css", "main.js", "worker.js")
 MP_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
@@ -103,7 +103,7 @@ def build(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "mp"))
     with open(os.path.join(out, MARKER), "w") as f:
-        f.write("made by tools/build_web.py; emptied by it on the next build\n")
+        f.write("made by tools/web/build_web.py; emptied by it on the next build\n")
     for f in SITE:
         shutil.copyfile(os.path.join(ROOT, "web", f), os.path.join(out, f))
     for f in MP_FILES:
@@ -134,7 +134,7 @@ def build(out):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python tools/build_web.py",
+    p = argparse.ArgumentParser(prog="python tools/web/build_web.py",
                                 description="Build the static web site into --out.")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "web"),
                    help="output folder (default: build/web)")
