@@ -55,22 +55,22 @@ build: setup
 	$(PY) tools/make/build.py
 
 bench: setup
-	$(PY) tools/bench.py
+	$(PY) tools/bench/bench.py
 
 # Computer players per game and level on MicroPython (Node): time, bytes
 # allocated and peak live heap per decision, Pico time estimated by pystone
 # (fetched once from PyPI into build/pystone/); fails if Hard is over budget.
 bench-search: setup
-	$(PY) tools/bench_search.py
+	$(PY) tools/bench/bench_search.py
 
 # The console on the emulated Pico (tools/pico, needs ../shared/pico): boot,
 # push, key press to pixels, heap per screen, decisions (docs/performance.md).
 bench-pico: setup
-	$(PY) tools/bench_pico.py $(if $(BOARD),--board $(BOARD)) $(BENCH_ARGS)
+	$(PY) tools/bench/bench_pico.py $(if $(BOARD),--board $(BOARD)) $(BENCH_ARGS)
 
 # Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 150 KB.
 mem: setup
-	$(PY) tools/mem_report.py
+	$(PY) tools/bench/mem_report.py
 
 # Put the console on a Pico running MicroPython (see README, "Run it on a Pico").
 flash: setup
@@ -100,4 +100,4 @@ web: setup
 web-serve: web
 	$(PY) tools/web/web_serve.py --port $(WEB_PORT)
 bench-web: web
-	$(PY) tools/bench_web.py
+	$(PY) tools/bench/bench_web.py

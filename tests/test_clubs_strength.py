@@ -1,13 +1,13 @@
 """The heuristic Clubs partnership beats a random partnership in at least 80%
 of 200 seeded games to 42 (RULES.md PC-15), partnerships swapped every game:
-the same function tools/bench_clubs.py prints the figure from. The games are
+the same function tools/bench/bench_clubs.py prints the figure from. The games are
 played over two processes (fork) to keep the test near 10 s."""
 
 import os
 import sys
 
 sys.path.insert(
-    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "bench")
 )
 
 from bench_clubs import MAX_HANDS, heuristic_vs_random  # noqa: E402

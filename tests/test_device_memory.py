@@ -9,7 +9,7 @@ figures are printed (``pytest -s``), as ``make bench-pico`` prints them."""
 import device
 import pytest
 
-from tools import bench_pico
+from tools.bench import bench_pico
 from tools.pico import scenario
 
 pytestmark = device.needs_kit

@@ -1,12 +1,12 @@
 """The heuristic Clubbed player beats the random player in at least 70% of
 decided games over 1,000 seeded games with seats swapped every game (the same
-function tools/bench.py prints the figure from)."""
+function tools/bench/bench.py prints the figure from)."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tools"))
+                                "tools", "bench"))
 
 from bench import heuristic_vs_random  # noqa: E402
 

@@ -1,12 +1,12 @@
 """The Klaberjass heuristic beats the random player in at least 90% of 200
 seeded games to 500 with seats swapped every game (the same function
-tools/bench_klaberjass.py prints the figure from)."""
+tools/bench/bench_klaberjass.py prints the figure from)."""
 
 import os
 import sys
 
 sys.path.insert(
-    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "bench")
 )
 
 from bench_klaberjass import heuristic_vs_random  # noqa: E402

@@ -2,7 +2,7 @@
 whole app with the 240x135 frame (8-bit indexed), scripted through the title menu and
 a full game of every title at the default difficulty, never holds more than
 150 KB live (after gc.collect()) at any screen. ``make mem``
-(tools/mem_report.py) prints the figures; this test fails when a change
+(tools/bench/mem_report.py) prints the figures; this test fails when a change
 breaks the budget."""
 
 import subprocess
@@ -16,7 +16,8 @@ BUDGET = 150 * 1024
 def test_every_screen_fits_in_150_kb(tmp_path):
     node_or_skip()
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "mem_report.py"), "--build", str(tmp_path / "b")],
+        [sys.executable, str(ROOT / "tools" / "bench" / "mem_report.py"),
+         "--build", str(tmp_path / "b")],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     rows = {}

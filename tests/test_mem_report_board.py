@@ -1,4 +1,4 @@
-"""``tools/mem_report.py --board``: the option maps a board to its frame
+"""``tools/bench/mem_report.py --board``: the option maps a board to its frame
 (size and format as app.display.FrameDisplay allocates it), rejects unknown
 boards, and the runs on MicroPython (WebAssembly) of the compact 128x64 board
 and of the tall 240x240 one (its 8-bit indexed frame) reach every screen; the
@@ -14,7 +14,7 @@ import sys
 import pytest
 from mprun import ROOT, node_or_skip
 
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "tools" / "bench"))
 import mem_report  # noqa: E402
 
 
@@ -49,7 +49,7 @@ def test_mp_script_rewrites_the_frame(tmp_path):
 def test_board_fits(tmp_path, board, frame, budget_kb):
     node_or_skip()
     out = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "mem_report.py"), "--board", board,
+        [sys.executable, str(ROOT / "tools" / "bench" / "mem_report.py"), "--board", board,
          "--build", str(tmp_path / "b"), "--budget-kb", str(budget_kb)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
@@ -77,8 +77,8 @@ def test_bad_budget_is_a_usage_error(bad, capsys):
 def test_build_into_a_file_is_a_message_not_a_traceback(tmp_path):
     afile = tmp_path / "afile"
     afile.write_text("not a folder\n")
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "mem_report.py"), "--build",
-                           str(afile)], capture_output=True, text=True, timeout=120)
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "bench" / "mem_report.py"),
+                           "--build", str(afile)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "is not a folder" in proc.stderr and "Traceback" not in proc.stderr
     assert afile.read_text() == "not a folder\n"

@@ -16,7 +16,7 @@ from app.result_screen import ResultScreen
 from cardgames import clubbed
 
 # Private constants are const(): mpy-cross folds them into the code, so their
-# names take no heap on the Pico (tools/mem_report.py).
+# names take no heap on the Pico (tools/bench/mem_report.py).
 _HUMAN = const(0)
 NAMES = ("You", "West")
 

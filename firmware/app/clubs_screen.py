@@ -43,7 +43,7 @@ NO_BID = clubs.NO_BID
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 800  # before a computer plays, bids or chooses
 # Private constants are const(): mpy-cross folds them into the code, so their
-# names take no heap on the Pico (tools/mem_report.py).
+# names take no heap on the Pico (tools/bench/mem_report.py).
 _TRICK_MS = const(1900)  # a complete trick stays with its sums and winner
 _BANNER_MS = const(1800)  # Negative One, Adam, True Adam
 _BROKEN_MS = const(1100)  # the "clubs are broken" banner

@@ -28,7 +28,7 @@ TABLE = 4
 SUMMARY = 5
 SCORE = 6
 # Private constants are const(): mpy-cross folds them into the code, so their
-# names take no heap on the Pico (tools/mem_report.py).
+# names take no heap on the Pico (tools/bench/mem_report.py).
 TABLE_H = 76  # the table area is y 0..TABLE_H-1; the status line below
 _STATUS_Y = const(76)
 _HAND_Y = const(99)  # top of an unraised hand card

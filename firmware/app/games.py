@@ -65,7 +65,7 @@ def forget(name):
 def unload_others(keep):
     """Forget the modules of every game but ``keep`` (an Entry, or None for
     every game), so their code can be collected: the Pico's heap holds one
-    game's code at a time instead of all three (tools/mem_report.py measures
+    game's code at a time instead of all three (tools/bench/mem_report.py measures
     it)."""
     for e in GAMES:
         if e is not keep:

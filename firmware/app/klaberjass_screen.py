@@ -34,7 +34,7 @@ from app.menu import panel
 from cardgames import klaberjass as kj
 
 # Private constants are const(): mpy-cross folds them into the code, so their
-# names take no heap on the Pico (tools/mem_report.py).
+# names take no heap on the Pico (tools/bench/mem_report.py).
 _HUMAN = const(0)
 NAMES = ("You", "West")
 

@@ -11,7 +11,7 @@ strings live in the heap).
 
 Names cost heap for good on the Pico (every attribute, method and short
 string is interned, and the 240x240 board has no room for a new pool of
-them, tools/mem_report.py), so this module reuses names the runtime already
+them, tools/bench/mem_report.py), so this module reuses names the runtime already
 holds: ``lines``, ``index``, ``shown``, and does its work in the methods
 every screen has."""
 
@@ -21,7 +21,7 @@ from app import buttons, fontdata, text, theme
 from app.screen import StaticScreen
 
 # Private constants are const(): mpy-cross folds them into the code, so their
-# names take no heap on the Pico (tools/mem_report.py).
+# names take no heap on the Pico (tools/bench/mem_report.py).
 _ROW_H = const(13)
 _MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
 _HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)

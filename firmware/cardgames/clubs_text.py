@@ -1,7 +1,7 @@
 """Reading a Clubs position from the notation of ``cardgames.clubs`` (``from_text``).
 
 Kept apart from the rules core so that a game in play does not hold the
-parser's code in the heap (tools/mem_report.py): ``cardgames.clubs.from_text``
+parser's code in the heap (tools/bench/mem_report.py): ``cardgames.clubs.from_text``
 imports this module on first use."""
 
 from cardgames import cards

@@ -2,7 +2,7 @@
 game, tests, bug reports): the parsing helpers the games share.
 
 Kept apart from ``cardgames.cards`` and ``cardgames.game`` so that a game in
-play does not hold this code in the heap (tools/mem_report.py): the
+play does not hold this code in the heap (tools/bench/mem_report.py): the
 ``*_text`` parsers import it, and ``cards.parse``, ``parse_list``,
 ``name_list`` and ``parse_run`` forward to it on first use.
 """

@@ -9,7 +9,7 @@ its top card and its size, the collections are counts. A move touches a
 handful of entries instead of scanning the 52-card ``loc`` table three or
 four times (legal moves, refill, end of game) as the full game does, and
 ``playout`` plays a whole game out in one loop: a playout move costs
-several times less on a Pico (tools/bench_search.py), so Hard sees ten
+several times less on a Pico (tools/bench/bench_search.py), so Hard sees ten
 worlds or more where it saw one or two.
 
 Playout policy: the heuristic itself (players/clubbed_heuristic.py), both

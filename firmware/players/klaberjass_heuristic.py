@@ -118,7 +118,7 @@ def hand_value(hand, t, extra=255):
 class KlaberjassHeuristic(Heuristic):
     """Heuristic Klaberjass player. ``seed`` is unused (it is deterministic)
     but kept for a uniform constructor; ``accept`` and ``name`` are the bid
-    thresholds of rounds one and two (tuned with tools/bench_klaberjass.py)."""
+    thresholds of rounds one and two (tuned with tools/bench/bench_klaberjass.py)."""
 
     def __init__(self, seed=0, accept=56, name=56):
         super().__init__(seed)

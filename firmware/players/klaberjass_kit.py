@@ -10,7 +10,7 @@ touches a few entries instead of the full game's scans of its 52-card
 ``loc`` table, lists of legal cards and events, and ``playout`` plays the
 round out in one loop over locals; in the play ``world`` deals straight
 into the compact fields. A playout move costs several times less on a Pico
-(tools/bench_search.py), so the same time buys several times the worlds.
+(tools/bench/bench_search.py), so the same time buys several times the worlds.
 While bidding the Playout holds a full Klaberjass (``full``) for the bids,
 the three more cards, the exchange and the sequences, and loads the compact
 fields once the play starts. ``policy`` plays the same moves on a full

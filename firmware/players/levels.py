@@ -7,7 +7,7 @@ screens and tools use.
   (``NORMAL_WORK``, about a third of Hard's).
 - Hard: the search player with the largest budget that keeps a decision
   under one second on a Pico at 125 MHz (``HARD_WORK``, set from
-  tools/bench_search.py: MicroPython (Node) timings scaled by pystone, see
+  tools/bench/bench_search.py: MicroPython (Node) timings scaled by pystone, see
   the README), and a time cap of ``HARD_CAP_MS`` when a clock is given.
 """
 
@@ -24,7 +24,7 @@ EASY_SLIP = 20
 # Playout moves per decision, per game (clubbed, klaberjass, clubs): a
 # playout move costs about 2 ms on a Pico in Clubs, under 1 ms in
 # Klaberjass's and about 0.4 ms in Clubbed's compact playouts
-# (tools/bench_search.py), and the world under way is finished past the
+# (tools/bench/bench_search.py), and the world under way is finished past the
 # budget.
 NORMAL_WORK = (550, 400, 120)
 HARD_WORK = (1600, 1200, 350)

@@ -16,7 +16,7 @@ Why a cheap playout policy and not the heuristic: on a Pico a heuristic move
 costs 2 to 15 ms (it rebuilds an observation and weighs scenarios), so a
 single Clubs playout would take most of a second. The kits' policies read the
 world directly (the world is a sample, so seeing all of it is the point of
-determinization) and cost a fraction of that (tools/bench_search.py).
+determinization) and cost a fraction of that (tools/bench/bench_search.py).
 Clubbed's kit plays the heuristic's own choices that way: they read only
 counts, which its compact playout game keeps.
 

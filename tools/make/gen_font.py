@@ -18,7 +18,7 @@ FONTS. Each font becomes a tuple ``(w, h, chars, offset)`` in fontdata.py:
 
 The glyphs are a file, not a bytes constant, on purpose: a constant of a
 .mpy module lives in the Pico's heap (6.5 KB for these fonts), while app.text
-reads each glyph from the file as it draws it (tools/mem_report.py). The file
+reads each glyph from the file as it draws it (tools/bench/mem_report.py). The file
 sits in the folder that holds the ``app`` package (the board's root).
 
 The output depends only on the font files and this script (no dates, no

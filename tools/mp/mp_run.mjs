@@ -9,7 +9,7 @@
 // again, each in its own top-level call, until it returns a false value.
 // --heap sets the initial heap (default 16m). The port grows its heap on
 // demand, so --heap is no cap: it cannot stand in for the Pico's 200 KB.
-// Measure with gc.mem_alloc() instead (tools/bench_mp.py).
+// Measure with gc.mem_alloc() instead (tools/bench/bench_mp.py).
 //
 // Each --path DIR (default: firmware/) is copied into MicroPython's in-memory
 // filesystem under /lib/<n> and put on sys.path, so `import cardgames` works

@@ -17,7 +17,7 @@ A or a card that cannot be played does not send the presses elsewhere.
 The probe also prints, at each new screen, the free heap after a collection
 and the lowest free heap seen at a push since the last screen
 (``BENCH-SCREEN name free low previous``), and heap maps for the largest
-allocation (tools/bench_pico.py reads those).
+allocation (tools/bench/bench_pico.py reads those).
 """
 
 import re

@@ -1,6 +1,6 @@
 // Drives the web page in Debian's headless Chromium (playwright-core, no
 // browser download) for the browser tests (tests/test_web_browser.py) and
-// the benchmark (tools/bench_web.py): one JSON command per line on stdin, one
+// the benchmark (tools/bench/bench_web.py): one JSON command per line on stdin, one
 // JSON answer per line on stdout ({ok: true, ...} or {ok: false, error}).
 //
 //   node tools/web/web_driver.mjs [--chromium /usr/bin/chromium]

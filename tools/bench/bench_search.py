@@ -1,13 +1,13 @@
 """Benchmark of the computer players per game and level on MicroPython
 (Node), with the Pico time estimated by pystone:
 
-    python tools/bench_search.py [--decisions 12]
+    python tools/bench/bench_search.py [--decisions 12]
 
 Prints, per game and level (Easy, Normal, Hard): the mean time per decision
 on MicroPython (Node) and its estimate on a Pico at 125 MHz, the estimate of
 the slowest decision, the bytes allocated per decision, the peak live heap
 during a decision (above the heap before the player was made: the player,
-its two preallocated games and every temporary; tools/bench_search_mp.py
+its two preallocated games and every temporary; tools/bench/bench_search_mp.py
 says how it is taken), and the worlds and playout moves per decision. The
 Pico estimate is the Node time scaled by the pystone rate measured in the
 same MicroPython process, taking the Pico at PICO_PYSTONES (an estimate for
@@ -32,7 +32,7 @@ import sys
 import tarfile
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PYSTONE_PKG = "micropython-pystone-lowmem"
 PYSTONE_VERSION = "3.4.2-4"
 PYSTONE_SHA256 = "3d5cd43a7b21539d55ad5de85a273c4c4025296a78525774b1583e22b6cd1c5c"
@@ -74,10 +74,11 @@ def pystone_dir():
 
 
 def run_mp(decisions, games=GAMES):
-    """The ``key value...`` lines of tools/bench_search_mp.py under MicroPython
+    """The ``key value...`` lines of tools/bench/bench_search_mp.py under MicroPython
     (``games``: the games measured, a tuple of names)."""
     cmd = ["node", "tools/mp/mp_run.mjs", "--step", "step", "--path", "firmware",
-           "--path", pystone_dir(), "tools/bench_search_mp.py", str(decisions), ",".join(games)]
+           "--path", pystone_dir(), "tools/bench/bench_search_mp.py", str(decisions),
+           ",".join(games)]
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     if out.returncode:
         sys.exit("MicroPython run failed:\n" + out.stderr[-3000:])

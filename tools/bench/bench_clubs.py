@@ -1,7 +1,7 @@
 """Clubs (RULES.md PC-1 ... PC-16): the heuristic partnership against a random
 partnership over seeded games to 42 (PC-15).
 
-    python tools/bench_clubs.py [--games 200] [--workers 2]
+    python tools/bench/bench_clubs.py [--games 200] [--workers 2]
 
 Game i uses seed i (so its first dealer and every deal, PC-1); the heuristic
 players sit North-South in even games and East-West in odd ones (partnerships
@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 

@@ -1,6 +1,6 @@
-"""MicroPython side of tools/bench.py: run with
+"""MicroPython side of tools/bench/bench.py: run with
 
-    node tools/mp/mp_run.mjs --step step [--path build] tools/bench_mp.py core GAME|app
+    node tools/mp/mp_run.mjs --step step [--path build] tools/bench/bench_mp.py core GAME|app
 
 GAME is clubbed, klaberjass or clubs. Each call of ``step`` is a separate
 top-level call of the runtime, which is where its garbage collector can

@@ -2,7 +2,7 @@
 emulated Pico time (rp2040js at 125 MHz, SPI bytes charged their time on the
 wire): ``make bench-pico``.
 
-    python tools/bench_pico.py [--board NAME] [--uf2 FROZEN.uf2] [--firmware DIR --boards DIR]
+    python tools/bench/bench_pico.py [--board NAME] [--uf2 FROZEN.uf2] [--firmware DIR --boards DIR]
                                [--decisions N] [--skip memory,decisions,...]
 
 What it measures, each on its own boot (so that one probe does not slow
@@ -48,7 +48,7 @@ import re
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
 

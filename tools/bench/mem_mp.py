@@ -1,9 +1,9 @@
-"""MicroPython side of tools/mem_report.py: the whole app on a 240x135 8-bit
+"""MicroPython side of tools/bench/mem_report.py: the whole app on a 240x135 8-bit
 indexed frame (``FRAME``; ``mem_report.py --board`` runs a copy with another),
 scripted through the title menu and one full game of every title,
 with the live heap measured at the start of every step. Run with
 
-    node tools/mp/mp_run.mjs --step step --path build tools/mem_mp.py
+    node tools/mp/mp_run.mjs --step step --path build tools/bench/mem_mp.py
 
 Each ``step()`` is its own top-level call of the runtime, the only place its
 garbage collector reclaims memory, so it starts with ``gc.collect()`` and
@@ -20,7 +20,7 @@ and B back to the title. Prints ``key value...`` lines: ``base`` (live heap
 before the app is imported), ``boot``, ``peak LABEL BYTES SAMPLES`` per
 screen (``Title``, ``Rules`` or ``Game/ScreenClass``), ``steps`` and the
 runtime's ``qstr pool: ...`` line. Also runs on
-CPython (figures 0) to check the scenario: ``python tools/mem_mp.py`` with
+CPython (figures 0) to check the scenario: ``python tools/bench/mem_mp.py`` with
 firmware/ on the path.
 """
 
@@ -34,7 +34,7 @@ except AttributeError:  # CPython: the scenario only
         return 0
 
 FRAME_MS = 16
-# The frame: width, height, 1-bit. tools/mem_report.py --board runs a copy
+# The frame: width, height, 1-bit. tools/bench/mem_report.py --board runs a copy
 # with this line rewritten (a constant, so the default run holds no extra code).
 FRAME = (240, 135, False)
 MAX_STEPS = 200000

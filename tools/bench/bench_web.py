@@ -1,6 +1,6 @@
 """Benchmark of the web page in headless Chromium (``make bench-web``).
 
-    python tools/bench_web.py [--site build/web] [--loads 3] [--presses 50] [--seed 4]
+    python tools/bench/bench_web.py [--site build/web] [--loads 3] [--presses 50] [--seed 4]
 
 Serves the built site (``make web``) on 127.0.0.1 and loads it in Debian's
 Chromium (tools/web/web_driver.mjs) with the real clock, as a player would, and
@@ -24,7 +24,7 @@ import os
 import statistics
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 from web_serve import serve_in_thread  # noqa: E402
@@ -36,7 +36,7 @@ GAPS = """(() => { const pc = window.picocards; pc.gap = 0; let last = performan
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python tools/bench_web.py",
+    p = argparse.ArgumentParser(prog="python tools/bench/bench_web.py",
                                 description=__doc__.split("\n")[0])
     p.add_argument("--site", default=os.path.join(ROOT, "build", "web"))
     p.add_argument("--loads", type=int, default=3)

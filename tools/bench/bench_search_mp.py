@@ -1,7 +1,7 @@
-"""MicroPython side of tools/bench_search.py: run with
+"""MicroPython side of tools/bench/bench_search.py: run with
 
     node tools/mp/mp_run.mjs --step step --path firmware --path PYSTONE_DIR \
-        tools/bench_search_mp.py DECISIONS
+        tools/bench/bench_search_mp.py DECISIONS
 
 (PYSTONE_DIR holds micropython-lib's ``pystone_lowmem.py``, which
 bench_search.py fetches.) It runs pystone in this same process (a warm-up

@@ -1,6 +1,6 @@
 """Benchmark of the Klaberjass heuristic against the random player.
 
-    python tools/bench_klaberjass.py [--games 200] [--accept N] [--name N]
+    python tools/bench/bench_klaberjass.py [--games 200] [--accept N] [--name N]
 
 Plays N seeded games to 500 (KJ-15): game i uses seed i, the heuristic takes
 seat i % 2, the first dealer is cut with the seed (KJ-2), and the variants
@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from cardgames import klaberjass  # noqa: E402
