@@ -1,4 +1,4 @@
-"""tools/arena.py: duplicate pairing, strength, the Wilson interval, and
+"""tools/ai/arena.py: duplicate pairing, strength, the Wilson interval, and
 identical counts on CPython and MicroPython (Node)."""
 
 import os
@@ -8,7 +8,7 @@ import sys
 import pytest
 from mprun import ROOT, node_or_skip
 
-sys.path.insert(0, os.path.join(str(ROOT), "tools"))
+sys.path.insert(0, os.path.join(str(ROOT), "tools", "ai"))
 
 import arena  # noqa: E402
 import arena_mp  # noqa: E402
@@ -115,7 +115,7 @@ def test_cli_report_identical_on_both_runtimes():
 
     def out(*extra):
         r = subprocess.run(
-            [sys.executable, "tools/arena.py", "clubbed", "random", "heuristic", "--deals", "3",
+            [sys.executable, "tools/ai/arena.py", "clubbed", "random", "heuristic", "--deals", "3",
              "--seed", "9", *extra],
             cwd=ROOT, capture_output=True, text=True, timeout=120,
         )

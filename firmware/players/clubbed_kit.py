@@ -28,7 +28,7 @@ from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
 # short, the cards collected so far misjudge the piles still to come, and
-# the search played worse than the heuristic (tools/arena.py).
+# the search played worse than the heuristic (tools/ai/arena.py).
 MAX_MOVES = 200
 # ``Playout.cnt``: per holder (seat 0 at 0, seat 1 at CNT, the stock at S)
 # its cards per suit ([0..3], clubs at 0) and per rank ([4..16]); from
@@ -39,12 +39,12 @@ WIN = 10  # a won game is worth this many collected cards more than its margin
 # The searching seat's own weights (clubbed_heuristic.PARAMS' order): the
 # search's prior and its seat's moves in the playouts; the other seat plays
 # the heuristic's PARAMS there. Tuned against the heuristic
-# (tools/tune_clubbed_prior.py, seeds 10000 on): the heuristic keeps its
+# (tools/ai/tune_clubbed_prior.py, seeds 10000 on): the heuristic keeps its
 # clubs too long and draws too rarely.
 PRIOR = (6, 300, 300, 10, 0, 100, 15, 6)
 # The search's test (players/search.py ``best``), stricter than the default:
 # z = 2.2, about 99% one-sided. The prior is strong, and on about a dozen
-# worlds the edges that pass a looser test are mostly noise (tools/arena.py,
+# worlds the edges that pass a looser test are mostly noise (tools/ai/arena.py,
 # tuning seeds 6000: 59.7% at Z2 = 2, 63.0% at 5, 62.2% at 9).
 Z2 = 5
 

@@ -64,7 +64,7 @@ BID_MOVES = 10
 # While bidding, a world is dealt again (at most this many times) until the
 # other hand passes where the other seat passed (``_fits``). (Fitting the
 # other hand to its bids in the play too, less three cards drawn as the
-# three more, cost worlds and did not play better: tools/arena.py.)
+# three more, cost worlds and did not play better: tools/ai/arena.py.)
 BID_TRIES = 8
 
 

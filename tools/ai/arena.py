@@ -1,9 +1,9 @@
 """Arena: two player levels against each other over seeded deals, in duplicate.
 
-    python tools/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
+    python tools/ai/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
 
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
-tools/arena_mp.py: random, heuristic, prior (the search levels' prior
+tools/ai/arena_mp.py: random, heuristic, prior (the search levels' prior
 alone: in Clubbed the heuristic with the kit's PRIOR weights), and the console's difficulty levels
 easy, normal and hard (players/levels.py, without a time cap: the search
 budget is counted in playout moves, so the games are deterministic).
@@ -22,7 +22,7 @@ Prints progress to stderr, then on stdout:
   better), Klaberjass final scores, Clubs final team scores.
 
 ``--micropython`` plays the same games under MicroPython (Node, via
-tools/mp/mp_run.mjs running tools/arena_mp.py one game per top-level call); the
+tools/mp/mp_run.mjs running tools/ai/arena_mp.py one game per top-level call); the
 games are deterministic, so the counts and the printed report are identical
 to the CPython run with the same arguments.
 """
@@ -33,8 +33,8 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -78,7 +78,7 @@ def run_cpython(game, a, b, deals, seed, quiet=False):
 def run_micropython(game, a, b, deals, seed, quiet=False):
     """Same as run_cpython, the games played under MicroPython (Node)."""
     cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step",
-           os.path.join(ROOT, "tools", "arena_mp.py"), game, a, b, str(deals), str(seed)]
+           os.path.join(ROOT, "tools", "ai", "arena_mp.py"), game, a, b, str(deals), str(seed)]
     out = []
     total = 2 * deals
     done = False

@@ -1,9 +1,9 @@
-"""Match engine of tools/arena.py, shared by CPython and MicroPython.
+"""Match engine of tools/ai/arena.py, shared by CPython and MicroPython.
 
-tools/arena.py imports it on CPython; with ``--micropython`` it runs it as a
+tools/ai/arena.py imports it on CPython; with ``--micropython`` it runs it as a
 script under MicroPython (Node):
 
-    node tools/mp/mp_run.mjs --step step tools/arena_mp.py GAME PLAYER_A PLAYER_B DEALS SEED
+    node tools/mp/mp_run.mjs --step step tools/ai/arena_mp.py GAME PLAYER_A PLAYER_B DEALS SEED
 
 Each ``step()`` is one top-level call of the runtime (where its garbage
 collector reclaims memory) and plays one game, printing one line

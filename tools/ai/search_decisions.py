@@ -1,8 +1,8 @@
 """Prints the search players' decisions at a few positions of each game, for
 the CPython/MicroPython parity test (tests/test_search_parity.py):
 
-    python tools/search_decisions.py            # CPython (firmware on the path)
-    node tools/mp/mp_run.mjs tools/search_decisions.py
+    python tools/ai/search_decisions.py            # CPython (firmware on the path)
+    node tools/mp/mp_run.mjs tools/ai/search_decisions.py
 
 One line per decision: game, seed, decision number, then the Easy, Normal
 and Hard choices and the worlds Hard searched. The heuristic plays the game

@@ -1,12 +1,12 @@
 """How Clubbed's search prior (players/clubbed_kit.py ``PRIOR``) was tuned:
 
-    python tools/tune_clubbed_prior.py [--deals 2500] [--seed 10000]
+    python tools/ai/tune_clubbed_prior.py [--deals 2500] [--seed 10000]
 
 A coordinate search over the heuristic's eight weights
 (players/clubbed_heuristic.py ``PARAMS``): from the heuristic's own, each
 weight in turn takes each value of its grid below, and a change is kept
 when the weighted heuristic wins at least 0.4 points more against the
-heuristic (duplicate deals, tools/arena.py's pairs from ``--seed``); two
+heuristic (duplicate deals, tools/ai/arena.py's pairs from ``--seed``); two
 rounds over all weights. Prints every change kept and the result, then
 the result's win rate over 4,000 other pairs (from seed 20000). Takes
 about 15 minutes on the development machine (2,500 pairs a trial).
@@ -22,8 +22,8 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
