@@ -40,7 +40,7 @@ needs_node = pytest.mark.skipif(
 def render_cpython(tmp, seed, keys=KEYS):
     out = tmp / ("cp%d" % seed)
     out.mkdir()
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "ui_frames.py"), str(out),
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "docs", "ui_frames.py"), str(out),
                     str(seed)] + keys, check=True, capture_output=True)
     return out
 
@@ -49,7 +49,7 @@ def render_mp(tmp, seed, keys=KEYS):
     work = tmp / ("mp%d" % seed)
     work.mkdir()
     subprocess.run(["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"),
-                    os.path.join(ROOT, "tools", "ui_frames.py"), "/out", str(seed)] + keys,
+                    os.path.join(ROOT, "tools", "docs", "ui_frames.py"), "/out", str(seed)] + keys,
                    check=True, capture_output=True, cwd=work)
     return work / "mp_out"
 
@@ -58,7 +58,7 @@ def assert_frames_identical(tmp_path, seed, keys, min_distinct, size=240 * 135):
     """The frames of ``keys`` render byte-identical on CPython and
     MicroPython, one per key, full ``size`` bytes, at least ``min_distinct``
     of them different (the script really moves through different screens).
-    A first key ``SIZE:...`` (tools/ui_frames.py) is no frame of its own.
+    A first key ``SIZE:...`` (tools/docs/ui_frames.py) is no frame of its own.
     The palettes are identical too, and a colour frame (one byte per pixel)
     uses only the theme's palette entries."""
     cp = render_cpython(tmp_path, seed, keys)

@@ -2,7 +2,7 @@
 ID the code and the tests cite (CB-*, KJ-*, PC-*), every ID of the team's
 RULES.md when it sits beside the repository (../shared/RULES.md), and the
 issue's full set (CB-1..CB-12, KJ-1..KJ-17, PC-1..PC-16); its worked
-examples are what the rules code computes (tools/rules_examples.py)."""
+examples are what the rules code computes (tools/docs/rules_examples.py)."""
 
 import importlib.util
 import re
@@ -69,7 +69,7 @@ def test_every_id_of_the_shared_rule_book_is_in_the_book():
 
 def test_worked_examples_are_what_the_rules_code_computes(capsys):
     spec = importlib.util.spec_from_file_location("rules_examples",
-                                                  ROOT / "tools" / "rules_examples.py")
+                                                  ROOT / "tools" / "docs" / "rules_examples.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.main(["--check"]) == 0, capsys.readouterr().err

@@ -2,9 +2,9 @@
 the project's own rules code, so that the numbers in the book are the
 numbers the console scores.
 
-    python tools/rules_examples.py            # print every example
-    python tools/rules_examples.py --write    # put them into docs/rules/*.md
-    python tools/rules_examples.py --check    # exit 1 if a book is out of date
+    python tools/docs/rules_examples.py            # print every example
+    python tools/docs/rules_examples.py --write    # put them into docs/rules/*.md
+    python tools/docs/rules_examples.py --check    # exit 1 if a book is out of date
 
 Each example is a seeded game played by the heuristic players until the
 first position that shows what the example is about (a Clubbed clubbing, a
@@ -18,7 +18,7 @@ checks that the books hold exactly what this prints. Exit status: 0 done
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from cardgames import cards, clubbed, clubs, klaberjass  # noqa: E402
@@ -364,7 +364,7 @@ def main(argv):
                 f.write(books[p][1])
             print("wrote", os.path.relpath(p, ROOT))
     elif stale:
-        print("rules_examples: out of date: %s (run tools/rules_examples.py --write)"
+        print("rules_examples: out of date: %s (run tools/docs/rules_examples.py --write)"
               % ", ".join(os.path.relpath(p, ROOT) for p in stale), file=sys.stderr)
         return 1
     return 0

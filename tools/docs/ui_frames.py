@@ -1,7 +1,7 @@
 """Render UI frames from a scripted session, on either runtime.
 
-    python tools/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
-    node tools/mp/mp_run.mjs tools/ui_frames.py /out SEED KEY [...]   (MicroPython)
+    python tools/docs/ui_frames.py OUTDIR SEED KEY [KEY ...]            (CPython)
+    node tools/mp/mp_run.mjs tools/docs/ui_frames.py /out SEED KEY [...]   (MicroPython)
 
 Starts the app (240x135 8-bit indexed frame unless the first KEY is
 ``SIZE:WxH``, or ``SIZE:WxHm`` for a 1-bit MONO_VLSB frame; virtual clock),
@@ -24,7 +24,7 @@ try:
 except ImportError:  # CPython: use the simulator's framebuf
     import os
 
-    _root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
 
 from app import buttons  # noqa: E402

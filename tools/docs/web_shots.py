@@ -1,8 +1,8 @@
 """Screenshots of the web page in headless Chromium, for the README and
 docs/web.md: a desktop window and a phone in portrait and landscape, at a
-Clubbed table (seed 4, keys A A A A, as tools/readme_shots.sh).
+Clubbed table (seed 4, keys A A A A, as tools/docs/readme_shots.sh).
 
-    python tools/web_shots.py [--site build/web] [--out tools/readme]
+    python tools/docs/web_shots.py [--site build/web] [--out tools/docs/readme]
 
 Writes OUT/web.png (900x600), OUT/web_phone.png (390x844 CSS pixels at 2x)
 and OUT/web_phone_landscape.png (844x390 at 2x). Exit status 2 (one line)
@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 from web_serve import serve_in_thread  # noqa: E402
@@ -24,9 +24,9 @@ SHOTS = (("web.png", 900, 600, 1, False), ("web_phone.png", 390, 844, 2, True),
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python tools/web_shots.py")
+    p = argparse.ArgumentParser(prog="python tools/docs/web_shots.py")
     p.add_argument("--site", default=os.path.join(ROOT, "build", "web"))
-    p.add_argument("--out", default=os.path.join(ROOT, "tools", "readme"))
+    p.add_argument("--out", default=os.path.join(ROOT, "tools", "docs", "readme"))
     args = p.parse_args(argv)
     reason = why_no_browser()
     if reason or not os.path.isfile(os.path.join(args.site, "index.html")):
