@@ -6,11 +6,17 @@ table on the ``.mpy`` install; on the frozen image at least 150 KB at every
 screen at 240x135 and 100 KB at 240x240. One boot per board and image; the
 figures are printed (``pytest -s``), as ``make bench-pico`` prints them."""
 
+import os
+import sys
+
 import device
 import pytest
+from mprun import ROOT
 
-from tools.bench import bench_pico
 from tools.pico import scenario
+
+sys.path.insert(0, os.path.join(str(ROOT), "tools", "bench"))
+import bench_pico  # noqa: E402
 
 pytestmark = device.needs_kit
 

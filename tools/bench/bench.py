@@ -18,20 +18,17 @@ tools/bench/bench_mp.py for how they are taken).
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import bench_clubs
+import bench_klaberjass
+import benchkit
 
-import bench_clubs  # noqa: E402
-import bench_klaberjass  # noqa: E402
-
-from cardgames import clubbed, clubs, klaberjass  # noqa: E402
-from cardgames.rng import Rng  # noqa: E402
-from players.clubbed_heuristic import ClubbedHeuristic  # noqa: E402
-from players.random_player import RandomPlayer  # noqa: E402
+from cardgames import clubbed, clubs, klaberjass
+from cardgames.rng import Rng
+from players.clubbed_heuristic import ClubbedHeuristic
+from players.random_player import RandomPlayer
 
 GAMES = ("clubbed", "klaberjass", "clubs")
 
@@ -104,11 +101,8 @@ def cpython_playouts(game, seconds=2.0):
 
 def run_mp(args, path=None):
     """Run tools/bench/bench_mp.py under MicroPython (Node); dict of its key lines."""
-    cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step"]
-    if path:
-        cmd += ["--path", path]
-    cmd += [os.path.join(ROOT, "tools", "bench", "bench_mp.py")] + args
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = benchkit.run_mp(os.path.join(benchkit.HERE, "bench_mp.py"), args, [path] if path else (),
+                          check=True).stdout
     res = {}
     for line in out.splitlines():
         key, _, rest = line.partition(" ")
@@ -146,9 +140,8 @@ def main():
     app_py = run_mp(["app"])
     print("App: live heap after start-up (MicroPython, .py sources): %s bytes"
           % app_py["app_bytes"][0][0])
-    build = os.path.join(ROOT, "build")
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make", "build.py"),
-                    "--out", build], check=True, stdout=subprocess.DEVNULL)
+    build = os.path.join(benchkit.ROOT, "build")
+    benchkit.build_mpy(build, check=True)
     app_mpy = run_mp(["app"], build)
     print("App: live heap after start-up (MicroPython, mpy-cross build): %s bytes"
           " (the 240x135 8-bit indexed frame is 32400 of them)" % app_mpy["app_bytes"][0][0])

@@ -12,12 +12,9 @@ the heuristic team's win rate, the hands per game and the points per hand.
 import argparse
 import multiprocessing
 import os
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import benchkit  # noqa: F401  (firmware/ on sys.path)
 
 from cardgames import clubs  # noqa: E402
 from players.clubs_heuristic import ClubsHeuristic  # noqa: E402

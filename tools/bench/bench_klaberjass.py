@@ -9,12 +9,9 @@ win rate, the rounds played and how often the heuristic's bids made (KJ-14).
 """
 
 import argparse
-import os
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+import benchkit  # noqa: F401  (firmware/ on sys.path)
 
 from cardgames import klaberjass  # noqa: E402
 from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402

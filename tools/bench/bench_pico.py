@@ -48,8 +48,8 @@ import re
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, ROOT)
+from benchkit import ROOT  # noqa: E402  (the repository root on sys.path)
+
 sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
 
 from tools.pico import harness, scenario  # noqa: E402

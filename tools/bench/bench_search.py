@@ -27,12 +27,13 @@ import hashlib
 import io
 import json
 import os
-import subprocess
 import sys
 import tarfile
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchkit import ROOT
+from benchkit import run_mp as run_micropython
+
 PYSTONE_PKG = "micropython-pystone-lowmem"
 PYSTONE_VERSION = "3.4.2-4"
 PYSTONE_SHA256 = "3d5cd43a7b21539d55ad5de85a273c4c4025296a78525774b1583e22b6cd1c5c"
@@ -76,10 +77,8 @@ def pystone_dir():
 def run_mp(decisions, games=GAMES):
     """The ``key value...`` lines of tools/bench/bench_search_mp.py under MicroPython
     (``games``: the games measured, a tuple of names)."""
-    cmd = ["node", "tools/mp/mp_run.mjs", "--step", "step", "--path", "firmware",
-           "--path", pystone_dir(), "tools/bench/bench_search_mp.py", str(decisions),
-           ",".join(games)]
-    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    out = run_micropython("tools/bench/bench_search_mp.py", [decisions, ",".join(games)],
+                          ["firmware", pystone_dir()], timeout=1800)
     if out.returncode:
         sys.exit("MicroPython run failed:\n" + out.stderr[-3000:])
     return [line.split() for line in out.stdout.splitlines() if line.strip()]

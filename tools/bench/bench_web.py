@@ -24,7 +24,8 @@ import os
 import statistics
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchkit import ROOT
+
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 from web_serve import serve_in_thread  # noqa: E402

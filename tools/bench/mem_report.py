@@ -34,14 +34,13 @@ Without it: the 240x135 indexed frame as before. The budget is the same.
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import benchkit  # noqa: E402
+from benchkit import ROOT  # noqa: E402
+
 BUDGET_KB = 150
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402  (boards/ at the repository root)
 
@@ -90,9 +89,8 @@ def run_mp(path, storage=True, frame=(240, 135, False)):
     key lines."""
     with tempfile.TemporaryDirectory() as tmp:
         # --root: laid out as on a board (modules at app/..., found through "").
-        cmd = ["node", os.path.join(ROOT, "tools", "mp", "mp_run.mjs"), "--step", "step", "--root",
-               path, mp_script(frame, tmp)] + ([] if storage else ["--no-storage"])
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        proc = benchkit.run_mp(mp_script(frame, tmp), [] if storage else ["--no-storage"],
+                               root=path)
     if proc.returncode != 0:
         sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-4000:])
         print("mem_report: the MicroPython run failed (exit %d)" % proc.returncode,
@@ -137,9 +135,7 @@ def main(argv=None):
         path, what = os.path.join(ROOT, "firmware"), ".py sources"
     else:
         path, what = args.build, "mpy-cross build" + (" with line numbers" if args.lines else "")
-        built = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "make", "build.py"),
-                                "--out", path] + (["--lines"] if args.lines else []),
-                               stdout=subprocess.DEVNULL)
+        built = benchkit.build_mpy(path, args.lines)
         if built.returncode:  # build.py said why on stderr
             print("mem_report: the build into %s failed" % path, file=sys.stderr)
             return 2
