@@ -28,8 +28,7 @@ from benchkit import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
-from web_serve import serve_in_thread  # noqa: E402
-from webdrive import Driver, why_no_browser  # noqa: E402
+from webdrive import browse, why_no_site  # noqa: E402
 
 GAPS = """(() => { const pc = window.picocards; pc.gap = 0; let last = performance.now();
   const f = (t) => { pc.gap = Math.max(pc.gap, t - last); last = t; requestAnimationFrame(f); };
@@ -44,51 +43,44 @@ def main(argv=None):
     p.add_argument("--presses", type=int, default=50)
     p.add_argument("--seed", type=int, default=4)
     args = p.parse_args(argv)
-    reason = why_no_browser()
+    reason = why_no_site(args.site)
     if reason:
         print("bench_web: %s" % reason, file=sys.stderr)
-        return 2
-    if not os.path.isfile(os.path.join(args.site, "index.html")):
-        print("bench_web: no site in %s (run make web)" % args.site, file=sys.stderr)
         return 2
     if args.loads < 1 or args.presses < 1:
         print("bench_web: --loads and --presses must be at least 1", file=sys.stderr)
         return 2
-    srv, base = serve_in_thread(args.site)
-    url = "%s?seed=%d" % (base, args.seed)
-    try:
-        with Driver() as d:
-            print("Chromium %s, page %s (real clock)" % (d.version, url))
-            loads = []
-            for _ in range(args.loads):
-                r = d.call("open", url=url)
-                loads.append(r["titleAt"])
-            print("page load to title: %s ms (median %.0f over %d fresh loads)"
-                  % (", ".join("%.0f" % t for t in loads), statistics.median(loads), len(loads)))
-            d.call("eval", expr=GAPS)
-            r = d.press("A")  # New game: Clubbed, the computer may move first
-            if r["screen"] != "ClubbedScreen":
-                print("bench_web: expected a Clubbed table, got %s" % r["screen"], file=sys.stderr)
-                return 1
-            d.call("eval", expr="window.picocards.latencies = []")
-            for i in range(args.presses):
-                d.press("RIGHT" if i % 4 < 2 else "LEFT")
-            st = d.state()
-            lat = st["latencies"]
-            if len(lat) != args.presses:
-                print("bench_web: %d frames for %d presses" % (len(lat), args.presses),
-                      file=sys.stderr)
-                return 1
-            print("key press to frame at a Clubbed table: median %.1f ms, slowest %.1f ms "
-                  "(%d presses; includes the 20 ms debounce)"
-                  % (statistics.median(lat), max(lat), len(lat)))
-            # A few moves: the computer thinks in the worker meanwhile.
-            for _ in range(6):
-                d.press("A")
-            print("longest main-thread gap between animation frames: %.0f ms"
-                  % d.state()["gap"])
-    finally:
-        srv.shutdown()
+    with browse(args.site) as (d, base):
+        url = "%s?seed=%d" % (base, args.seed)
+        print("Chromium %s, page %s (real clock)" % (d.version, url))
+        loads = []
+        for _ in range(args.loads):
+            r = d.call("open", url=url)
+            loads.append(r["titleAt"])
+        print("page load to title: %s ms (median %.0f over %d fresh loads)"
+              % (", ".join("%.0f" % t for t in loads), statistics.median(loads), len(loads)))
+        d.call("eval", expr=GAPS)
+        r = d.press("A")  # New game: Clubbed, the computer may move first
+        if r["screen"] != "ClubbedScreen":
+            print("bench_web: expected a Clubbed table, got %s" % r["screen"], file=sys.stderr)
+            return 1
+        d.call("eval", expr="window.picocards.latencies = []")
+        for i in range(args.presses):
+            d.press("RIGHT" if i % 4 < 2 else "LEFT")
+        st = d.state()
+        lat = st["latencies"]
+        if len(lat) != args.presses:
+            print("bench_web: %d frames for %d presses" % (len(lat), args.presses),
+                  file=sys.stderr)
+            return 1
+        print("key press to frame at a Clubbed table: median %.1f ms, slowest %.1f ms "
+              "(%d presses; includes the 20 ms debounce)"
+              % (statistics.median(lat), max(lat), len(lat)))
+        # A few moves: the computer thinks in the worker meanwhile.
+        for _ in range(6):
+            d.press("A")
+        print("longest main-thread gap between animation frames: %.0f ms"
+              % d.state()["gap"])
     return 0
 
 

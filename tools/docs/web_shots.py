@@ -16,8 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
-from web_serve import serve_in_thread  # noqa: E402
-from webdrive import Driver, why_no_browser  # noqa: E402
+from webdrive import browse, why_no_site  # noqa: E402
 
 SHOTS = (("web.png", 900, 600, 1, False), ("web_phone.png", 390, 844, 2, True),
          ("web_phone_landscape.png", 844, 390, 2, True))
@@ -28,25 +27,20 @@ def main(argv=None):
     p.add_argument("--site", default=os.path.join(ROOT, "build", "web"))
     p.add_argument("--out", default=os.path.join(ROOT, "tools", "docs", "readme"))
     args = p.parse_args(argv)
-    reason = why_no_browser()
-    if reason or not os.path.isfile(os.path.join(args.site, "index.html")):
-        print("web_shots: %s" % (reason or "no site in %s (make web)" % args.site),
-              file=sys.stderr)
+    reason = why_no_site(args.site)
+    if reason:
+        print("web_shots: %s" % reason, file=sys.stderr)
         return 2
     os.makedirs(args.out, exist_ok=True)
-    srv, base = serve_in_thread(args.site)
-    try:
-        with Driver() as d:
-            for name, w, h, scale, touch in SHOTS:
-                d.call("open", url=base + "?clock=virtual&seed=4",
-                       viewport={"width": w, "height": h}, scale=scale, touch=touch)
-                for b in "AAAA":
-                    d.press(b)
-                path = os.path.join(args.out, name)
-                d.call("screenshot", path=path)
-                print("wrote %s" % os.path.relpath(path))
-    finally:
-        srv.shutdown()
+    with browse(args.site) as (d, base):
+        for name, w, h, scale, touch in SHOTS:
+            d.call("open", url=base + "?clock=virtual&seed=4",
+                   viewport={"width": w, "height": h}, scale=scale, touch=touch)
+            for b in "AAAA":
+                d.press(b)
+            path = os.path.join(args.out, name)
+            d.call("screenshot", path=path)
+            print("wrote %s" % os.path.relpath(path))
     return 0
 
 

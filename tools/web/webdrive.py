@@ -1,15 +1,16 @@
 """Python side of ``tools/web/web_driver.mjs``: the browser tests and the
 benchmark drive the web page in headless Chromium through it.
 
-    from webdrive import Driver, why_no_browser
-    reason = why_no_browser()            # None, or why the browser cannot run
-    with Driver() as d:
+    from webdrive import Driver, browse, why_no_browser, why_no_site
+    reason = why_no_site("build/web")    # None, or why the page cannot be opened
+    with browse("build/web") as (d, base):  # the site served, one Chromium
         d.call("open", url=base + "?clock=virtual&seed=4")
         d.call("press", key="ArrowRight")
         w, h, rgb = d.canvas_rgb()        # RGB24 bytes, rows top to bottom
 """
 
 import base64
+import contextlib
 import json
 import os
 import shutil
@@ -37,6 +38,28 @@ def why_no_browser(chromium=CHROMIUM):
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "playwright-core")):
         return "node_modules lacks playwright-core (npm ci; make setup)"
     return None
+
+
+def why_no_site(site):
+    """None when a browser can open the site built in folder ``site``, else
+    one line saying why not (no browser, or no ``make web`` yet)."""
+    if not os.path.isfile(os.path.join(site, "index.html")):
+        return why_no_browser() or "no site in %s (run make web)" % site
+    return why_no_browser()
+
+
+@contextlib.contextmanager
+def browse(site):
+    """Serve folder ``site`` on this machine and start one headless Chromium;
+    yields ``(Driver, base URL)`` and stops both afterwards."""
+    from web_serve import serve_in_thread
+
+    srv, base = serve_in_thread(site)
+    try:
+        with Driver() as d:
+            yield d, base
+    finally:
+        srv.shutdown()
 
 
 class Driver:
