@@ -19,16 +19,9 @@ rarely): (6, 300, 300, 10, 0, 100, 15, 6), 60.3% on the tuning pairs and
 """
 
 import argparse
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
-
-import arena  # noqa: E402
-import arena_mp  # noqa: E402
+import arena  # puts firmware/ on sys.path
+import arena_mp
 
 from players.clubbed_heuristic import PARAMS, ClubbedHeuristic  # noqa: E402
 
