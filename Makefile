@@ -51,6 +51,9 @@ FAST_TESTS := tests/test_cards_rng.py tests/test_core_constraints.py \
 test-fast: setup
 	$(PY) -m pytest -n auto $(FAST_TESTS)
 
+lint: setup
+	$(VENV)/bin/ruff check .
+
 build: setup
 	$(PY) tools/make/build.py
 

@@ -140,7 +140,7 @@ def main():
     app_py = run_mp(["app"])
     print("App: live heap after start-up (MicroPython, .py sources): %s bytes"
           % app_py["app_bytes"][0][0])
-    build = os.path.join(benchkit.ROOT, "build")
+    build = os.path.join(benchkit.ROOT, "build", "mpy")
     benchkit.build_mpy(build, check=True)
     app_mpy = run_mp(["app"], build)
     print("App: live heap after start-up (MicroPython, mpy-cross build): %s bytes"

@@ -3,7 +3,7 @@
     python tools/bench/mem_report.py [--board NAME] [--budget-kb 150] [--source | --lines]
                                [--build DIR] [--no-storage]
 
-Builds the firmware with mpy-cross (tools/make/build.py into build/, or
+Builds the firmware with mpy-cross (tools/make/build.py into build/mpy/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/bench/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp/mp_run.mjs, the files laid out as on a
 board's filesystem): the app on a 240x135 8-bit indexed
@@ -128,7 +128,7 @@ def main(argv=None):
     ap.add_argument("--no-storage", action="store_true",
                     help="the app keeps no files (by default it keeps its saved game, settings, "
                          "statistics and records on a filesystem, as on the device)")
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+    ap.add_argument("--build", default=os.path.join(ROOT, "build", "mpy"),
                     help="folder for the mpy-cross build (default %(default)s)")
     args = ap.parse_args(argv)
     if args.source:

