@@ -35,13 +35,34 @@ HOLD_MS = 100  # a tap: well over hw.buttons' 20 ms debounce, under its 400 ms r
 QUIET_MS = 700
 
 
+@functools.cache
+def _current(path):
+    """True if the image at ``path`` was built from the tree as it is now
+    (its stamp: tools/make/firmware.py), so a test never runs an old image."""
+    board = os.path.basename(path)[len("picocards-"):-len(".uf2")]
+    return _firmware_tool().up_to_date(path, board)
+
+
+def _firmware_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "picocards_firmware_tool", os.path.join(ROOT, "tools", "make", "firmware.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def frozen_uf2(board=None):
-    """The frozen firmware image ``make firmware`` wrote (build/firmware/),
-    or None when there is none."""
+    """The frozen firmware image ``make firmware`` wrote (build/firmware/)
+    and that is up to date with the tree, or None when there is none (an
+    image older than the tree is left out: ``make test`` rebuilds it)."""
     d = os.path.join(ROOT, "build", "firmware")
     if not os.path.isdir(d):
         return None
-    names = sorted(n for n in os.listdir(d) if n.endswith(".uf2"))
+    names = sorted(n for n in os.listdir(d)
+                   if n.startswith("picocards-") and n.endswith(".uf2")
+                   and _current(os.path.join(d, n)))
     if board:
         own = [n for n in names if board in n]
         names = own or names
@@ -114,7 +135,7 @@ def boot(board, seed=1, frozen=False, extra=None, tag="", **kw):
     """A powered-on Pico running ``board``'s install (see ``image``)."""
     uf2 = frozen_uf2(board) if frozen else None
     if frozen and uf2 is None:
-        pytest.skip("no frozen image: make firmware writes build/firmware/*.uf2")
+        pytest.skip("no up-to-date frozen image: make firmware writes build/firmware/*.uf2")
     return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra, tag), board=board,
                         **kw)
 
