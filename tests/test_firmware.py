@@ -423,3 +423,19 @@ def test_jobs_must_be_positive(tmp_path, capsys):
                        "--out", str(tmp_path / "o")])
     assert e.value.code == 2
     assert ">= 1" in capsys.readouterr().err
+
+
+def test_build_folder_of_a_moved_manifest_is_emptied(tmp_path):
+    """A build folder configured with another manifest path (made before the
+    manifest moved) is emptied, so ports/rp2 configures it again with ours;
+    one configured with ours is kept."""
+    rp2 = tmp_path / "rp2"
+    rp2.mkdir()
+    (rp2 / "CMakeCache.txt").write_text(
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % firmware.MANIFEST)
+    firmware._forget_other_manifest(str(rp2))
+    assert (rp2 / "CMakeCache.txt").exists()
+    (rp2 / "CMakeCache.txt").write_text(
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/old/tools/manifest.py\n")
+    firmware._forget_other_manifest(str(rp2))
+    assert not rp2.exists()

@@ -308,6 +308,21 @@ def build_tools(src, tools_dir, jobs, log, env, out):
     return cmake_args
 
 
+def _forget_other_manifest(rp2):
+    """Empty ``rp2`` if its CMake cache names another manifest than ours (a
+    build folder made before the manifest moved): ports/rp2 runs cmake only
+    in a new folder, so the cached path would win and the freeze would fail,
+    and the cache alone cannot go (a re-run of cmake then lacks our args)."""
+    cache = os.path.join(rp2, "CMakeCache.txt")
+    try:
+        with open(cache) as f:
+            lines = [ln for ln in f if ln.startswith("MICROPY_FROZEN_MANIFEST:")]
+    except OSError:
+        return
+    if lines and lines[0].split("=", 1)[1].strip() != MANIFEST:
+        shutil.rmtree(rp2)
+
+
 def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
     """Build (or find up to date) the image for ``board`` from ``src``.
     Returns ``(uf2 path, seconds spent building or None if up to date)``."""
@@ -347,6 +362,7 @@ def _build(board, src, out, jobs, digest, progress):
         # ports/rp2 runs cmake only in a new build folder: its settings (port
         # board, manifest path) are the same for all our boards.
         rp2 = os.path.join(out, "rp2-" + tag)
+        _forget_other_manifest(rp2)
         print("[2/2] MicroPython %s %s, frozen: tools/make/manifest.py, board %s"
               % (source_version(src), PORT_BOARD, board), file=progress)
         _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
