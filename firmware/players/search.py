@@ -53,6 +53,7 @@ MAX_ACTIONS = 16  # more legal actions than this are never searched at once
 CLIP = 60  # an edge over the prior counts at most this much in one world
 Z2 = 2  # squared z of the test in ``best``: z = 1.41, about 92% one-sided
 MIN_WORLDS = 3
+MAX_WORLDS = 512  # (512 * CLIP) ** 2 < 2**30: see ``best``
 CHECK_MOVES = 8  # a playout made move by move looks at the clock this often
 
 
@@ -65,14 +66,15 @@ class Search:
     ``max_worlds``: at most this many worlds; ``time_ms`` and ``clock``: a
     time cap on the device; ``stop``: see the module docstring.
 
-    Raises ValueError when ``work`` or ``max_worlds`` is below 1.
+    Raises ValueError when ``work`` or ``max_worlds`` is below 1 or
+    ``max_worlds`` above ``MAX_WORLDS`` (the test's ints stay below 2**30).
     """
 
     def __init__(self, kit, fallback, seed=0, work=1000, max_worlds=64, time_ms=0, clock=None,
                  stop=None):
-        if work < 1 or max_worlds < 1:
-            raise ValueError("work and max_worlds must be at least 1, got %r, %r"
-                             % (work, max_worlds))
+        if work < 1 or max_worlds < 1 or max_worlds > MAX_WORLDS:
+            raise ValueError("work and max_worlds must be at least 1 (max_worlds at most %d),"
+                             " got %r, %r" % (MAX_WORLDS, work, max_worlds))
         self.kit = kit
         self.fallback = fallback
         self.rng = Rng(seed)
@@ -232,8 +234,15 @@ class Search:
                 if t <= 0:
                     continue
                 # t/n > z * sd / sqrt(n), sd^2 = (q - t^2/n) / (n - 1), in ints
-                # (|edge| <= CLIP and n <= 64 keep every product below 2**30).
-                if t * t * (n - 1) > self.z2 * (n * self.squares[i] - t * t) and t > bar:
+                # (|edge| <= CLIP and n <= 64 keep every product below 2**30;
+                # past 64 worlds, the same test divided by n: t * t stays
+                # below 2**30 up to MAX_WORLDS).
+                if n <= 64:
+                    ok = t * t * (n - 1) > self.z2 * (n * self.squares[i] - t * t)
+                else:
+                    m = t * t // n
+                    ok = m * (n - 1) > self.z2 * (self.squares[i] - m)
+                if ok and t > bar:
                     bar = t
                     best = i
         self.obs = None
