@@ -39,11 +39,84 @@ def _decisions(game, seed, n):
 
 
 def test_levels_names_and_default():
-    assert levels.LEVELS == ("Easy", "Normal", "Hard")
+    assert levels.LEVELS == ("Easy", "Normal", "Hard", "Expert")
     assert levels.DEFAULT == levels.NORMAL == 1
+    assert levels.EXPERT == 3
 
 
-@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 3), ("clubs", -1), ("clubs", None),
+def test_expert_is_offered_where_its_decisions_stay_under_the_limit():
+    assert levels.offered() == (0, 1, 2, 3)
+    on_pico = levels.offered(device=True)
+    for v in range(4):
+        fits = max(levels.PICO_MS[v]) < levels.DEVICE_LIMIT_MS
+        assert (v in on_pico) == fits
+    assert levels.HARD in on_pico
+    # A settings file from the simulator with Expert plays the highest
+    # level offered below it on the device.
+    want = levels.EXPERT if levels.EXPERT in on_pico else levels.HARD
+    assert levels.usable(levels.EXPERT, device=True) == want
+    assert levels.usable(levels.EXPERT) == levels.EXPERT
+    assert levels.usable(levels.EASY, device=True) == levels.EASY
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_expert_searches_with_ten_times_hards_budget(game):
+    e = levels.make(game, levels.EXPERT, 0)
+    h = levels.make(game, levels.HARD, 0)
+    assert isinstance(e, Search)
+    assert e.work == 10 * h.work
+    assert e.max_worlds > h.max_worlds
+
+
+def test_the_test_past_64_worlds_is_the_exact_one_scaled():
+    """Past 64 worlds ``best`` tests t^2 (n - 1) > z2 (n q - t^2) divided by
+    n in ints: on every candidate of real decisions it agrees with the exact
+    test (Python's big ints) but where the two sides are within rounding."""
+    checked = 0
+    for _g, o, legal in _decisions("klaberjass", 4, 30):
+        s = Search(levels.kit("klaberjass"), levels.heuristic("klaberjass"), 1, 100000, 90)
+        if not s.begin(o, legal):
+            continue
+        while s.step():
+            pass
+        n = s.done_iters
+        if n <= 64:
+            continue
+        for i in range(1, s.n_cands):
+            t = s.totals[i]
+            q = s.squares[i]
+            lhs = t * t * (n - 1)
+            rhs = s.z2 * (n * q - t * t)
+            m = t * t // n
+            if t > 0 and abs(lhs - rhs) > 2 * n * (s.z2 + n):
+                assert (m * (n - 1) > s.z2 * (q - m)) == (lhs > rhs)
+                checked += 1
+        s.best()
+    assert checked > 5
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_easy_is_the_games_beginner(game):
+    """Easy is the beginner: legal, deterministic, and not the heuristic
+    (it differs from it in a good share of the decisions with a choice)."""
+    easy = levels.make(game, levels.EASY, 4)
+    assert type(easy).__name__ == game.capitalize() + "Beginner"
+    h = levels.heuristic(game)
+    again = levels.make(game, levels.EASY, 9)
+    same = differ = 0
+    for seed in (1, 2):
+        for _g, o, legal in _decisions(game, seed, 80):
+            a = easy.choose(o, legal)
+            assert a in legal
+            assert again.choose(o, legal) == a
+            if a == h.choose(o, legal):
+                same += 1
+            else:
+                differ += 1
+    assert differ * 5 >= same + differ
+
+
+@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 4), ("clubs", -1), ("clubs", None),
                                  ("clubs", True), ("clubs", False), ("clubs", 1.0),
                                  ("klaberjass", 2.0)])
 def test_make_rejects_unknown_game_or_level(bad):
@@ -54,7 +127,7 @@ def test_make_rejects_unknown_game_or_level(bad):
 def test_make_accepts_screen_names():
     assert isinstance(levels.make("Clubs", 2, 0), Search)
     assert isinstance(levels.make("klaberjass", 1, 0), Search)
-    assert isinstance(levels.make("clubbed", 0, 0), levels.Easy)
+    assert isinstance(levels.make("clubbed", 3, 0), Search)
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
@@ -262,8 +335,9 @@ def test_budget_and_time_cap():
     assert a == capped.prior
 
 
-def test_easy_slips_now_and_then():
-    easy = levels.make("clubs", levels.EASY, 4)
+def test_slips_now_and_then():
+    # The fallback Easy of a game without a beginner.
+    easy = levels.Slips(levels.heuristic("clubs"), 4)
     h = levels.heuristic("clubs")
     same = differ = 0
     for _g, o, legal in _decisions("clubs", 1, 120):
