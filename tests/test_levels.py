@@ -507,26 +507,57 @@ def test_klaberjass_bidding_worlds_follow_the_passes():
     assert plain < 0.9 * n
 
 
-def test_klaberjass_kit_values_hands_as_the_heuristic():
-    """KJ-4: the kit's allocation-free hand valuation (value6, used for the
-    bids in playouts and for fitting worlds to the bids) is the heuristic's
-    hand_value, for every trump suit, with and without the exchange."""
+def _hand_value_reference(hand, t, extra=255):
+    # KJ-4: the heuristic's valuation card by card (its documented weights),
+    # as it was written before it became masks.
+    from players.klaberjass_heuristic import _best_seq
+
+    R = klaberjass
+    cs = list(hand)
+    if extra != 255:
+        cs.remove(t * 13 + R.R7)
+        cs.append(extra)
+    v = n_t = 0
+    for c in cs:
+        s, r = c // 13, c % 13
+        if s == t:
+            n_t += 1
+            v += {R.RJ: 32, R.R9: 20 if t * 13 + R.RJ in cs else 16, R.RA: 12, R.RT: 9}.get(r, 3)
+        elif r == R.RA:
+            v += 13
+        elif r == R.RT:
+            v += 10 if s * 13 + R.RA in cs else 3
+        elif r == R.RK:
+            v += 2
+    v += 5 * n_t + (8 * (n_t - 3) if n_t >= 4 else 0)
+    if t * 13 + R.RK in cs and t * 13 + R.RQ in cs:
+        v += 20
+    k = _best_seq(cs, t) // 256
+    return v + (10 if k == 3 else 35 if k >= 4 else 0)
+
+
+def test_klaberjass_hand_value_from_masks_is_the_card_by_card_one():
+    """KJ-4: the allocation-free hand valuation (bits per suit: the
+    heuristic's bids, the kit's playout bids and its worlds fitted to the
+    bids) gives the card-by-card valuation, for every trump suit, with and
+    without the exchange."""
     from cardgames.cards import DECK32
     from players import klaberjass_kit as kit
     from players.klaberjass_heuristic import hand_value
 
+    assert kit.hand_value is hand_value  # one valuation, not two
     rng = Rng(3)
     n = 0
     for i in range(3000):
         d = rng.shuffle(bytearray(DECK32))
         hand = bytes(d[: 6 if i % 2 else 9])
         for t in range(4):
-            assert kit.value6(hand, t) == hand_value(hand, t)
+            assert hand_value(hand, t) == _hand_value_reference(hand, t)
             seven = t * 13 + klaberjass.R7
             if seven in hand:
                 extra = t * 13 + klaberjass.R8 + rng.below(7)
                 if extra not in hand:
-                    assert kit.value6(hand, t, extra) == hand_value(hand, t, extra)
+                    assert hand_value(hand, t, extra) == _hand_value_reference(hand, t, extra)
                     n += 1
     assert n > 500
 
