@@ -39,10 +39,12 @@ another), and prints as a table:
   (``--levels``, default 0,1,2; ``--games``), and the peak heap during a
   decision: the most ``gc.mem_alloc()`` rose above its level just before
   the decision (collected then), sampled by the search's ``stop`` hook
-  after every playout and once at the end. It counts live data and garbage
-  not yet collected (a collection inside the decision lowers it), so it is
-  the heap a decision needs free, up to what a playout allocates and drops
-  between two samples.
+  after every playout and once at the end. "In use" counts live data and
+  garbage not yet collected (a collection inside the decision lowers it):
+  what a decision allocates, up to the free heap. "Live" comes from a
+  second pass over the same games without the clock (the whole budget),
+  where the hook collects before each reading: the heap the search holds
+  between playouts (what a playout allocates and drops inside is not seen).
 
 ``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
 firmware boards``) for before/after figures. Without the device kit it
@@ -97,26 +99,33 @@ def new(seed):
     from cardgames import clubs
     return clubs.Clubs(seed=seed)
 PEAK = [0]
+LIVE = [False]
 def sample():
     # The search's stop hook (players/search.py), asked after every playout:
-    # the heap in use (live and not yet collected) at that moment.
+    # the heap in use at that moment (live and garbage), or in the second
+    # pass the live heap alone (collected first).
+    if LIVE[0]:
+        gc.collect()
     m = gc.mem_alloc()
     if m > PEAK[0]:
         PEAK[0] = m
     return False
-for level in LEVELS:
+def run(level, live):
+    # Pass one (live False): times with the device clock, and the heap in
+    # use; pass two: the same decisions without a clock (no cap: the full
+    # budget) and the live heap, collected at every sample.
+    LIVE[0] = live
     times = []
     peaks = []
     seed = 1
     while len(times) < N and seed < 50:
         g = new(seed)
-        n = g.num_players if hasattr(g, "num_players") else 4
         players = {}
         moves = 0
         while not g.is_over() and len(times) < N and moves < 400:
             p = g.current_player
             if p not in players:
-                players[p] = levels.make(GAME, level, seed * 7 + p, clock)
+                players[p] = levels.make(GAME, level, seed * 7 + p, None if live else clock)
                 if hasattr(players[p], "stop"):
                     players[p].stop = sample
             legal = g.legal_actions()
@@ -139,8 +148,12 @@ for level in LEVELS:
         g = None
         gc.collect()
         seed += 1
+    return times, peaks
+for level in LEVELS:
+    times, peaks = run(level, False)
+    live = max(run(level, True)[1])
     print("BENCH-DECIDE", GAME, level, len(times), sum(times) // max(1, len(times)), max(times),
-          max(peaks))
+          max(peaks), live)
 '''
 
 
@@ -346,7 +359,8 @@ def decision_figures(k, args, tmp):
         for game in args.games.split(","):
             out = pico.exec(DECIDE % (game, args.decisions, levels),
                             timeout_ms=3600000)
-            for m in re.finditer(r"BENCH-DECIDE (\w+) (\d) (\d+) (\d+) (\d+) (\d+)", out):
+            pat = r"BENCH-DECIDE (\w+) (\d) (\d+) (\d+) (\d+) (\d+) (\d+)"
+            for m in re.finditer(pat, out):
                 rows.append(tuple(int(x) if x.isdigit() else x for x in m.groups()))
             pico.soft_reset()
             pico.run_ms(3000)
@@ -400,10 +414,11 @@ def main(argv=None):
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
         if "decisions" not in skip:
-            for game, level, n, mean, worst, peak in decision_figures(k, args, tmp):
-                print("| decision %s %s | mean %d ms, slowest %d ms, peak heap %d bytes (%d) |"
+            for game, level, n, mean, worst, peak, live in decision_figures(k, args, tmp):
+                print("| decision %s %s | mean %d ms, slowest %d ms, heap in use %d bytes,"
+                      " live %d bytes (%d) |"
                       % (game, ("Easy", "Normal", "Hard", "Expert")[level], mean, worst, peak,
-                         n))
+                         live, n))
 
 
 if __name__ == "__main__":
