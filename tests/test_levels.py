@@ -588,6 +588,45 @@ def test_the_deadline_is_kept_inside_a_playout():
             assert clock.t - start <= 300 + 2 * 7
 
 
+def test_pruning_drops_only_candidates_clearly_worse_than_the_prior():
+    """A kit's PRUNE: after PRUNE_AT worlds, a candidate whose edge over the
+    prior is negative beyond the noise is dropped (its playouts go to more
+    worlds); the prior is never dropped, and a dropped candidate's sums
+    were negative."""
+    from players import search
+
+    dropped = kept = 0
+    for _g, o, legal in _decisions("klaberjass", 5, 40):
+        s = levels.make("klaberjass", levels.HARD, 2)
+        if not s.begin(o, legal):
+            continue
+        n0 = s.n_cands
+        before = list(s.cands[:n0])
+        seen = {}
+        prune = s._prune
+
+        def watched(s=s, prune=prune, seen=seen):
+            # Each candidate's sums as _prune sees them.
+            for i in range(1, s.n_cands):
+                seen[s.cands[i]] = (s.totals[i], s.squares[i], s.done_iters)
+            return prune()
+
+        s._prune = watched
+        while s.step():
+            pass
+        left = list(s.cands[: s.n_cands])
+        assert left[0] == before[0] == s.prior
+        for c in before[1:]:
+            if c in left:
+                kept += 1
+                continue
+            dropped += 1
+            t, q, n = seen[c]
+            assert n >= search.PRUNE_AT and t < 0 and s._clear(t, q, n)
+        s.best()
+    assert dropped > 5 and kept > 5
+
+
 def test_stop_ends_the_decision_with_the_worlds_so_far():
     """``stop`` (the console's A while the computer thinks) is asked after
     every playout: True ends the search there, the world under way dropped,
@@ -600,10 +639,13 @@ def test_stop_ends_the_decision_with_the_worlds_so_far():
     never.stop = lambda: False
     assert never.choose(o, legal) == a and never.totals == plain.totals
     calls = []
+    first = levels.make("klaberjass", levels.HARD, 4)
+    first.begin(o, legal)
+    n0 = first.n_cands  # candidates before any is pruned (PRUNE_AT > 3)
 
     def soon():
         calls.append(1)
-        return len(calls) > 3 * plain.n_cands + 1  # in the fourth world
+        return len(calls) > 3 * n0 + 1  # in the fourth world
 
     hurried = levels.make("klaberjass", levels.HARD, 4)
     hurried.stop = soon

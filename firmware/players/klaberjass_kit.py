@@ -53,6 +53,7 @@ from cardgames.klaberjass import (
 )
 from players.klaberjass_heuristic import hand_value
 
+PRUNE = True  # see players/search.py
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
 
 MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow

@@ -33,7 +33,7 @@ EASY_SLIP = 20
 # (tools/bench_search.py), and the world under way is finished past the
 # budget.
 NORMAL_WORK = (550, 400, 120)
-HARD_WORK = (1600, 1200, 350)
+HARD_WORK = (1600, 700, 350)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)
