@@ -130,10 +130,15 @@ def beginner(game, seed=0):
     class ``<Game>Beginner(seed)``), or the heuristic with slips if the game
     has none."""
     try:
-        mod = __import__("players.%s_beginner" % game, None, None, ("x",))
+        if game == "clubbed":
+            from players.clubbed_beginner import ClubbedBeginner as B
+        elif game == "klaberjass":
+            from players.klaberjass_beginner import KlaberjassBeginner as B
+        else:
+            from players.clubs_beginner import ClubsBeginner as B
     except ImportError:
         return Slips(heuristic(game, seed), seed)
-    return getattr(mod, game[0].upper() + game[1:] + "Beginner")(seed)
+    return B(seed)
 
 
 def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS):
