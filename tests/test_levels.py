@@ -39,11 +39,84 @@ def _decisions(game, seed, n):
 
 
 def test_levels_names_and_default():
-    assert levels.LEVELS == ("Easy", "Normal", "Hard")
+    assert levels.LEVELS == ("Easy", "Normal", "Hard", "Expert")
     assert levels.DEFAULT == levels.NORMAL == 1
+    assert levels.EXPERT == 3
 
 
-@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 3), ("clubs", -1), ("clubs", None),
+def test_expert_is_offered_where_its_decisions_stay_under_the_limit():
+    assert levels.offered() == (0, 1, 2, 3)
+    on_pico = levels.offered(device=True)
+    for v in range(4):
+        fits = max(levels.PICO_MS[v]) < levels.DEVICE_LIMIT_MS
+        assert (v in on_pico) == fits
+    assert levels.HARD in on_pico
+    # A settings file from the simulator with Expert plays the highest
+    # level offered below it on the device.
+    want = levels.EXPERT if levels.EXPERT in on_pico else levels.HARD
+    assert levels.usable(levels.EXPERT, device=True) == want
+    assert levels.usable(levels.EXPERT) == levels.EXPERT
+    assert levels.usable(levels.EASY, device=True) == levels.EASY
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_expert_searches_with_ten_times_hards_budget(game):
+    e = levels.make(game, levels.EXPERT, 0)
+    h = levels.make(game, levels.HARD, 0)
+    assert isinstance(e, Search)
+    assert e.work == 10 * h.work
+    assert e.max_worlds > h.max_worlds
+
+
+def test_the_test_past_64_worlds_is_the_exact_one_scaled():
+    """Past 64 worlds ``best`` tests t^2 (n - 1) > z2 (n q - t^2) divided by
+    n in ints: on every candidate of real decisions it agrees with the exact
+    test (Python's big ints) but where the two sides are within rounding."""
+    checked = 0
+    for _g, o, legal in _decisions("klaberjass", 4, 30):
+        s = Search(levels.kit("klaberjass"), levels.heuristic("klaberjass"), 1, 100000, 90)
+        if not s.begin(o, legal):
+            continue
+        while s.step():
+            pass
+        n = s.done_iters
+        if n <= 64:
+            continue
+        for i in range(1, s.n_cands):
+            t = s.totals[i]
+            q = s.squares[i]
+            lhs = t * t * (n - 1)
+            rhs = s.z2 * (n * q - t * t)
+            m = t * t // n
+            if t > 0 and abs(lhs - rhs) > 2 * n * (s.z2 + n):
+                assert (m * (n - 1) > s.z2 * (q - m)) == (lhs > rhs)
+                checked += 1
+        s.best()
+    assert checked > 5
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_easy_is_the_games_beginner(game):
+    """Easy is the beginner: legal, deterministic, and not the heuristic
+    (it differs from it in a good share of the decisions with a choice)."""
+    easy = levels.make(game, levels.EASY, 4)
+    assert type(easy).__name__ == game.capitalize() + "Beginner"
+    h = levels.heuristic(game)
+    again = levels.make(game, levels.EASY, 9)
+    same = differ = 0
+    for seed in (1, 2):
+        for _g, o, legal in _decisions(game, seed, 80):
+            a = easy.choose(o, legal)
+            assert a in legal
+            assert again.choose(o, legal) == a
+            if a == h.choose(o, legal):
+                same += 1
+            else:
+                differ += 1
+    assert differ * 5 >= same + differ
+
+
+@pytest.mark.parametrize("bad", [("chess", 1), ("clubs", 4), ("clubs", -1), ("clubs", None),
                                  ("clubs", True), ("clubs", False), ("clubs", 1.0),
                                  ("klaberjass", 2.0)])
 def test_make_rejects_unknown_game_or_level(bad):
@@ -54,7 +127,7 @@ def test_make_rejects_unknown_game_or_level(bad):
 def test_make_accepts_screen_names():
     assert isinstance(levels.make("Clubs", 2, 0), Search)
     assert isinstance(levels.make("klaberjass", 1, 0), Search)
-    assert isinstance(levels.make("clubbed", 0, 0), levels.Easy)
+    assert isinstance(levels.make("clubbed", 3, 0), Search)
 
 
 @pytest.mark.parametrize("game", sorted(MODULES))
@@ -262,8 +335,9 @@ def test_budget_and_time_cap():
     assert a == capped.prior
 
 
-def test_easy_slips_now_and_then():
-    easy = levels.make("clubs", levels.EASY, 4)
+def test_slips_now_and_then():
+    # The fallback Easy of a game without a beginner.
+    easy = levels.Slips(levels.heuristic("clubs"), 4)
     h = levels.heuristic("clubs")
     same = differ = 0
     for _g, o, legal in _decisions("clubs", 1, 120):
@@ -433,26 +507,57 @@ def test_klaberjass_bidding_worlds_follow_the_passes():
     assert plain < 0.9 * n
 
 
-def test_klaberjass_kit_values_hands_as_the_heuristic():
-    """KJ-4: the kit's allocation-free hand valuation (value6, used for the
-    bids in playouts and for fitting worlds to the bids) is the heuristic's
-    hand_value, for every trump suit, with and without the exchange."""
+def _hand_value_reference(hand, t, extra=255):
+    # KJ-4: the heuristic's valuation card by card (its documented weights),
+    # as it was written before it became masks.
+    from players.klaberjass_heuristic import _best_seq
+
+    R = klaberjass
+    cs = list(hand)
+    if extra != 255:
+        cs.remove(t * 13 + R.R7)
+        cs.append(extra)
+    v = n_t = 0
+    for c in cs:
+        s, r = c // 13, c % 13
+        if s == t:
+            n_t += 1
+            v += {R.RJ: 32, R.R9: 20 if t * 13 + R.RJ in cs else 16, R.RA: 12, R.RT: 9}.get(r, 3)
+        elif r == R.RA:
+            v += 13
+        elif r == R.RT:
+            v += 10 if s * 13 + R.RA in cs else 3
+        elif r == R.RK:
+            v += 2
+    v += 5 * n_t + (8 * (n_t - 3) if n_t >= 4 else 0)
+    if t * 13 + R.RK in cs and t * 13 + R.RQ in cs:
+        v += 20
+    k = _best_seq(cs, t) // 256
+    return v + (10 if k == 3 else 35 if k >= 4 else 0)
+
+
+def test_klaberjass_hand_value_from_masks_is_the_card_by_card_one():
+    """KJ-4: the allocation-free hand valuation (bits per suit: the
+    heuristic's bids, the kit's playout bids and its worlds fitted to the
+    bids) gives the card-by-card valuation, for every trump suit, with and
+    without the exchange."""
     from cardgames.cards import DECK32
     from players import klaberjass_kit as kit
     from players.klaberjass_heuristic import hand_value
 
+    assert kit.hand_value is hand_value  # one valuation, not two
     rng = Rng(3)
     n = 0
     for i in range(3000):
         d = rng.shuffle(bytearray(DECK32))
         hand = bytes(d[: 6 if i % 2 else 9])
         for t in range(4):
-            assert kit.value6(hand, t) == hand_value(hand, t)
+            assert hand_value(hand, t) == _hand_value_reference(hand, t)
             seven = t * 13 + klaberjass.R7
             if seven in hand:
                 extra = t * 13 + klaberjass.R8 + rng.below(7)
                 if extra not in hand:
-                    assert kit.value6(hand, t, extra) == hand_value(hand, t, extra)
+                    assert hand_value(hand, t, extra) == _hand_value_reference(hand, t, extra)
                     n += 1
     assert n > 500
 
@@ -483,6 +588,45 @@ def test_the_deadline_is_kept_inside_a_playout():
             assert clock.t - start <= 300 + 2 * 7
 
 
+def test_pruning_drops_only_candidates_clearly_worse_than_the_prior():
+    """A kit's PRUNE: after PRUNE_AT worlds, a candidate whose edge over the
+    prior is negative beyond the noise is dropped (its playouts go to more
+    worlds); the prior is never dropped, and a dropped candidate's sums
+    were negative."""
+    from players import search
+
+    dropped = kept = 0
+    for _g, o, legal in _decisions("klaberjass", 5, 40):
+        s = levels.make("klaberjass", levels.HARD, 2)
+        if not s.begin(o, legal):
+            continue
+        n0 = s.n_cands
+        before = list(s.cands[:n0])
+        seen = {}
+        prune = s._prune
+
+        def watched(s=s, prune=prune, seen=seen):
+            # Each candidate's sums as _prune sees them.
+            for i in range(1, s.n_cands):
+                seen[s.cands[i]] = (s.totals[i], s.squares[i], s.done_iters)
+            return prune()
+
+        s._prune = watched
+        while s.step():
+            pass
+        left = list(s.cands[: s.n_cands])
+        assert left[0] == before[0] == s.prior
+        for c in before[1:]:
+            if c in left:
+                kept += 1
+                continue
+            dropped += 1
+            t, q, n = seen[c]
+            assert n >= search.PRUNE_AT and t < 0 and s._clear(t, q, n)
+        s.best()
+    assert dropped > 5 and kept > 5
+
+
 def test_stop_ends_the_decision_with_the_worlds_so_far():
     """``stop`` (the console's A while the computer thinks) is asked after
     every playout: True ends the search there, the world under way dropped,
@@ -495,10 +639,13 @@ def test_stop_ends_the_decision_with_the_worlds_so_far():
     never.stop = lambda: False
     assert never.choose(o, legal) == a and never.totals == plain.totals
     calls = []
+    first = levels.make("klaberjass", levels.HARD, 4)
+    first.begin(o, legal)
+    n0 = first.n_cands  # candidates before any is pruned (PRUNE_AT > 3)
 
     def soon():
         calls.append(1)
-        return len(calls) > 3 * plain.n_cands + 1  # in the fourth world
+        return len(calls) > 3 * n0 + 1  # in the fourth world
 
     hurried = levels.make("klaberjass", levels.HARD, 4)
     hurried.stop = soon

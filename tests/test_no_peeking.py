@@ -1,7 +1,8 @@
 """No computer player sees hidden cards (issue #7): for positions of each
 game, rearrangements of the cards the seat to move cannot see that leave its
 observation unchanged (and a different generator state for the deals still to
-come) give the same decision, for the same seed, at every level.
+come) give the same decision, for the same seed, at every level (Expert included)
+and for the pause menu's hint (its move and the reason it gives).
 
 Rearrangements are random swaps of two hidden cards between two hidden
 places (another hand, the stock), written in the game's position notation
@@ -10,8 +11,10 @@ when the seat's observation is exactly the same (RULES.md CB-11, KJ-16,
 PC-16).
 """
 
+import apptest  # noqa: F401  (the simulator's framebuf, for app.hint's imports)
 import pytest
 
+from app import hint
 from cardgames import cards, clubbed, clubs, klaberjass
 from cardgames.rng import Rng
 from players import levels
@@ -127,8 +130,22 @@ def _variants(game, text, rng):
     return out
 
 
+class _HintApp:
+    # What app.hint.best reads of the App and the game screen.
+    def __init__(self, game, g):
+        self.game_index = hint.KEYS.index(game)
+        self.unload_games = False
+        self.game = g
+        self.seed = 3
+
+
 def _decide(game, level, g):
     p = g.current_player
+    if level == "hint":
+        # The pause menu's hint: its move and the reason it gives in words.
+        fake = _HintApp(game, g)
+        a = hint.best(fake, fake, p)
+        return a, hint.reason(game, g, a, p)
     pl = levels.heuristic(game, 3) if level is None else levels.make(game, level, 3)
     return pl.choose(g.observation(p), g.legal_actions())
 
@@ -142,7 +159,7 @@ def test_hidden_cards_do_not_change_decisions(game):
         base = mod.from_text(text)
         variants = _variants(game, text, rng)
         n_variants += len(variants)
-        for level in (None, levels.EASY, levels.NORMAL, levels.HARD):
+        for level in (None, "hint", *range(len(levels.LEVELS))):
             want = _decide(game, level, base)
             for g2 in variants:
                 assert g2.to_text() != text

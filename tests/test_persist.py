@@ -621,3 +621,32 @@ def test_replay_reads_a_bounded_regular_file(tmp_path, capsys):
     except subprocess.TimeoutExpired:
         pytest.fail("replay hung reading a FIFO")
     assert out.returncode == 2 and "not a regular file" in out.stderr
+
+
+def test_expert_setting_loads_in_the_simulator_and_plays_hard_on_a_pico():
+    """Settings saved with Expert (level 3): the simulator offers it and
+    keeps it; a Pico, which does not offer it (players.levels.offered),
+    plays Hard and says so in a notice, and its Settings row skips it."""
+    from app.settings_screen import SettingsScreen
+    from players import levels
+
+    st = FakeStorage()
+    write_file(st, "settings", "settings", [("level", "3")])
+    con = Console(st)
+    assert con.app.level == levels.EXPERT
+    scr = SettingsScreen(con.app, con.app.screen)
+    assert scr.value(0) == "Expert"
+    app = con.app
+    app.device = True
+    app.notices = []
+    persist.apply_settings(app, {"level": "3"})
+    assert app.level == levels.usable(levels.EXPERT, device=True)
+    if levels.EXPERT not in levels.offered(device=True):
+        assert app.level == levels.HARD
+        assert "Expert is not offered" in " ".join(app.notices)
+        scr = SettingsScreen(app, app.screen)
+        seen = set()
+        for _ in range(6):
+            scr.change(0, 1)
+            seen.add(app.level)
+        assert seen == set(levels.offered(device=True))

@@ -86,6 +86,9 @@ class App:
         # starts. CPython has memory to spare, and its test suites hold on to
         # the modules they import.
         self.unload_games = sys.implementation.name == "micropython"
+        # A Pico: the levels offered are those fast enough on it
+        # (players.levels.offered: no Expert).
+        self.device = sys.platform == "rp2"
         self.dirty = True
         self.held = []  # presses read while the computer thought (hurry)
         self.hurry_at = clock.ticks_ms()

@@ -133,7 +133,7 @@ def apply_settings(app, f):
     light = dec_int(f.get("light", str(app.light)))
     dim = dec_int(f.get("dim", str(app.dim)))
     # The choices of the Settings screen (app.settings_screen).
-    if level not in (0, 1, 2) or four not in (0, 1) or speed not in (0, 1, 2) or \
+    if level not in (0, 1, 2, 3) or four not in (0, 1) or speed not in (0, 1, 2) or \
             light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300):
         raise ValueError("a setting out of range")
     opts = {}
@@ -143,7 +143,7 @@ def apply_settings(app, f):
             if d[k] is not True and d[k] is not False:
                 raise ValueError(k)
         opts[e.name] = d
-    app.level = level
+    app.level = _usable(app, level)
     app.four = four == 1
     app.speed = speed
     app.light = light
@@ -152,6 +152,20 @@ def apply_settings(app, f):
         for k, _, _ in e.options:
             if k in opts[e.name]:
                 app.options[e.name][k] = opts[e.name][k]
+
+
+def _usable(app, level):
+    # ``level``, or the highest level below it this device offers (Expert,
+    # set in the simulator, plays Hard on a Pico: players.levels.usable).
+    from players import levels
+
+    v = levels.usable(level, app.device)
+    if v != level:
+        app.notices.append("%s is not offered on this device: the computer plays %s."
+                           % (levels.LEVELS[level], levels.LEVELS[v]))
+    if app.unload_games:
+        games.forget("players.levels")
+    return v
 
 
 def save_settings(app):
@@ -246,10 +260,11 @@ def _write(app, name, key, fields):
 
 def boot(app):
     """Set ``app``'s settings from the settings file: ``level`` (0 Easy,
-    1 Normal, 2 Hard), ``four`` (four-colour deck), ``speed`` (0 slow, 1
-    normal, 2 fast), ``light`` (backlight %), ``dim`` (s without a press
-    before dimming, 0 never); ``last`` (number of the last finished game
-    counted, from the statistics), ``id`` (the game being played),
+    1 Normal, 2 Hard, 3 Expert where offered, else Hard with a notice),
+    ``four`` (four-colour deck), ``speed`` (0 slow, 1 normal, 2 fast),
+    ``light`` (backlight %), ``dim`` (s without a press before dimming,
+    0 never); ``last`` (number of the last finished game counted, from the
+    statistics), ``id`` (the game being played),
     ``saved`` (the saved game's fields, or None); finish a game that ended
     just before a power cut. Every problem becomes a line in ``app.notices``.
     """

@@ -15,7 +15,7 @@ from app.screen import StaticScreen
 
 ONOFF = ("off", "on")
 # The choices (app.persist checks a settings file against the same).
-LEVELS = ("Easy", "Normal", "Hard")
+LEVELS = ("Easy", "Normal", "Hard", "Expert")  # players.levels.LEVELS
 SPEEDS = ("Slow", "Normal", "Fast")
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
 DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 never
@@ -67,6 +67,11 @@ class SettingsScreen(StaticScreen):
             for key, label, _ in e.options:
                 rows.append(("%s: %s" % (e.name, label), "opt", e, key, label))
         self.rows = rows
+        from players import levels
+
+        self.levels = levels.offered(app.device)  # the levels this device offers
+        if app.unload_games:
+            games.forget("players.levels")
 
     def value(self, i):
         """The shown value of row ``i`` (str)."""
@@ -89,7 +94,8 @@ class SettingsScreen(StaticScreen):
         app = self.app
         kind, e, key = self.rows[i][1:4]
         if kind == "level":
-            app.level = (app.level + d) % len(LEVELS)
+            ls = self.levels
+            app.level = ls[(ls.index(app.level) + d) % len(ls)] if app.level in ls else ls[-1]
         elif kind == "speed":
             app.speed = (app.speed + d) % len(SPEEDS)
         elif kind == "four":

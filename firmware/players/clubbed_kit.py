@@ -35,6 +35,7 @@ MAX_MOVES = 200
 # S + CNT on, ``playout``'s own counts (see there).
 CNT = 17
 S = 2 * CNT
+PRUNE = True  # see players/search.py
 WIN = 10  # a won game is worth this many collected cards more than its margin
 # The searching seat's own weights (clubbed_heuristic.PARAMS' order): the
 # search's prior and its seat's moves in the playouts; the other seat plays

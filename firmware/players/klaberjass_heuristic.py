@@ -27,11 +27,8 @@ from cardgames.klaberjass import (
     PLAIN_ORDER,
     PLAIN_POINTS,
     R7,
-    R9,
     RA,
     RJ,
-    RK,
-    RQ,
     RT,
     TRUMP_ORDER,
     TRUMP_POINTS,
@@ -69,48 +66,83 @@ def _best_seq(hand, t):
     return best
 
 
+def _run(m):
+    # The longest run of set bits in ``m`` (8 bits).
+    best = k = 0
+    for i in range(8):
+        if (m >> i) & 1:
+            k += 1
+            if k > best:
+                best = k
+        else:
+            k = 0
+    return best
+
+
+# Per 8-bit mask of a suit's ranks (bit i = rank 7 + i, KJ-8 order): how
+# many cards, and the longest sequence.
+BITS = bytearray(256)
+RUN = bytearray(256)
+for _m in range(256):
+    BITS[_m] = BITS[_m >> 1] + (_m & 1)
+    RUN[_m] = _run(_m)
+_masks = bytearray(4)  # scratch of ``hand_value``: a hand's ranks per suit
+
+
 def hand_value(hand, t, extra=255):
-    """Estimated points ``hand`` (card ints) takes with trump suit ``t``;
-    ``extra`` is a card the seat will add by the exchange (KJ-7), if any."""
-    cs = list(hand)
+    """Estimated points ``hand`` (card ints) takes with trump suit ``t``
+    (KJ-4 bidding); ``extra`` is a card the seat will add by the exchange
+    (KJ-7) for its seven of trumps, if any: aces 13, a ten guarded by its
+    ace 10 (else 3), kings 2; in trumps the jack 32, the nine 20 with the
+    jack (16 without), the ace 12, the ten 9, the rest 3, 5 a trump and 8
+    more for each past three, 20 for king and queen; 10 for a sequence of
+    three, 35 for four or more. From the hand's ranks per suit (8-bit
+    masks), allocating nothing: the kit values every bid of its playouts
+    and every world fitted to the bids with it."""
+    m = _masks
+    m[0] = m[1] = m[2] = m[3] = 0
+    for c in hand:
+        m[c // 13] |= 1 << (c % 13 - R7)
     if extra != 255:
-        cs.remove(t * 13 + R7)
-        cs.append(extra)
+        m[t] = (m[t] & 0xFE) | (1 << (extra % 13 - R7))
     v = 0
-    n_t = 0
-    have = bytearray(52)
-    for c in cs:
-        have[c] = 1
-    for c in cs:
-        s = c // 13
-        r = c % 13
+    run = 0
+    for s in range(4):
+        x = m[s]
+        if RUN[x] > run:
+            run = RUN[x]
         if s == t:
-            n_t += 1
-            if r == RJ:
-                v += 32
-            elif r == R9:
-                v += 20 if have[t * 13 + RJ] else 16
-            elif r == RA:
-                v += 12
-            elif r == RT:
-                v += 9
-            else:
-                v += 3
-        elif r == RA:
+            continue
+        if x & 0x80:  # ace
             v += 13
-        elif r == RT:
-            v += 10 if have[s * 13 + RA] else 3
-        elif r == RK:
+            if x & 0x08:  # ten guarded by its ace
+                v += 10
+        elif x & 0x08:
+            v += 3
+        if x & 0x40:  # king
             v += 2
-    v += 5 * n_t
-    if n_t >= 4:
-        v += 8 * (n_t - 3)
-    if have[t * 13 + RK] and have[t * 13 + RQ]:
-        v += 20
-    k = _best_seq(cs, t) // 256
-    if k == 3:
+    x = m[t]
+    n = BITS[x]
+    # Jack 32, nine 20 with the jack (16 without), ace 12, ten 9, the rest 3.
+    if x & 0x10:
+        v += 32
+        if x & 0x04:
+            v += 20
+    elif x & 0x04:
+        v += 16
+    if x & 0x80:
+        v += 12
+    if x & 0x08:
+        v += 9
+    v += 3 * BITS[x & 0x63]
+    v += 5 * n
+    if n >= 4:
+        v += 8 * (n - 3)
+    if x & 0x60 == 0x60:
+        v += 20  # king and queen
+    if run == 3:
         v += 10
-    elif k >= 4:
+    elif run >= 4:
         v += 35
     return v
 

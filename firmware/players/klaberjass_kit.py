@@ -51,12 +51,14 @@ from cardgames.klaberjass import (
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
+from players.klaberjass_heuristic import hand_value
 
+PRUNE = True  # see players/search.py
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
 
 MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
 # A move made on the full game while bidding (a bid valued by the
-# heuristic's valuation (``value6``), the exchange, the three more cards and the
+# heuristic's valuation (``hand_value``), the exchange, the three more cards and the
 # sequences) costs about this many compact playout moves (CPython, and more
 # allocation on MicroPython): ``playout`` counts it so, which keeps a
 # decision's time in step with the search's budget of moves.
@@ -94,14 +96,7 @@ def worth(obs, legal, a, prior):
         if b != prior and ob > oa:
             continue
         if gone is None:
-            gone = bytearray(52)
-            for c in obs.hand:
-                gone[c] = 1
-            for c in obs.played:
-                gone[c] = 1
-            gone[obs.turned] = 1
-            if obs.bottom != NO_CARD:
-                gone[obs.bottom] = 1
+            gone = _seen(obs)
         lo = ob if ob < oa else oa
         hi = oa + ob - lo
         same = True
@@ -114,6 +109,31 @@ def worth(obs, legal, a, prior):
         if same:
             return False
     return True
+
+
+_seen_table = bytearray(52)
+_seen_of = [None]  # the observation ``_seen_table`` was made for
+
+
+def _seen(obs):
+    # Per card, what ``obs`` (in the play) has seen of it: 1 in the seat's
+    # hand, played, or the turned card; 2 the bottom card (shown, KJ-6, but
+    # it may be in the other hand); else 0. One table, made once per
+    # observation: ``worth`` asks for it per candidate, ``_prepare`` once.
+    if _seen_of[0] is obs:
+        return _seen_table
+    seen = _seen_table
+    for c in range(52):
+        seen[c] = 0
+    if obs.bottom != NO_CARD:
+        seen[obs.bottom] = 2
+    for c in obs.hand:
+        seen[c] = 1
+    for c in obs.played:
+        seen[c] = 1
+    seen[obs.turned] = 1
+    _seen_of[0] = obs
+    return seen
 
 
 def world(obs, rng, g):
@@ -181,80 +201,6 @@ def deal(obs, rng, g):
     return g
 
 
-def _run(m):
-    # The longest run of set bits in ``m`` (8 bits).
-    best = k = 0
-    for i in range(8):
-        if (m >> i) & 1:
-            k += 1
-            if k > best:
-                best = k
-        else:
-            k = 0
-    return best
-
-
-# Per 8-bit mask of a suit's ranks (bit i = rank 7 + i, KJ-8 order): how
-# many cards, and the longest sequence.
-BITS = bytearray(256)
-RUN = bytearray(256)
-for _m in range(256):
-    BITS[_m] = BITS[_m >> 1] + (_m & 1)
-    RUN[_m] = _run(_m)
-_masks = bytearray(4)  # scratch of ``value6``: a hand's ranks per suit
-
-
-def value6(hand, t, extra=255):
-    """``klaberjass_heuristic.hand_value(hand, t, extra)`` (the same int),
-    from the hand's ranks per suit, allocating nothing."""
-    m = _masks
-    m[0] = m[1] = m[2] = m[3] = 0
-    for c in hand:
-        m[c // 13] |= 1 << (c % 13 - R7)
-    if extra != 255:
-        m[t] = (m[t] & 0xFE) | (1 << (extra % 13 - R7))
-    v = 0
-    run = 0
-    for s in range(4):
-        x = m[s]
-        if RUN[x] > run:
-            run = RUN[x]
-        if s == t:
-            continue
-        if x & 0x80:  # ace
-            v += 13
-            if x & 0x08:  # ten guarded by its ace
-                v += 10
-        elif x & 0x08:
-            v += 3
-        if x & 0x40:  # king
-            v += 2
-    x = m[t]
-    n = BITS[x]
-    # Jack 32, nine 20 with the jack (16 without), ace 12, ten 9, the rest 3.
-    if x & 0x10:
-        v += 32
-        if x & 0x04:
-            v += 20
-    elif x & 0x04:
-        v += 16
-    if x & 0x80:
-        v += 12
-    if x & 0x08:
-        v += 9
-    v += 3 * BITS[x & 0x63]
-    v += 5 * n
-    if n >= 4:
-        v += 8 * (n - 3)
-    if x & 0x60 == 0x60:
-        v += 20  # king and queen
-    if run == 3:
-        v += 10
-    elif run >= 4:
-        v += 35
-    return v
-
-
 def _fits(obs, hand):
     # Whether ``hand``, the other seat's six cards while bidding, makes the
     # bids it made (KJ-4) by the heuristic's valuation and threshold: a pass
@@ -276,13 +222,13 @@ def _fits(obs, hand):
                 for c in hand:
                     if c == ts * 13 + R7:
                         extra = turned
-            if (value6(hand, ts, extra) >= BID_AT) != (a == ACCEPT):
+            if (hand_value(hand, ts, extra) >= BID_AT) != (a == ACCEPT):
                 return False
         elif a == PASS:
             for s in range(4):
-                if s != ts and value6(hand, s) >= BID_AT:
+                if s != ts and hand_value(hand, s) >= BID_AT:
                     return False
-        elif value6(hand, a - NAME_CLUBS) < BID_AT:
+        elif hand_value(hand, a - NAME_CLUBS) < BID_AT:
             return False
     return True
 
@@ -297,32 +243,26 @@ def _prepare(obs, g):
     g.src = obs
     me = obs.seat
     opp = 1 - me
-    seen = bytearray(52)
-    for c in obs.hand:
-        seen[c] = 1
-    for c in obs.played:
-        seen[c] = 1
-    seen[obs.turned] = 1
+    seen = _seen(obs)
     known = g.known
     for c in range(52):
         known[c] = 0
     need = obs.hand_sizes[opp]
     if obs.seq_winner == opp:
         for c in obs.seq_cards:
-            if not seen[c]:
+            if seen[c] != 1 and not known[c]:
                 known[c] = 1
-                seen[c] = 1
                 need -= 1
-    if obs.exchanged == opp and not seen[obs.exchange_card]:
-        known[obs.exchange_card] = 1
-        seen[obs.exchange_card] = 1
+    ec = obs.exchange_card
+    if obs.exchanged == opp and seen[ec] != 1 and not known[ec]:
+        known[ec] = 1
         need -= 1
     pool = bytearray()
     free = bytearray()
     for c in DECK32:
-        if not seen[c] or known[c]:
+        if seen[c] != 1:
             pool.append(c)
-            if not seen[c] and c != obs.bottom:
+            if not seen[c] and not known[c]:
                 free.append(c)
     g.free0 = bytes(free)
     g.free = free
@@ -379,12 +319,12 @@ def _bid(g, p):
         seven = t * 13 + R7
         if g.loc[seven] == L_HAND + p and g.turned != seven:
             extra = g.turned
-        return ACCEPT if value6(hand, t, extra) >= BID_AT else PASS
+        return ACCEPT if hand_value(hand, t, extra) >= BID_AT else PASS
     best = PASS
     best_v = BID_AT - 1
     for s in range(4):
         if s != g.turned_suit:
-            v = value6(hand, s)
+            v = hand_value(hand, s)
             if v > best_v:
                 best_v = v
                 best = NAME_CLUBS + s

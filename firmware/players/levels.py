@@ -1,22 +1,28 @@
 """Difficulty levels of the computer players, and the factory the game
 screens and tools use.
 
-- Easy: the heuristic, which now and then (``EASY_SLIP`` in 100 decisions
-  with a choice) plays a random legal action instead.
+- Easy: a beginner (``players/<game>_beginner.py``: its own hand and the
+  table only, simple rules of thumb, no card memory); a game without one
+  plays the heuristic with slips (``Slips``: a random legal action in
+  ``EASY_SLIP`` of 100 decisions with a choice).
 - Normal: the search player (players/search.py) with a small budget
   (``NORMAL_WORK``, about a third of Hard's).
 - Hard: the search player with the largest budget that keeps a decision
   under one second on a Pico at 125 MHz (``HARD_WORK``, set from
-  tools/bench/bench_search.py: MicroPython (Node) timings scaled by pystone, see
-  the README), and a time cap of ``HARD_CAP_MS`` when a clock is given.
+  tools/bench/bench_pico.py on the emulated Pico), and a time cap of
+  ``HARD_CAP_MS`` when a clock is given.
+- Expert: the same search with ten times Hard's budget (``EXPERT_WORK``),
+  offered where a decision stays under ``DEVICE_LIMIT_MS`` (``offered``):
+  the simulator and the web page, not the Pico (``PICO_MS``).
 """
 
 from cardgames.rng import Rng
 
-LEVELS = ("Easy", "Normal", "Hard")
+LEVELS = ("Easy", "Normal", "Hard", "Expert")
 EASY = 0
 NORMAL = 1
 HARD = 2
+EXPERT = 3
 DEFAULT = NORMAL
 GAMES = ("clubbed", "klaberjass", "clubs")
 
@@ -27,13 +33,46 @@ EASY_SLIP = 20
 # (tools/bench/bench_search.py), and the world under way is finished past the
 # budget.
 NORMAL_WORK = (550, 400, 120)
-HARD_WORK = (1600, 1200, 350)
+# Klaberjass's Hard: on the emulated Pico a playout move costs about 1 ms
+# with its world's deal; 900 keeps its mean decision under 700 ms there.
+HARD_WORK = (1600, 900, 350)
+EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
+EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)
 NORMAL_CAP_MS = 400
 HARD_CAP_MS = 900
+EXPERT_CAP_MS = 10000
+# A level is offered on a device only if its slowest decision stays under this.
+DEVICE_LIMIT_MS = 2000
+# Per level, the slowest decision on the emulated Pico, ms, per game
+# (clubbed, klaberjass, clubs): tools/bench/bench_pico.py --decisions 10 (Clubs'
+# Hard over its 900 ms cap by a playout). Expert's are not measured there
+# (ten decisions would take the emulator most of an hour): its budget is
+# ten times Hard's, so ten times Hard's slowest, far past the limit.
+PICO_MS = ((1, 1, 71), (300, 387, 384), (729, 887, 905), (7290, 8870, 9050))
 
 
-class Easy:
+def offered(device=False):
+    """The levels (ints, ascending) a player may pick: every level in the
+    simulator and the web page; on a device (``device`` True: a Pico)
+    only those whose slowest decision in every game (``PICO_MS``) stays
+    under ``DEVICE_LIMIT_MS``."""
+    if not device:
+        return tuple(range(len(LEVELS)))
+    return tuple(v for v in range(len(LEVELS)) if max(PICO_MS[v]) < DEVICE_LIMIT_MS)
+
+
+def usable(level, device=False):
+    """``level`` if it is offered (see ``offered``), else the highest
+    offered level below it (a settings file from the simulator with Expert,
+    read on a Pico, plays Hard)."""
+    ok = offered(device)
+    while level > 0 and level not in ok:
+        level -= 1
+    return level
+
+
+class Slips:
     """The heuristic ``inner`` with slips: in ``slip`` of 100 decisions that
     have a choice it plays a random legal action (``seed`` drives them)."""
 
@@ -86,35 +125,55 @@ def kit(game):
     return clubs_kit
 
 
-def search(game, seed, work, time_ms=0, clock=None):
-    """A search player for ``game`` with ``work`` playout moves per decision;
-    its prior is the kit's ``prior(seed)`` if it has one, else the heuristic."""
+def beginner(game, seed=0):
+    """Easy's player of ``game``: the game's beginner (``players.<game>_beginner``,
+    class ``<Game>Beginner(seed)``), or the heuristic with slips if the game
+    has none."""
+    try:
+        if game == "clubbed":
+            from players.clubbed_beginner import ClubbedBeginner as B
+        elif game == "klaberjass":
+            from players.klaberjass_beginner import KlaberjassBeginner as B
+        else:
+            from players.clubs_beginner import ClubsBeginner as B
+    except ImportError:
+        return Slips(heuristic(game, seed), seed)
+    return B(seed)
+
+
+def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS):
+    """A search player for ``game`` with ``work`` playout moves per decision
+    (at most ``max_worlds`` worlds); its prior is the kit's ``prior(seed)``
+    if it has one, else the heuristic."""
     from players.search import Search
 
     k = kit(game)
     fallback = k.prior(seed) if hasattr(k, "prior") else heuristic(game, seed)
-    return Search(k, fallback, seed, work, MAX_WORLDS, time_ms, clock)
+    return Search(k, fallback, seed, work, max_worlds, time_ms, clock)
 
 
 def make(game, level, seed=0, clock=None):
     """A computer player for ``game`` (``"clubbed"``, ``"klaberjass"`` or
-    ``"clubs"``, case ignored) at ``level`` (0 Easy, 1 Normal, 2 Hard).
+    ``"clubs"``, case ignored) at ``level`` (0 Easy, 1 Normal, 2 Hard,
+    3 Expert; see ``offered`` for where each is offered).
     ``clock`` (``ticks_ms``/``ticks_diff``) caps search time on the device;
     without it the budget is iterations only (deterministic for ``seed``).
 
-    Raises ValueError for an unknown game or level (only the ints 0, 1, 2:
+    Raises ValueError for an unknown game or level (only the ints 0 ... 3:
     not True or 1.0).
     """
     game = game.lower() if isinstance(game, str) else game
     if game not in GAMES:
         raise ValueError("unknown game %r (one of %s)" % (game, ", ".join(GAMES)))
     if type(level) is not int:  # True == 1 and 1.0 == 1: not levels
-        raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard)" % (level,))
+        raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard, 3 Expert)" % (level,))
     if level == EASY:
-        return Easy(heuristic(game, seed), seed)
+        return beginner(game, seed)
     i = GAMES.index(game)
     if level == NORMAL:
         return search(game, seed, NORMAL_WORK[i], NORMAL_CAP_MS, clock)
     if level == HARD:
         return search(game, seed, HARD_WORK[i], HARD_CAP_MS, clock)
-    raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard)" % (level,))
+    if level == EXPERT:
+        return search(game, seed, EXPERT_WORK[i], EXPERT_CAP_MS, clock, EXPERT_WORLDS)
+    raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard, 3 Expert)" % (level,))

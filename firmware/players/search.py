@@ -53,6 +53,8 @@ MAX_ACTIONS = 16  # more legal actions than this are never searched at once
 CLIP = 60  # an edge over the prior counts at most this much in one world
 Z2 = 2  # squared z of the test in ``best``: z = 1.41, about 92% one-sided
 MIN_WORLDS = 3
+PRUNE_AT = 4  # worlds before a kit's PRUNE drops candidates (see ``Search._prune``)
+MAX_WORLDS = 512  # (512 * CLIP) ** 2 < 2**30: see ``best``
 CHECK_MOVES = 8  # a playout made move by move looks at the clock this often
 
 
@@ -65,14 +67,15 @@ class Search:
     ``max_worlds``: at most this many worlds; ``time_ms`` and ``clock``: a
     time cap on the device; ``stop``: see the module docstring.
 
-    Raises ValueError when ``work`` or ``max_worlds`` is below 1.
+    Raises ValueError when ``work`` or ``max_worlds`` is below 1 or
+    ``max_worlds`` above ``MAX_WORLDS`` (the test's ints stay below 2**30).
     """
 
     def __init__(self, kit, fallback, seed=0, work=1000, max_worlds=64, time_ms=0, clock=None,
                  stop=None):
-        if work < 1 or max_worlds < 1:
-            raise ValueError("work and max_worlds must be at least 1, got %r, %r"
-                             % (work, max_worlds))
+        if work < 1 or max_worlds < 1 or max_worlds > MAX_WORLDS:
+            raise ValueError("work and max_worlds must be at least 1 (max_worlds at most %d),"
+                             " got %r, %r" % (MAX_WORLDS, work, max_worlds))
         self.kit = kit
         self.fallback = fallback
         self.rng = Rng(seed)
@@ -96,6 +99,9 @@ class Search:
         self.edges = [0] * MAX_ACTIONS  # each candidate's edge in the current world
         self.cands = bytearray(MAX_ACTIONS)
         self.n_cands = 0
+        # A kit may ask for candidates clearly worse than the prior to be
+        # dropped as the worlds come in (``PRUNE``, see ``_prune``).
+        self.prune = getattr(kit, "PRUNE", False)
         self.obs = None
         self.prior = 0
         self.done_iters = 0  # worlds completed
@@ -191,7 +197,35 @@ class Search:
             self.squares[j] += d * d
         self.cand = 0
         self.done_iters += 1
+        if self.prune and self.done_iters >= PRUNE_AT and self._prune() < 2:
+            return False  # only the prior is left
         return not late and self.moves < self.work and self.done_iters < self.max_worlds
+
+    def _prune(self):
+        """Drop every candidate whose edge over the prior is negative beyond
+        the noise (``best``'s test the other way round): ``best`` could not
+        pick it, and its playouts go to more worlds for the others. Returns
+        the candidates left (the prior included)."""
+        n = self.done_iters
+        i = 1
+        while i < self.n_cands:
+            t = self.totals[i]
+            if t < 0 and self._clear(t, self.squares[i], n):
+                last = self.n_cands - 1
+                self.cands[i] = self.cands[last]
+                self.totals[i] = self.totals[last]
+                self.squares[i] = self.squares[last]
+                self.n_cands = last
+            else:
+                i += 1
+        return self.n_cands
+
+    def _clear(self, t, q, n):
+        # |t| / n beyond sqrt(z2) standard errors (see ``best``), in ints.
+        if n <= 64:
+            return t * t * (n - 1) > self.z2 * (n * q - t * t)
+        m = t * t // n
+        return m * (n - 1) > self.z2 * (q - m)
 
     def _late(self):
         """After a playout: told to stop, or out of time, or a playout as
@@ -232,8 +266,11 @@ class Search:
                 if t <= 0:
                     continue
                 # t/n > z * sd / sqrt(n), sd^2 = (q - t^2/n) / (n - 1), in ints
-                # (|edge| <= CLIP and n <= 64 keep every product below 2**30).
-                if t * t * (n - 1) > self.z2 * (n * self.squares[i] - t * t) and t > bar:
+                # (|edge| <= CLIP and n <= 64 keep every product below 2**30;
+                # past 64 worlds, the same test divided by n: t * t stays
+                # below 2**30 up to MAX_WORLDS).
+                ok = self._clear(t, self.squares[i], n)
+                if ok and t > bar:
                     bar = t
                     best = i
         self.obs = None

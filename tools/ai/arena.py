@@ -5,7 +5,7 @@
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
 tools/ai/arena_mp.py: random, heuristic, prior (the search levels' prior
 alone: in Clubbed the heuristic with the kit's PRIOR weights), and the console's difficulty levels
-easy, normal and hard (players/levels.py, without a time cap: the search
+easy, normal, hard and expert (players/levels.py, without a time cap: the search
 budget is counted in playout moves, so the games are deterministic).
 Deal pair k (k = 0 .. N-1) uses seed S + k twice, same cards and same
 first dealer: A sits in seat 0 in the first game and in seat 1 in the second

@@ -73,6 +73,7 @@ PLAYERS = {
     "easy": _level(0),
     "normal": _level(1),
     "hard": _level(2),
+    "expert": _level(3),
 }
 
 

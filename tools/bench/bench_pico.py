@@ -35,7 +35,16 @@ another), and prints as a table:
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
   seeds 1, 2, ...: mean and slowest ms of the decisions the search kit
-  searches (more than one legal action; bidding included), at every level.
+  searches (more than one legal action; bidding included), at every level
+  (``--levels``, default 0,1,2; ``--games``), and the peak heap during a
+  decision: the most ``gc.mem_alloc()`` rose above its level just before
+  the decision (collected then), sampled by the search's ``stop`` hook
+  after every playout and once at the end. "In use" counts live data and
+  garbage not yet collected (a collection inside the decision lowers it):
+  what a decision allocates, up to the free heap. "Live" comes from a
+  second pass over the same games without the clock (the whole budget),
+  where the hook collects before each reading: the heap the search holds
+  between playouts (what a playout allocates and drops inside is not seen).
 
 ``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
 firmware boards``) for before/after figures. Without the device kit it
@@ -79,6 +88,7 @@ clock = DeviceClock()
 GAME = %r
 kit = levels.kit(GAME)
 N = %d
+LEVELS = %r
 def new(seed):
     if GAME == "clubbed":
         from cardgames import clubbed
@@ -88,26 +98,48 @@ def new(seed):
         return klaberjass.Klaberjass(seed=seed)
     from cardgames import clubs
     return clubs.Clubs(seed=seed)
-for level in (0, 1, 2):
+PEAK = [0]
+LIVE = [False]
+def sample():
+    # The search's stop hook (players/search.py), asked after every playout:
+    # the heap in use at that moment (live and garbage), or in the second
+    # pass the live heap alone (collected first).
+    if LIVE[0]:
+        gc.collect()
+    m = gc.mem_alloc()
+    if m > PEAK[0]:
+        PEAK[0] = m
+    return False
+def run(level, live):
+    # Pass one (live False): times with the device clock, and the heap in
+    # use; pass two: the same decisions without a clock (no cap: the full
+    # budget) and the live heap, collected at every sample.
+    LIVE[0] = live
     times = []
+    peaks = []
     seed = 1
     while len(times) < N and seed < 50:
         g = new(seed)
-        n = g.num_players if hasattr(g, "num_players") else 4
         players = {}
         moves = 0
         while not g.is_over() and len(times) < N and moves < 400:
             p = g.current_player
             if p not in players:
-                players[p] = levels.make(GAME, level, seed * 7 + p, clock)
+                players[p] = levels.make(GAME, level, seed * 7 + p, None if live else clock)
+                if hasattr(players[p], "stop"):
+                    players[p].stop = sample
             legal = g.legal_actions()
             obs = g.observation(p)
             searched = len(legal) > 1 and kit.searchable(obs)
+            gc.collect()
+            base = PEAK[0] = gc.mem_alloc()
             t = time.ticks_ms()
             a = players[p].choose(obs, legal)
             dt = time.ticks_diff(time.ticks_ms(), t)
+            sample()
             if searched:
                 times.append(dt)
+                peaks.append(PEAK[0] - base)
             g.apply(a)
             moves += 1
             obs = None
@@ -116,7 +148,12 @@ for level in (0, 1, 2):
         g = None
         gc.collect()
         seed += 1
-    print("BENCH-DECIDE", GAME, level, len(times), sum(times) // max(1, len(times)), max(times))
+    return times, peaks
+for level in LEVELS:
+    times, peaks = run(level, False)
+    live = max(run(level, True)[1])
+    print("BENCH-DECIDE", GAME, level, len(times), sum(times) // max(1, len(times)), max(times),
+          max(peaks), live)
 '''
 
 
@@ -313,16 +350,18 @@ def print_memory(m, out=print):
 
 
 def decision_figures(k, args, tmp):
+    levels = tuple(int(v) for v in args.levels.split(","))
     img = image(os.path.join(tmp, "dec.bin"), args.board, args)
     rows = []
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
         pico.wait_frames(1, timeout_ms=20000)
         pico.settle(quiet_ms=400, timeout_ms=20000)
-        for game in ("clubbed", "klaberjass", "clubs"):
-            out = pico.exec(DECIDE % (game, args.decisions), timeout_ms=3600000)
-            for m in re.finditer(r"BENCH-DECIDE (\w+) (\d) (\d+) (\d+) (\d+)", out):
-                rows.append((m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)),
-                             int(m.group(5))))
+        for game in args.games.split(","):
+            out = pico.exec(DECIDE % (game, args.decisions, levels),
+                            timeout_ms=3600000)
+            pat = r"BENCH-DECIDE (\w+) (\d) (\d+) (\d+) (\d+) (\d+) (\d+)"
+            for m in re.finditer(pat, out):
+                rows.append(tuple(int(x) if x.isdigit() else x for x in m.groups()))
             pico.soft_reset()
             pico.run_ms(3000)
     return rows
@@ -336,7 +375,15 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="", help="comma list of: boot,push,memory,decisions")
+    ap.add_argument("--levels", default="0,1,2",
+                    help="comma list of the levels to time (0 Easy ... 3 Expert)")
+    ap.add_argument("--games", default="clubbed,klaberjass,clubs",
+                    help="comma list of the games whose decisions are timed")
     args = ap.parse_args(argv)
+    if not re.fullmatch(r"[0-3](,[0-3])*", args.levels):
+        fail("--levels must be a comma list of 0, 1, 2, 3, got %r" % args.levels)
+    if set(args.games.split(",")) - {"clubbed", "klaberjass", "clubs"}:
+        fail("--games must be a comma list of clubbed, klaberjass, clubs")
     if args.decisions < 1:
         fail("--decisions must be at least 1")
     skip = set(s for s in args.skip.split(",") if s)
@@ -367,9 +414,11 @@ def main(argv=None):
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
         if "decisions" not in skip:
-            for game, level, n, mean, worst in decision_figures(k, args, tmp):
-                print("| decision %s %s | mean %d ms, slowest %d ms (%d) |"
-                      % (game, ("Easy", "Normal", "Hard")[level], mean, worst, n))
+            for game, level, n, mean, worst, peak, live in decision_figures(k, args, tmp):
+                print("| decision %s %s | mean %d ms, slowest %d ms, heap in use %d bytes,"
+                      " live %d bytes (%d) |"
+                      % (game, ("Easy", "Normal", "Hard", "Expert")[level], mean, worst, peak,
+                         live, n))
 
 
 if __name__ == "__main__":
