@@ -18,6 +18,7 @@ from cardgames import clubs
 from cardgames.clubs import (
     BID0,
     NO_BID,
+    NO_CARD,
     PH_BID,
     PH_PLAY,
     PH_TAKE,
@@ -26,7 +27,7 @@ from cardgames.clubs import (
     card_value,
     team_scores,
 )
-from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
+from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, shows_taker, strength, weight
 
 MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
 _DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
@@ -59,13 +60,112 @@ def worth(obs, legal, a, prior):
     return a == lo or a == hi
 
 
+# Worlds dealt per world searched: the one that best fits what the other
+# seats did is kept (``_misfit``).
+TRIES = 3
+# What dealing and weighing one try costs, in playout moves of the budget
+# (tools/bench_search.py: a try costs about as much as this many moves).
+WORLD_MOVES = 4
+_best_loc = bytearray(52)
+_counts = bytearray(4)  # cards per suit of the hand weighed
+_bid_at = bytearray(4)  # per seat: the trick after which it bid, 13 if it has not
+
+
 def world(obs, rng, g):
-    """``clubs.world``: hidden cards dealt consistently with ``obs``; also
-    sets each seat's plan from the hand it got."""
-    clubs.world(obs, rng, g)
+    """``clubs.world``, ``TRIES`` times: the hidden cards dealt consistently
+    with ``obs``, and of those deals the one that best fits what the other
+    seats' shown cards and bids say of their hands (``_misfit``) is kept.
+    Also sets each seat's plan from the hand it got."""
+    me = obs.seat
+    takers = obs.takers
+    for s in range(4):
+        _bid_at[s] = 13
+    for i in range(len(takers) - 1, -1, -1):
+        _bid_at[takers[i]] = i  # the first trick a seat took: then it bid
+    best = -1
+    for _ in range(TRIES):
+        clubs.world(obs, rng, g)
+        d = 0
+        for s in range(4):
+            if s != me:
+                d += _misfit(obs, g, s)
+        if best < 0 or d < best:
+            best = d
+            _best_loc[:] = g.loc
+        if d == 0:
+            break
+    g.loc[:] = _best_loc
     for s in range(4):
         _plan[s] = 1 if strength(g.hand(s)) >= TAKER_STRENGTH else 0
     return g
+
+
+def _misfit(obs, g, s):
+    """How badly seat ``s``'s hand in world ``g`` fits what it showed (PC-3)
+    and bid (PC-10), read as the heuristic plays (clubs_heuristic): a shown
+    high club says it played for tricks, a bid says its strength when it
+    bid. In hundredths of a trick; 0 for a perfect fit."""
+    loc = g.loc
+    seq = obs.seq
+    pb = obs.played_by
+    code = clubs.PLAYED + s
+    # Its strength when it showed: the cards it holds and every card it played.
+    n = 0
+    counts = _counts
+    for k in range(4):
+        counts[k] = 0
+    top_club = -1
+    for c in range(52):
+        if loc[c] == s or loc[c] == code:
+            n += weight(c)
+            counts[c // 13] += 1
+            if c < 13 and c > top_club:
+                top_club = c
+    st = n + _shape(counts)
+    d = 0
+    shown = obs.shown[s]
+    if shown != NO_CARD:
+        if shows_taker(shown):
+            if st < TAKER_STRENGTH:
+                d += TAKER_STRENGTH - st
+        elif st >= TAKER_STRENGTH and shows_taker(top_club):
+            d += st - TAKER_STRENGTH  # a taker with a high club shows it
+    b = obs.bids[s]
+    i = _bid_at[s]
+    if b != NO_BID and i < 13:
+        # Its strength when it bid: less the cards it played up to then.
+        n = 0
+        for k in range(4):
+            counts[k] = 0
+        for c in range(52):
+            if loc[c] == s:
+                n += weight(c)
+                counts[c // 13] += 1
+        for j in range(4 * i + 4, len(seq)):
+            c = seq[j]
+            if pb[c] == code:
+                n += weight(c)
+                counts[c // 13] += 1
+        x = 100 + (n + _shape(counts)) * BID_SCALE // 10
+        if b <= 1:
+            if x > 199:
+                d += x - 199
+        elif x < 100 * b:
+            d += 100 * b - x
+        elif x > 100 * b + 99:
+            d += x - 100 * b - 99
+    return d
+
+
+def _shape(counts):
+    # clubs_heuristic.strength's length bonuses.
+    n = 0
+    for s in (1, 2, 3):
+        if counts[s] >= 5:
+            n += 10 * (counts[s] - 4)
+    if counts[0] >= 4:
+        n += 15 * (counts[0] - 3)
+    return n
 
 
 def new_game():
