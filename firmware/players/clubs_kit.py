@@ -64,10 +64,14 @@ def worth(obs, legal, a, prior):
 
 # Worlds dealt per world searched: the one that best fits what the other
 # seats did is kept (``_misfit``).
-TRIES = 3
-# What dealing and weighing one try costs, in playout moves of the budget
-# (tools/bench_search.py: a try costs about as much as this many moves).
-WORLD_MOVES = 4
+TRIES = 1
+# Costs in playout moves of ``playout``, from tools/bench_search.py and
+# timings of each piece on MicroPython (Node): a move of ``playout`` costs
+# about half of a move through ``policy`` and ``Clubs._apply`` (the unit of
+# levels.HARD_WORK, set before ``playout``), and dealing a world (``clubs.world``)
+# about 45 of them.
+WORK_SCALE = 2
+WORLD_MOVES = 45 * TRIES
 _best_loc = bytearray(52)
 _counts = bytearray(4)  # cards per suit of the hand weighed
 _bid_at = bytearray(4)  # per seat: the trick after which it bid, 13 if it has not
@@ -342,7 +346,7 @@ def _card(g, p):
     for i in range(n):
         x = seq[base + i]
         is_mine = i % 2 == n % 2
-        v = card_value(x, led)
+        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
         if is_mine:
             mine += v
         else:
@@ -359,7 +363,7 @@ def _card(g, p):
         r = c % 13
         if low < 0 or r < low % 13 or (r == low % 13 and c >= 13 and low < 13):
             low = c
-        m = mine + card_value(c, led)
+        m = mine + r + (5 if c < 13 else (2 if c // 13 == led else -1))  # card_value
         if m != theirs:
             ahead = m > theirs
         else:
@@ -397,7 +401,7 @@ def _play(g, p, c):
     tops = 0
     for i in range(4):
         x = seq[base + i]
-        v = card_value(x, led)
+        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
         if (leader + i) & 1:
             s1 += v
         else:

@@ -28,7 +28,8 @@ int, higher is better for ``seat``), and may provide ``playout(g, rng)``
 (plays ``g`` out as ``policy`` would, returns the moves made: one call per
 playout instead of two per move), ``Z2`` (its own test threshold, see
 ``best``) and ``WORLD_MOVES`` (what its ``world`` costs, in playout moves,
-counted in the budget).
+counted in the budget) and ``WORK_SCALE`` (how many of its playout moves
+make one move of the budget ``work``: a compact playout's moves cost less).
 
 Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
@@ -78,7 +79,9 @@ class Search:
         self.kit = kit
         self.fallback = fallback
         self.rng = Rng(seed)
-        self.work = work
+        # A kit whose playout moves cost a fraction of a budget move (a
+        # compact playout) sets WORK_SCALE: the budget's moves per move.
+        self.work = work * getattr(kit, "WORK_SCALE", 1)
         self.max_worlds = max_worlds
         # The test's squared z: a kit may set its own (``Z2``).
         self.z2 = getattr(kit, "Z2", Z2)
