@@ -1,7 +1,8 @@
 """What the search player (players/search.py) needs to play Clubs (RULES.md
 PC-1 ... PC-16): worlds from ``clubs.world`` (the play only: passing, showing,
-bids and take choices stay with the heuristic), a cheap playout policy, and
-the hand's outcome.
+bids and take choices stay with the heuristic), weighed by what the other
+seats showed and bid when ``TRIES`` > 1, a cheap playout policy played in one
+call on the world's own arrays (``playout``), and the hand's outcome.
 
 Playout policy (it sees the whole sampled world): a seat wants tricks while
 it is short of its bid, or, not having bid, when its hand is strong enough
@@ -16,8 +17,11 @@ rule of thumb (tricks won plus 1.6 times the strength left, PC-10).
 
 from cardgames import clubs
 from cardgames.clubs import (
+    ACE_CLUBS,
     BID0,
+    KING_CLUBS,
     NO_BID,
+    NO_CARD,
     PH_BID,
     PH_PLAY,
     PH_TAKE,
@@ -26,7 +30,7 @@ from cardgames.clubs import (
     card_value,
     team_scores,
 )
-from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
+from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, shows_taker, strength, weight
 
 MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
 _DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
@@ -36,8 +40,11 @@ _plan = bytearray(4)
 
 
 def searchable(obs):
-    """The card play (PC-4 ... PC-9) and the bids (PC-10) are searched."""
-    return obs.phase == PH_PLAY or obs.phase == PH_BID
+    """The card play (PC-4 ... PC-9) is searched. The bids (PC-10) are the
+    prior's: searched with twice the worlds, they followed the playout
+    policy's misjudgments (tools/arena.py clubs hard heuristic --deals 200
+    --seed 1000: 53.5% with the bids searched, 58.8% without)."""
+    return obs.phase == PH_PLAY
 
 
 def worth(obs, legal, a, prior):
@@ -59,13 +66,116 @@ def worth(obs, legal, a, prior):
     return a == lo or a == hi
 
 
+# Worlds dealt per world searched: the one that best fits what the other
+# seats did is kept (``_misfit``).
+TRIES = 1
+# Costs in playout moves of ``playout``, from tools/bench_search.py and
+# timings of each piece on MicroPython (Node): a move of ``playout`` costs
+# about half of a move through ``policy`` and ``Clubs._apply`` (the unit of
+# levels.HARD_WORK, set before ``playout``), and dealing a world (``clubs.world``)
+# about 45 of them.
+WORK_SCALE = 2
+WORLD_MOVES = 45 * TRIES
+_best_loc = bytearray(52)
+_counts = bytearray(4)  # cards per suit of the hand weighed
+_bid_at = bytearray(4)  # per seat: the trick after which it bid, 13 if it has not
+
+
 def world(obs, rng, g):
-    """``clubs.world``: hidden cards dealt consistently with ``obs``; also
-    sets each seat's plan from the hand it got."""
-    clubs.world(obs, rng, g)
+    """``clubs.world``, ``TRIES`` times: the hidden cards dealt consistently
+    with ``obs``, and of those deals the one that best fits what the other
+    seats' shown cards and bids say of their hands (``_misfit``) is kept.
+    Also sets each seat's plan from the hand it got."""
+    me = obs.seat
+    takers = obs.takers
+    for s in range(4):
+        _bid_at[s] = 13
+    for i in range(len(takers) - 1, -1, -1):
+        _bid_at[takers[i]] = i  # the first trick a seat took: then it bid
+    best = -1
+    for _ in range(TRIES):
+        clubs.world(obs, rng, g)
+        d = 0
+        for s in range(4):
+            if s != me:
+                d += _misfit(obs, g, s)
+        if best < 0 or d < best:
+            best = d
+            _best_loc[:] = g.loc
+        if d == 0:
+            break
+    g.loc[:] = _best_loc
     for s in range(4):
         _plan[s] = 1 if strength(g.hand(s)) >= TAKER_STRENGTH else 0
     return g
+
+
+def _misfit(obs, g, s):
+    """How badly seat ``s``'s hand in world ``g`` fits what it showed (PC-3)
+    and bid (PC-10), read as the heuristic plays (clubs_heuristic): a shown
+    high club says it played for tricks, a bid says its strength when it
+    bid. In hundredths of a trick; 0 for a perfect fit."""
+    loc = g.loc
+    seq = obs.seq
+    pb = obs.played_by
+    code = clubs.PLAYED + s
+    # Its strength when it showed: the cards it holds and every card it played.
+    n = 0
+    counts = _counts
+    for k in range(4):
+        counts[k] = 0
+    top_club = -1
+    for c in range(52):
+        if loc[c] == s or loc[c] == code:
+            n += weight(c)
+            counts[c // 13] += 1
+            if c < 13 and c > top_club:
+                top_club = c
+    st = n + _shape(counts)
+    d = 0
+    shown = obs.shown[s]
+    if shown != NO_CARD:
+        if shows_taker(shown):
+            if st < TAKER_STRENGTH:
+                d += TAKER_STRENGTH - st
+        elif st >= TAKER_STRENGTH and shows_taker(top_club):
+            d += st - TAKER_STRENGTH  # a taker with a high club shows it
+    b = obs.bids[s]
+    i = _bid_at[s]
+    if b != NO_BID and i < 13:
+        # Its strength when it bid: less the cards it played up to then.
+        n = 0
+        for k in range(4):
+            counts[k] = 0
+        for c in range(52):
+            if loc[c] == s:
+                n += weight(c)
+                counts[c // 13] += 1
+        for j in range(4 * i + 4, len(seq)):
+            c = seq[j]
+            if pb[c] == code:
+                n += weight(c)
+                counts[c // 13] += 1
+        x = 100 + (n + _shape(counts)) * BID_SCALE // 10
+        if b <= 1:
+            if x > 199:
+                d += x - 199
+        elif x < 100 * b:
+            d += 100 * b - x
+        elif x > 100 * b + 99:
+            d += x - 100 * b - 99
+    return d
+
+
+def _shape(counts):
+    # clubs_heuristic.strength's length bonuses.
+    n = 0
+    for s in (1, 2, 3):
+        if counts[s] >= 5:
+            n += 10 * (counts[s] - 4)
+    if counts[0] >= 4:
+        n += 15 * (counts[0] - 3)
+    return n
 
 
 def new_game():
@@ -144,19 +254,26 @@ def policy(g, rng):
 
 def _bid(g, p):
     # The heuristic's rule of thumb (PC-10), nearest legal bid, lower first.
+    if g.n_tricks >= 12:
+        return BID0
     want = g.won[p] + strength(g.hand(p)) * BID_SCALE // 1000
     if want < 1:
         want = 1
-    legal = g.legal_actions()
-    best = legal[0]
+    bad = 13
+    for s in range(4):
+        if g.bids[s] != NO_BID:
+            bad -= g.bids[s]
+    best = -1
     best_d = 1000
-    for a in legal:
-        d = a - BID0 - want
+    for n in range(14):
+        if n == bad:
+            continue
+        d = n - want
         d = -2 * d if d <= 0 else 3 * d
         if d < best_d:
             best_d = d
-            best = a
-    return best
+            best = n
+    return BID0 + best
 
 
 def value(g, seat):
@@ -165,3 +282,190 @@ def value(g, seat):
     t = team_scores(g.bids, g.won, g.neg_ones, g.adams)
     m = seat & 1
     return t[m] - t[1 - m]
+
+
+def playout(g, rng):
+    """Plays the world ``g`` to the end of its hand exactly as ``policy``
+    and ``g._apply`` would, move for move, without their events and lists
+    (the rules of PC-4 ... PC-12 inlined on ``g``'s own arrays); returns
+    the moves made. ``rng`` is unused: the policy is deterministic."""
+    k = 0
+    bids = g.bids
+    while g.phase != _DONE and k < MAX_MOVES:
+        ph = g.phase
+        p = g._to_move
+        k += 1
+        if ph == PH_PLAY:
+            _play(g, p, _card(g, p))
+        elif ph == PH_BID:
+            bids[p] = _bid(g, p) - BID0
+            _next_trick(g)
+        else:
+            part = (p + 2) % 4
+            _take(g, part if _wants(g, part) and not _wants(g, p) else p)
+    return k
+
+
+def _card(g, p):
+    # ``policy``'s card for seat p, the legal cards scanned in the order of
+    # Clubs._legal_play (PC-4, PC-5) instead of listed.
+    loc = g.loc
+    base = 4 * g.n_tricks
+    n = g.n_played - base
+    a = 0
+    b = 52
+    if n == 0:
+        if not g.broken:
+            a = 52
+            for c in range(13, 52):
+                if loc[c] == p:
+                    a = 13
+                    break
+            if a == 52:
+                a = 0
+                b = 13
+    else:
+        led = g.seq[base] // 13
+        for c in range(13 * led, 13 * led + 13):
+            if loc[c] == p:
+                a = 13 * led
+                b = a + 13
+                break
+    want = _wants(g, p) or _wants(g, (p + 2) % 4)
+    if n == 0:
+        best = -1
+        for c in range(a, b):
+            if loc[c] == p:
+                if best < 0:
+                    best = c
+                elif (c % 13 > best % 13) if want else (c % 13 < best % 13):
+                    best = c
+        return best
+    seq = g.seq
+    led = seq[base] // 13
+    mine = 0
+    theirs = 0
+    top = -1
+    top_mine = False
+    for i in range(n):
+        x = seq[base + i]
+        is_mine = i % 2 == n % 2
+        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
+        if is_mine:
+            mine += v
+        else:
+            theirs += v
+        kx = 100 + x if x < 13 else (x % 13 if x // 13 == led else -1)
+        if kx > top:
+            top = kx
+            top_mine = is_mine
+    low = -1
+    pick = -1
+    for c in range(a, b):
+        if loc[c] != p:
+            continue
+        r = c % 13
+        if low < 0 or r < low % 13 or (r == low % 13 and c >= 13 and low < 13):
+            low = c
+        m = mine + r + (5 if c < 13 else (2 if c // 13 == led else -1))  # card_value
+        if m != theirs:
+            ahead = m > theirs
+        else:
+            kc = 100 + c if c < 13 else (r if c // 13 == led else -1)
+            ahead = kc > top or top_mine
+        if ahead == want:
+            if pick < 0 or ((r < pick % 13) if want else (r > pick % 13)):
+                pick = c
+    return pick if pick >= 0 else low
+
+
+def _play(g, p, c):
+    # Clubs._play without its events (PC-4 ... PC-12).
+    base = 4 * g.n_tricks
+    pos = g.n_played - base
+    seq = g.seq
+    led = c // 13 if pos == 0 else seq[base] // 13
+    g.loc[c] = clubs.PLAYED + p
+    seq[g.n_played] = c
+    g.n_played += 1
+    if c // 13 != led:
+        g.voids[p] |= 1 << led
+        if c >= 13 and c % 13 == 0:
+            g.neg_ones[p] += 1
+    if c < 13:
+        g.broken = True
+    if pos < 3:
+        g._to_move = (p + 1) % 4
+        return
+    leader = (p + 1) % 4
+    s0 = 0
+    s1 = 0
+    hi = 0
+    hk = -1
+    tops = 0
+    for i in range(4):
+        x = seq[base + i]
+        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
+        if (leader + i) & 1:
+            s1 += v
+        else:
+            s0 += v
+        kx = 100 + x if x < 13 else (x % 13 if x // 13 == led else -1)
+        if kx > hk:
+            hk = kx
+            hi = i
+        if x == ACE_CLUBS or x == KING_CLUBS:
+            tops += 1
+    if s0 != s1:
+        team = 0 if s0 > s1 else 1
+    else:
+        team = ((leader + hi) % 4) & 1
+    if tops:
+        # PC-12: an Adam for each top club of the losing side when the
+        # winners played none.
+        for i in range(4):
+            x = seq[base + i]
+            if (x == ACE_CLUBS or x == KING_CLUBS) and ((leader + i) & 1) != team:
+                o1 = seq[base + (i + 1) % 4]
+                o2 = seq[base + (i + 3) % 4]
+                if not (o1 == ACE_CLUBS or o1 == KING_CLUBS or o2 == ACE_CLUBS
+                        or o2 == KING_CLUBS):
+                    g.adams[(leader + i) % 4] += 1
+    i = (team - leader) % 2
+    ka = _higher(seq[base + i], led)
+    kb = _higher(seq[base + i + 2], led)
+    if ka > kb:
+        _take(g, (leader + i) % 4)
+    elif kb > ka:
+        _take(g, (leader + i + 2) % 4)
+    else:
+        g.phase = PH_TAKE  # PC-9: the partner who played first chooses
+        g._to_move = (leader + i) % 4
+
+
+def _higher(c, led):
+    # clubs._higher_key (PC-9).
+    if c < 13:
+        return 64 + c
+    if c // 13 == led:
+        return 32 + c % 13
+    return c % 13
+
+
+def _take(g, taker):
+    g.takers[g.n_tricks] = taker
+    g.n_tricks += 1
+    g.won[taker] += 1
+    if g.won[taker] == 1 and g.bids[taker] == NO_BID:
+        g.phase = PH_BID  # PC-10: bid after winning one's first trick
+        g._to_move = taker
+        return
+    _next_trick(g)
+
+
+def _next_trick(g):
+    if g.n_tricks < 13:
+        g.phase = PH_PLAY
+        g._to_move = g.takers[g.n_tricks - 1]
+    else:
+        g.phase = _DONE

@@ -26,7 +26,10 @@ is worth searching besides ``prior``, the heuristic's choice), ``world(obs, rng,
 ``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an
 int, higher is better for ``seat``), and may provide ``playout(g, rng)``
 (plays ``g`` out as ``policy`` would, returns the moves made: one call per
-playout instead of two per move).
+playout instead of two per move), ``Z2`` (its own test threshold, see
+``best``) and ``WORLD_MOVES`` (what its ``world`` costs, in playout moves,
+counted in the budget) and ``WORK_SCALE`` (how many of its playout moves
+make one move of the budget ``work``: a compact playout's moves cost less).
 
 Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
@@ -79,10 +82,15 @@ class Search:
         self.kit = kit
         self.fallback = fallback
         self.rng = Rng(seed)
-        self.work = work
+        # A kit whose playout moves cost a fraction of a budget move (a
+        # compact playout) sets WORK_SCALE: the budget's moves per move.
+        self.work = work * getattr(kit, "WORK_SCALE", 1)
         self.max_worlds = max_worlds
         # The test's squared z: a kit may set its own (``Z2``).
         self.z2 = getattr(kit, "Z2", Z2)
+        # What dealing one world costs, in playout moves of the budget (a
+        # kit whose worlds are weighed, several deals each, sets WORLD_MOVES).
+        self.world_moves = getattr(kit, "WORLD_MOVES", 0)
         self.time_ms = time_ms
         self.clock = clock if time_ms > 0 else None
         self.stop = stop
@@ -163,6 +171,7 @@ class Search:
         i = self.cand
         if i == 0:
             kit.world(self.obs, rng, self.world)
+            self.moves += self.world_moves
         s = self.world.copy(self.scratch)
         s._apply(self.cands[i])  # legal in every world: the seat's own card
         if self.playout is not None:

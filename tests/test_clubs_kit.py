@@ -1,0 +1,86 @@
+"""The Clubs search kit (players/clubs_kit.py): its one-call playout plays
+exactly the moves of its policy through the full rules (RULES.md PC-4 ...
+PC-12), and its weighed worlds keep everything the seat knows (PC-16)."""
+
+from cardgames import clubs
+from cardgames.rng import Rng
+from players import clubs_kit as kit
+from players.clubs_heuristic import ClubsHeuristic
+
+
+def _positions(n_games=6, every=5):
+    # Positions of heuristic games where a seat is to play or bid.
+    out = []
+    h = ClubsHeuristic()
+    for seed in range(n_games):
+        g = clubs.Clubs(seed=seed)
+        k = 0
+        while not g.is_over() and g.hand_no <= 2:
+            if g.phase in (clubs.PH_PLAY, clubs.PH_BID):
+                k += 1
+                if k % every == 0:
+                    out.append(g.copy())
+            p = g.current_player
+            g.apply(h.choose(g.observation(p), g.legal_actions()))
+    return out
+
+
+def test_playout_matches_policy_through_the_rules():
+    rng = Rng(5)
+    n = 0
+    for pos in _positions():
+        obs = pos.observation(pos.current_player)
+        w = kit.world(obs, rng, kit.new_game())
+        a = w.copy()
+        b = w.copy()
+        moves = kit.playout(a, rng)
+        k = 0
+        while not kit.done(b) and k < kit.MAX_MOVES:
+            b._apply(kit.policy(b, rng))
+            k += 1
+        assert moves == k
+        for f in ("loc", "seq", "takers", "bids", "won", "neg_ones", "adams", "voids"):
+            assert bytes(getattr(a, f)) == bytes(getattr(b, f)), f
+        assert (a.phase, a.n_played, a.n_tricks, a.broken) == (
+            b.phase, b.n_played, b.n_tricks, b.broken)
+        assert kit.value(a, obs.seat) == kit.value(b, obs.seat)
+        n += 1
+    assert n >= 30
+
+
+def test_world_keeps_what_the_seat_knows():
+    # PC-16: own hand, cards played, shown cards still unplayed, voids.
+    rng = Rng(9)
+    for pos in _positions(3, 7):
+        me = pos.current_player
+        obs = pos.observation(me)
+        w = kit.world(obs, rng, kit.new_game())
+        assert w.hand(me) == obs.hand
+        for s in range(4):
+            assert w.hand_size(s) == obs.hand_sizes[s]
+            c = obs.shown_live[s]
+            if c != clubs.NO_CARD:
+                assert w.loc[c] == s
+            for x in w.hand(s):
+                if s != me:
+                    assert not obs.voids[s] & (1 << (x // 13))
+        assert bytes(w.seq[: len(obs.seq)]) == obs.seq
+
+
+def test_misfit_prefers_hands_that_fit_a_bid():
+    # PC-10: a seat that bid high fits a strong hand better than a weak one.
+    for pos in _positions(4, 3):
+        obs = pos.observation(pos.current_player)
+        bidders = [s for s in range(4) if s != obs.seat and obs.bids[s] not in
+                   (clubs.NO_BID, 0) and obs.bids[s] >= 4]
+        if not bidders:
+            continue
+        s = bidders[0]
+        kit.world(obs, Rng(1), kit.new_game())  # sets when each seat bid
+        fits = []
+        for seed in range(12):
+            w = clubs.world(obs, Rng(seed))
+            fits.append(kit._misfit(obs, w, s))
+        assert min(fits) < max(fits) or max(fits) == 0
+        return
+    raise AssertionError("no position with a bid of 4 or more")
