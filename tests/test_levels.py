@@ -335,20 +335,6 @@ def test_budget_and_time_cap():
     assert a == capped.prior
 
 
-def test_slips_now_and_then():
-    # The fallback Easy of a game without a beginner.
-    easy = levels.Slips(levels.heuristic("clubs"), 4)
-    h = levels.heuristic("clubs")
-    same = differ = 0
-    for _g, o, legal in _decisions("clubs", 1, 120):
-        if easy.choose(o, legal) == h.choose(o, legal):
-            same += 1
-        else:
-            differ += 1
-    assert differ >= 5
-    assert same > 3 * differ
-
-
 def test_time_cap_drops_a_world_cut_short():
     """Out of time in the middle of the second world: that world is dropped,
     so the sums are those of the first world alone."""

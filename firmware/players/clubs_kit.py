@@ -42,7 +42,7 @@ _plan = bytearray(4)
 def searchable(obs):
     """The card play (PC-4 ... PC-9) is searched. The bids (PC-10) are the
     prior's: searched with twice the worlds, they followed the playout
-    policy's misjudgments (tools/arena.py clubs hard heuristic --deals 200
+    policy's misjudgments (tools/ai/arena.py clubs hard heuristic --deals 200
     --seed 1000: 53.5% with the bids searched, 58.8% without)."""
     return obs.phase == PH_PLAY
 
@@ -69,7 +69,7 @@ def worth(obs, legal, a, prior):
 # Worlds dealt per world searched: the one that best fits what the other
 # seats did is kept (``_misfit``).
 TRIES = 1
-# Costs in playout moves of ``playout``, from tools/bench_search.py and
+# Costs in playout moves of ``playout``, from tools/bench/bench_search.py and
 # timings of each piece on MicroPython (Node): a move of ``playout`` costs
 # about half of a move through ``policy`` and ``Clubs._apply`` (the unit of
 # levels.HARD_WORK, set before ``playout``), and dealing a world (``clubs.world``)

@@ -2,9 +2,7 @@
 screens and tools use.
 
 - Easy: a beginner (``players/<game>_beginner.py``: its own hand and the
-  table only, simple rules of thumb, no card memory); a game without one
-  plays the heuristic with slips (``Slips``: a random legal action in
-  ``EASY_SLIP`` of 100 decisions with a choice).
+  table only, simple rules of thumb, no card memory).
 - Normal: the search player (players/search.py) with a small budget
   (``NORMAL_WORK``, about a third of Hard's).
 - Hard: the search player with the largest budget that keeps a decision
@@ -16,7 +14,6 @@ screens and tools use.
   the simulator and the web page, not the Pico (``PICO_MS``).
 """
 
-from cardgames.rng import Rng
 
 LEVELS = ("Easy", "Normal", "Hard", "Expert")
 EASY = 0
@@ -26,7 +23,6 @@ EXPERT = 3
 DEFAULT = NORMAL
 GAMES = ("clubbed", "klaberjass", "clubs")
 
-EASY_SLIP = 20
 # Playout moves per decision, per game (clubbed, klaberjass, clubs): a
 # playout move costs about 2 ms on a Pico in Clubs, under 1 ms in
 # Klaberjass's and about 0.4 ms in Clubbed's compact playouts
@@ -72,26 +68,6 @@ def usable(level, device=False):
     return level
 
 
-class Slips:
-    """The heuristic ``inner`` with slips: in ``slip`` of 100 decisions that
-    have a choice it plays a random legal action (``seed`` drives them)."""
-
-    def __init__(self, inner, seed=0, slip=EASY_SLIP):
-        self.inner = inner
-        self.rng = Rng(seed)
-        self.slip = slip
-
-    def choose(self, obs, legal):
-        """The heuristic's choice of ``legal``, or now and then a random one.
-
-        Raises ValueError when ``legal`` is empty.
-        """
-        a = self.inner.choose(obs, legal)
-        if len(legal) > 1 and self.rng.below(100) < self.slip:
-            return self.rng.choice(legal)
-        return a
-
-
 def heuristic(game, seed=0):
     """The heuristic player of ``game`` (one of GAMES). Raises ValueError for
     an unknown game."""
@@ -127,17 +103,13 @@ def kit(game):
 
 def beginner(game, seed=0):
     """Easy's player of ``game``: the game's beginner (``players.<game>_beginner``,
-    class ``<Game>Beginner(seed)``), or the heuristic with slips if the game
-    has none."""
-    try:
-        if game == "clubbed":
-            from players.clubbed_beginner import ClubbedBeginner as B
-        elif game == "klaberjass":
-            from players.klaberjass_beginner import KlaberjassBeginner as B
-        else:
-            from players.clubs_beginner import ClubsBeginner as B
-    except ImportError:
-        return Slips(heuristic(game, seed), seed)
+    class ``<Game>Beginner(seed)``)."""
+    if game == "clubbed":
+        from players.clubbed_beginner import ClubbedBeginner as B
+    elif game == "klaberjass":
+        from players.klaberjass_beginner import KlaberjassBeginner as B
+    else:
+        from players.clubs_beginner import ClubsBeginner as B
     return B(seed)
 
 
