@@ -62,7 +62,8 @@ bench: setup
 
 # Computer players per game and level on MicroPython (Node): time, bytes
 # allocated and peak live heap per decision, Pico time estimated by pystone
-# (fetched once from PyPI into build/pystone/); fails if Hard is over budget.
+# (fetched once from PyPI into build/pystone/; device times: make bench-pico);
+# fails if Hard's peak heap is over budget.
 bench-search: setup
 	$(PY) tools/bench/bench_search.py
 

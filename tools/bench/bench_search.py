@@ -12,7 +12,9 @@ says how it is taken), and the worlds and playout moves per decision. The
 Pico estimate is the Node time scaled by the pystone rate measured in the
 same MicroPython process, taking the Pico at PICO_PYSTONES (an estimate for
 MicroPython on an RP2040 at 125 MHz). Exits 1 when Hard's peak reaches
-HARD_PEAK_LIMIT bytes or its mean Pico estimate reaches 1 s.
+HARD_PEAK_LIMIT bytes. The estimate is a guide only: decision times on the
+device come from the emulated Pico (``make bench-pico``), where a playout
+costs what it costs on the rp2 port rather than what pystone predicts.
 
 Pystone is micropython-lib's ``pystone_lowmem`` from its PyPI package
 ``micropython-pystone_lowmem`` (pinned by version and SHA-256 below). That
@@ -117,8 +119,8 @@ def main(argv=None):
         print("%-11s %-6s %8.1f %9.0f %9.0f %9d %13d %7s %6s" % (
             game, LEVEL_NAMES[level], node_ms, pico_ms, t_max * stones / PICO_PYSTONES, alloc,
             peak, worlds, mv))
-        if level == 2 and (peak >= HARD_PEAK_LIMIT or pico_ms >= 1000):
-            bad.append("%s Hard: peak %d B, Pico %.0f ms" % (game, peak, pico_ms))
+        if level == 2 and peak >= HARD_PEAK_LIMIT:
+            bad.append("%s Hard: peak %d B" % (game, peak))
     print("(* estimated, mean over %d decisions per game and level; max Pico: the slowest "
           "of them)" % args.decisions)
     print("player code in the heap once imported (bytes, .py sources): "
