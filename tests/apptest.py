@@ -8,10 +8,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host_sim"))
 
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.buttons import ScriptedButtons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 
 
@@ -74,8 +74,8 @@ class Session:
 
 
 def strings_drawn(act):
-    """The strings (list) ``app.text.draw`` is given while ``act()`` runs."""
-    from app import text
+    """The strings (list) ``app.kit.text.draw`` is given while ``act()`` runs."""
+    from app.kit import text
 
     seen = []
     orig = text.draw

@@ -30,7 +30,7 @@ for _p in (HERE, os.path.join(ROOT, "firmware"), ROOT):
 from apptest import Session  # noqa: E402
 from fakestore import FakeStorage  # noqa: E402
 
-from app.display import PALETTE  # noqa: E402
+from app.kit.display import PALETTE  # noqa: E402
 
 SIZES = {"240x135": ((240, 135), False), "240x240": ((240, 240), False),
          "128x64": ((128, 64), True)}
@@ -133,16 +133,16 @@ def test_goldens_cover_every_game_and_size():
 
 def test_a_changed_frame_is_caught(monkeypatch):
     """The comparison can fail: one pixel changed in one frame is named."""
-    import app.display
+    from app.kit import display
 
     name = "128x64/menu"
-    orig = app.display.FrameDisplay.show
+    orig = display.FrameDisplay.show
 
     def show(self):
         self.buf[0] ^= 1
         return orig(self)
 
-    monkeypatch.setattr(app.display.FrameDisplay, "show", show)
+    monkeypatch.setattr(display.FrameDisplay, "show", show)
     with pytest.raises(AssertionError, match="differ from the goldens"):
         test_frames_match_the_goldens(name)
 

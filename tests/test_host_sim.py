@@ -9,8 +9,8 @@ import sys
 import pytest
 
 import host_sim  # noqa: F401  (sets up sys.path: firmware/, host_sim/ shims)
-from app import buttons
-from app.display import PALETTE, rgb, set_colour
+from app.kit import buttons
+from app.kit.display import PALETTE, rgb, set_colour
 from host_sim import keyscript
 from host_sim.display import SimDisplay, indexed_to_rgb24, rgb565_to_tuple
 from host_sim.headless import (
@@ -33,7 +33,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def palette_of(values):
-    """A 512-byte palette (as app.display.PALETTE: high byte first) holding
+    """A 512-byte palette (as app.kit.display.PALETTE: high byte first) holding
     the RGB565 ints ``values`` from index 0, black after them."""
     out = bytearray(512)
     for i, v in enumerate(values):

@@ -16,16 +16,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import apptest  # noqa: E402
 
-from app import games, persist  # noqa: E402
-from app.resume import continue_game  # noqa: E402
+from app import games  # noqa: E402
+from app.persist import files as persist  # noqa: E402
+from app.persist.resume import continue_game  # noqa: E402
+from app.persist.storage import decode, encode, read_file, write_file  # noqa: E402
 from app.rules_screen import RulesScreen  # noqa: E402
-from app.storage import decode, encode, read_file, write_file  # noqa: E402
 from app.title import TitleScreen  # noqa: E402
 from cardgames import clubbed, clubs, klaberjass  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist)
+PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist.files)
 KEEP = 10  # records kept
 
 
@@ -132,7 +133,7 @@ def test_resumed_game_plays_on_and_is_counted_once():
     stats = persist.read_stats(con.app)["Clubbed"]
     assert stats[PLAYED] == 1
     rec = decode(con.storage.files["r1"], "record")
-    from app.records import replay_core
+    from app.persist.records import replay_core
 
     g, problem = replay_core(rec)
     assert problem is None and g.is_over()
@@ -561,10 +562,10 @@ def test_a_replay_ends_on_its_result_and_deals_no_live_game(name):
     game: the screen stays the replayed one, the caption says the replay
     has ended (before: a second A dealt a playable game under "REPLAY ...
     move 61 of 61")."""
-    from app import buttons
-    from app.buttons import ScriptedButtons
-    from app.clock import VirtualClock
-    from app.display import FrameDisplay
+    from app.kit import buttons
+    from app.kit.buttons import ScriptedButtons
+    from app.kit.clock import VirtualClock
+    from app.kit.display import FrameDisplay
     from app.screen import GameOverScreen
     from host_sim.replay import caption, replay_app_class
 
@@ -602,7 +603,7 @@ def test_a_replay_ends_on_its_result_and_deals_no_live_game(name):
 
 
 def test_replay_reads_a_bounded_regular_file(tmp_path, capsys):
-    from app.storage import MAX_FILE
+    from app.persist.storage import MAX_FILE
     from host_sim.replay import main
 
     data, _ = _record("Clubbed", 5)

@@ -9,25 +9,25 @@ from mprun import ROOT, node_or_skip
 
 SCRIPT = """
 import sys
-from app.buttons import ScriptedButtons
-from app.clock import VirtualClock
-from app.display import FrameDisplay
+from app.kit.buttons import ScriptedButtons
+from app.kit.clock import VirtualClock
+from app.kit.display import FrameDisplay
 from app.main import App
 
 app = App(FrameDisplay(240, 135), ScriptedButtons(), VirtualClock(), seed=1)
 app.new_game()  # Clubbed
-print("clubbed", "cardgames.clubbed" in sys.modules, "app.clubbed_screen" in sys.modules)
+print("clubbed", "cardgames.clubbed" in sys.modules, "app.clubbed.screen" in sys.modules)
 app.to_title()
 app.cycle_game(1)
 app.new_game()  # Klaberjass
-print("after", "cardgames.clubbed" in sys.modules, "app.clubbed_screen" in sys.modules,
+print("after", "cardgames.clubbed" in sys.modules, "app.clubbed.screen" in sys.modules,
       "players.clubbed_heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules)
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
 print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)
 app.show_rules(app.screen)
 print("rules", "app.rules_text" in sys.modules, len(app.screen.shown) > 5)
 app.to_title()
-print("back", "cardgames.klaberjass" in sys.modules, "app.klaberjass_screen" in sys.modules,
+print("back", "cardgames.klaberjass" in sys.modules, "app.klaberjass.screen" in sys.modules,
       "cardgames.cards" in sys.modules, "app.title" in sys.modules)
 """
 

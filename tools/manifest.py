@@ -46,7 +46,7 @@ require("ssd1306")
 module("main.py", base_path="frozen")
 
 # Generated modules (tools/frozen_gen.py): picocards_fonts (firmware/fonts.bin
-# as a bytes constant, read by app.text) and picocards_image (the board this
+# as a bytes constant, read by app.kit.text) and picocards_image (the board this
 # image defaults to: $PICOCARDS_BOARD, which tools/firmware.py sets from
 # BOARD; unset, the image defaults to boards.DEFAULT). They are written into
 # $PICOCARDS_FROZEN_DIR, by default build/firmware/frozen-<board>/.

@@ -26,19 +26,19 @@ class Entry:
 
 
 GAMES = (
-    Entry("Clubbed", "app.clubbed_screen", "CLUBBED", (("refill", "Refill", True),),
-          ("app.result_screen", "app.compact_clubbed", "cardgames.clubbed",
+    Entry("Clubbed", "app.clubbed.screen", "CLUBBED", (("refill", "Refill", True),),
+          ("app.clubbed.result", "app.clubbed.compact", "cardgames.clubbed",
            "cardgames.clubbed_text", "players.clubbed_heuristic",
            "players.clubbed_kit")),
-    Entry("Klaberjass", "app.klaberjass_screen", "KLABERJASS",
+    Entry("Klaberjass", "app.klaberjass.screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
-          ("app.klaberjass_summary", "app.compact_klaberjass", "cardgames.klaberjass",
+          ("app.klaberjass.summary", "app.klaberjass.compact", "cardgames.klaberjass",
            "cardgames.klaberjass_text", "players.klaberjass_heuristic",
            "players.klaberjass_kit")),
-    Entry("Clubs", "app.clubs_screen", "CLUBS", (),
-          ("app.clubs_table", "app.clubs_deal", "app.clubs_tricks", "app.clubs_summary",
-           "app.compact_clubs", "cardgames.clubs", "cardgames.clubs_text",
+    Entry("Clubs", "app.clubs.screen", "CLUBS", (),
+          ("app.clubs.table", "app.clubs.deal", "app.clubs.tricks", "app.clubs.summary",
+           "app.clubs.compact", "cardgames.clubs", "cardgames.clubs_text",
            "players.clubs_heuristic", "players.clubs_kit")),
 )
 

@@ -17,7 +17,7 @@ every screen has."""
 
 from micropython import const
 
-from app import buttons, fontdata, text, theme
+from app.kit import buttons, fontdata, text, theme
 from app.screen import StaticScreen
 
 # Private constants are const(): mpy-cross folds them into the code, so their
@@ -26,8 +26,8 @@ _ROW_H = const(13)
 _MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
 _HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)
 
-# The rule file sits beside the glyph file (app.text finds where that is); a
-# frozen app reads the firmware image's copy (app.text.open_glyphs).
+# The rule file sits beside the glyph file (app.kit.text finds where that is); a
+# frozen app reads the firmware image's copy (app.kit.text.open_glyphs).
 # Its name is longer than MicroPython interns, so it adds no name.
 PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
@@ -84,7 +84,7 @@ class RulesScreen(StaticScreen):
         self.back = back
         self.title = title
         if app.compact:
-            from app import compact
+            from app.kit import compact
 
             w = app.width - 2
             self.rows = compact.rules_rows(app.height)
@@ -201,7 +201,7 @@ class RulesScreen(StaticScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.rules(fb, self)
             return

@@ -4,11 +4,12 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
-from app import buttons, games, text, theme
-from app.menu import Menu, panel
+from app import games
+from app.kit import buttons, text, theme
+from app.kit.menu import Menu, panel
 
 # The hint last, so that UP from Resume reaches it at once, undo above it
-# (labels of 10 characters or more are no interned names, app.persist).
+# (labels of 10 characters or more are no interned names, app.persist.files).
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 
 
@@ -84,7 +85,7 @@ def open_look(screen):
     screen.looking = True
     lines = screen._look_lines()
     if screen.app.compact:
-        from app import compact
+        from app.kit import compact
 
         lines = compact.wrap_lines(lines, screen.app.width)
     screen.look_lines = lines
@@ -208,7 +209,7 @@ class ErrorScreen(StaticScreen):
         h = self.app.height if self.app.compact else 135
         keys = "A try again  B menu" if self.back is not None else "A/B menu"
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.result(fb, w, h, "Something went wrong", text.wrap(self.message, w - 2),
                            "A resume  B menu" if self.back is not None else "A/B menu")

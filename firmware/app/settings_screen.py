@@ -2,7 +2,7 @@
 
 Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
 (or A) change its value, B goes back. Every change is applied at once and
-written to storage (``app.persist``), so it survives a power cut.
+written to storage (``app.persist.files``), so it survives a power cut.
 
 Rows: difficulty of the computer players, computer speed, four-colour deck,
 backlight level, dim timeout, then each game's variants from RULES.md.
@@ -10,11 +10,13 @@ Drawn with the small font in rows that fill the screen's height, scrolling
 when they do not fit, so it works on every board's screen size.
 """
 
-from app import buttons, cardview, games, persist, text, theme
+from app import games
+from app.kit import buttons, cardview, text, theme
+from app.persist import files as persist
 from app.screen import StaticScreen
 
 ONOFF = ("off", "on")
-# The choices (app.persist checks a settings file against the same).
+# The choices (app.persist.files checks a settings file against the same).
 LEVELS = ("Easy", "Normal", "Hard")
 SPEEDS = ("Slow", "Normal", "Fast")
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
@@ -54,7 +56,7 @@ class SettingsScreen(StaticScreen):
         self.sel = 0
         self.top = 0
         # (label, kind, game entry, option key, short label): kind names what
-        # a row sets; the short label is for 128 px wide screens (app.compact),
+        # a row sets; the short label is for 128 px wide screens (app.kit.compact),
         # where a variant's game is shown below the rows instead.
         rows = [("Difficulty", "level", None, None, "Difficulty"),
                 ("Computer speed", "speed", None, None, "Comp. speed"),
@@ -143,7 +145,7 @@ class SettingsScreen(StaticScreen):
     def draw(self, fb):
         app = self.app
         if app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.settings(fb, self)
             return

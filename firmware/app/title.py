@@ -3,8 +3,9 @@ game's page only, which the title opens on), New game, Rules, Settings or
 Statistics; A picks, B steps back to the first item. The variants are on
 the Settings screen."""
 
-from app import buttons, cardview, games, text, theme
-from app.menu import PICKED_NONE, Menu
+from app import games
+from app.kit import buttons, cardview, text, theme
+from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
 
 
@@ -60,7 +61,7 @@ class TitleScreen(StaticScreen):
             return
         pick -= len(self.menu.items) - 5  # after Continue, if it is there
         if pick < 0:
-            from app.resume import continue_game
+            from app.persist.resume import continue_game
 
             continue_game(app)
         elif pick == 0:
@@ -88,7 +89,7 @@ class TitleScreen(StaticScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.title(fb, self)
             return

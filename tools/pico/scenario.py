@@ -85,9 +85,9 @@ def install():
 
     def run_app(app, keys, clock, steps=None, display=None):
         step = app.step
-        show = app.display.show
+        show = app.kit.display.show
         moved = app.moved
-        app.buttons = _Counted(app.buttons)
+        app.kit.buttons = _Counted(app.kit.buttons)
 
         def probed_moved(screen, action, seat):
             _st["moves"] += 1
@@ -101,7 +101,7 @@ def install():
                 _st["low"] = f
             show()
 
-        app.display.show = probed_show
+        app.kit.display.show = probed_show
 
         def probed():
             step()
@@ -191,7 +191,7 @@ class SimMachine:
         return State(self._state(self.run.app, self.presses, self.moves))
 
     def press(self, key):
-        from app import buttons
+        from app.kit import buttons
 
         self.run.buttons.push(buttons.NAMES.index(key))
         self.presses += 1

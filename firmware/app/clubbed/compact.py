@@ -1,5 +1,5 @@
 """The Clubbed table in the compact layout (128x64 monochrome, see
-``app.compact``); the screen (``app.clubbed_screen``) keeps state and keys.
+``app.kit.compact``); the screen (``app.clubbed.screen``) keeps state and keys.
 
 Rows: West (inverted on West's turn), hand size and collection; the top of
 the discard pile (inverted chip), pile and stock counts; whose turn and your
@@ -8,7 +8,7 @@ the hint); your hand, playable cards
 raised, the cursor inverted, DRAW at the right end when you may draw.
 """
 
-from app import compact as c
+from app.kit import compact as c
 from cardgames import clubbed
 
 

@@ -3,7 +3,7 @@
 A colour display has an 8-bit indexed frame: ``buf`` is a bytearray of
 ``width * height`` bytes, one per pixel, and ``fb`` the ``framebuf.GS8``
 ``FrameBuffer`` over it that the app draws on. A pixel's value is an index
-into ``PALETTE`` (the app's colours are named in ``app.theme``, which fills the
+into ``PALETTE`` (the app's colours are named in ``app.kit.theme``, which fills the
 palette when imported). ``show()`` pushes the frame to the screen: a hardware
 driver (``hw.st7789``, which expands it to RGB565 band by band) or the
 simulator overrides it. The frame is the largest single allocation of the app:
@@ -13,7 +13,7 @@ that; the app uses 28 colours, so 8 bits per pixel lose nothing).
 A monochrome display (``mono`` True, e.g. a 128x64 SSD1306) has a 1-bit
 ``MONO_VLSB`` frame instead (``width * ((height + 7) // 8)`` bytes, 1,024 at
 128x64): colour 0 is dark, any other value lit (framebuf's rule), and the app
-draws its compact layout on it (``app.compact``).
+draws its compact layout on it (``app.kit.compact``).
 """
 
 import framebuf

@@ -1,5 +1,5 @@
 """The Klaberjass screens in the compact layout (128x64 monochrome, see
-``app.compact``); ``app.klaberjass_screen`` keeps state and keys.
+``app.kit.compact``); ``app.klaberjass.screen`` keeps state and keys.
 
 Table rows: West (inverted on West's turn) and both scores; the turned card
 (inverted chip), the trump or the bid asked and who bid, the bottom card
@@ -9,8 +9,8 @@ alert or the latest event; your hand. The round summary (KJ-14) and the
 result (KJ-15) are tables of the same figures as on the big screen.
 """
 
-from app import compact as c
-from app.klaberjass_summary import summary_rows
+from app.kit import compact as c
+from app.klaberjass.summary import summary_rows
 from cardgames import klaberjass as kj
 
 NAMES = ("You", "West")

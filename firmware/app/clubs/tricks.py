@@ -1,11 +1,10 @@
 """Drawing the tricks of Clubs (PC-4 ... PC-9), the bid picker (PC-10) and the
-take prompt (PC-9); see ``app.clubs_table``, which draws the rest of the table
-and calls these. Held only while the tricks are played: ``app.clubs_deal``
+take prompt (PC-9); see ``app.clubs.table``, which draws the rest of the table
+and calls these. Held only while the tricks are played: ``app.clubs.deal``
 draws the pass and show steps.
 """
 
-from app import text, theme
-from app.clubs_table import (
+from app.clubs.table import (
     HUMAN,
     PANEL_X,
     SHORT,
@@ -19,7 +18,8 @@ from app.clubs_table import (
     status,
     trick_line,
 )
-from app.menu import panel
+from app.kit import text, theme
+from app.kit.menu import panel
 from cardgames import clubs
 
 

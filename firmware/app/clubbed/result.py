@@ -2,7 +2,7 @@
 seat, the running total of the series; A asks, then deals the next game, B goes to the
 title."""
 
-from app import text, theme
+from app.kit import text, theme
 from app.screen import GameOverScreen
 
 
@@ -29,7 +29,7 @@ class ResultScreen(GameOverScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             lines = ["%s: %d cards%s" % (self.names[s], self.counts[s],
                                          " (%d hand)" % self.from_hand[s] if self.from_hand[s]

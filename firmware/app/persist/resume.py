@@ -1,5 +1,5 @@
 """Continue: the saved game (``app.saved``, fields checked by
-``app.persist``) back on its screen. Imported only when the player picks
+``app.persist.files``) back on its screen. Imported only when the player picks
 Continue, so a game in play holds none of this code.
 
 The core comes back from its notation (``from_text``); the screen is made as
@@ -12,8 +12,8 @@ see it.
 import gc
 
 from app import games
-from app.persist import dec_dict, dec_int, find
-from app.storage import set_aside, unhexlify
+from app.persist.files import dec_dict, dec_int, find
+from app.persist.storage import set_aside, unhexlify
 
 
 def reject_save(app, why):
@@ -49,7 +49,7 @@ def continue_game(app):
             # Our saves of a finished game carry its result and are counted
             # at boot: this one says the game goes on, and nothing can.
             raise ValueError("its game is already over but has no result")
-        unhexlify(f["act"])  # checked; the save keeps them (app.persist)
+        unhexlify(f["act"])  # checked; the save keeps them (app.persist.files)
         app.actions = bytearray()
     except ValueError as ex:
         reject_save(app, str(ex))
@@ -69,7 +69,7 @@ def continue_game(app):
     app.persist_done()
     if app.unload_games:
         games.forget("players.levels")  # the players are made
-        games.forget("app.resume")
+        games.forget("app.persist.resume")
 
 
 def _clubbed(app, mod, seed, kw, state, pos):

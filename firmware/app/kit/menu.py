@@ -4,7 +4,7 @@ Used for the title menu and the pause menu; the owner draws it where it wants
 and reacts to the index returned by ``on_button``.
 """
 
-from app import buttons, text, theme
+from app.kit import buttons, text, theme
 
 PICKED_NONE = -1
 BACK = -2

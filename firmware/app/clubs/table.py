@@ -1,14 +1,14 @@
-"""Drawing the Clubs table (see ``app.clubs_screen``): the four seats around
+"""Drawing the Clubs table (see ``app.clubs.screen``): the four seats around
 the trick with each card's value (PC-6), the partnership sums (PC-7) and who
 took the trick and why (PC-8, PC-9), bids and tricks won per seat (PC-10), the
 pass and show steps (PC-2, PC-3), the bid picker and the take prompt, and
 South's hand. Coordinates are pixels on the 240x135 screen; colours from
-``app.theme``.
+``app.kit.theme``.
 """
 
 from micropython import const
 
-from app import cardview, text, theme
+from app.kit import cardview, text, theme
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD
@@ -19,7 +19,7 @@ SHORT = ("N", "E", "S", "W")
 SUITS = clubs.SUIT_SYMBOLS
 TEAMS = clubs.TEAM_NAMES
 
-# Screen modes (``ClubsScreen.mode``), see ``app.clubs_screen``.
+# Screen modes (``ClubsScreen.mode``), see ``app.clubs.screen``.
 PASS = 0
 RECEIVED = 1
 SHOW = 2
@@ -123,15 +123,15 @@ def score_corner(fb, scr):
 
 def draw(fb, scr):
     """The screen in modes PASS, RECEIVED, SHOW, SHOWN and TABLE. The pass and
-    show steps are drawn by ``app.clubs_deal``, the tricks, bids and takes by
-    ``app.clubs_tricks``: each is imported when needed, and on MicroPython
+    show steps are drawn by ``app.clubs.deal``, the tricks, bids and takes by
+    ``app.clubs.tricks``: each is imported when needed, and on MicroPython
     the other is dropped from the heap (``App.module``)."""
     fb.fill(theme.FELT)
     m = scr.mode
     if m == TABLE:
         _tricks(scr).draw_trick(fb, scr)
     else:
-        scr.app.module("app.clubs_deal", "app.clubs_tricks").draw(fb, scr)
+        scr.app.module("app.clubs.deal", "app.clubs.tricks").draw(fb, scr)
     _draw_hand(fb, scr)
     if m == TABLE and scr.looking == 1:
         # The last trick's keys on a second line, over the top of the hand.
@@ -146,7 +146,7 @@ def draw(fb, scr):
 
 
 def _tricks(scr):
-    return scr.app.module("app.clubs_tricks", "app.clubs_deal")
+    return scr.app.module("app.clubs.tricks", "app.clubs.deal")
 
 
 def play_hint(scr):

@@ -1,4 +1,4 @@
-"""What the app keeps across power cycles, in files of ``app.storage``:
+"""What the app keeps across power cycles, in files of ``app.persist.storage``:
 
 - ``settings``: difficulty, each game's variants, four-colour deck, computer
   speed, backlight level, dim timeout;
@@ -12,10 +12,10 @@
   name, its number, seed, the core's constructor options, the screen's
   session and view state, the core position (``to_text``) and every action
   so far (two hex digits each);
-- ``r<number>``: the record of each finished game (``app.records``), the
+- ``r<number>``: the record of each finished game (``app.persist.records``), the
   last 10 kept.
 
-A bad file (see ``app.storage``) is moved aside and reported in
+A bad file (see ``app.persist.storage``) is moved aside and reported in
 ``app.notices`` (plain words shown on a screen at boot); the app then goes
 on with defaults. A file that can be neither read nor moved aside is never
 written over: its name goes in ``app.keep`` and, for the session, the
@@ -27,7 +27,7 @@ nor double-counts a game (``boot`` completes it).
 """
 
 from app import games
-from app.storage import STUCK, hexlify, judge, read_file, set_aside, unhexlify, write_file
+from app.persist.storage import STUCK, hexlify, judge, read_file, set_aside, unhexlify, write_file
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
@@ -293,7 +293,7 @@ def boot(app):
                 app.notices.append("The saved game could not be used: " + why + ".")
         else:
             app.saved = f
-    from app import cardview
+    from app.kit import cardview
 
     cardview.four(app.four)
 
@@ -388,7 +388,7 @@ def save_game(app, screen, seat):
     """Save the game on ``screen`` (a game screen with ``game``, ``seed`` and
     ``core_kw``; ``seat`` is the human's) atomically; once it is over,
     ``complete`` it. The state a resumed screen needs besides the core
-    (``app.resume``) goes with the session's: Klaberjass' round number (the
+    (``app.persist.resume``) goes with the session's: Klaberjass' round number (the
     next once the round's last card is down), Clubs' score history (flat).
     False (and a notice) if storage failed."""
     e = app.game()

@@ -1,5 +1,5 @@
 """The compact layout: every screen drawn for a small monochrome display
-(128x64 SSD1306), imported only when the app runs on one (``app.compact``).
+(128x64 SSD1306), imported only when the app runs on one (``app.kit.compact``).
 
 Designed for the size, not cropped: SMALL text (6x12 Terminus cells, 21
 columns) on rows ``ROW`` pixels apart (the font's glyphs sit in rows 1..10
@@ -12,7 +12,7 @@ differs: each screen's ``draw`` hands over to a function here or in
 Units: pixels; (x, y) is a top-left corner.
 """
 
-from app import text
+from app.kit import text
 
 ON = 1
 OFF = 0
@@ -154,7 +154,7 @@ def hand(fb, cards, cursor, y, x0, x1, up=None, marks=None):
 
 
 def menu(fb, m, x, y, w, rows, row_h=BAR):
-    """Menu ``m`` (app.menu.Menu) as rows from (x, y), ``w`` wide, at most
+    """Menu ``m`` (app.kit.menu.Menu) as rows from (x, y), ``w`` wide, at most
     ``rows`` visible (scrolled to the selection, ▲▼ at the right when not
     all fit); the selection is inverted."""
     n = len(m.items)

@@ -11,7 +11,7 @@
 # characters covered (glyph i is chars[i]) and where its glyphs start in
 # FILE: glyph i is the h * ((w + 7) // 8) bytes at offset + i * that, in
 # framebuf MONO_HLSB format (rows of (w+7)//8 bytes, MSB = leftmost pixel).
-# FILE lies in the folder holding the app package. Drawn by app.text.
+# FILE lies in the folder holding the app package. Drawn by app.kit.text.
 # ruff: noqa
 
 FILE = "fonts.bin"

@@ -9,10 +9,10 @@ milliseconds on the app's clock.
 
 from micropython import const
 
-from app import buttons, cardview, text, theme
 from app import screen as shared
-from app.menu import panel
-from app.result_screen import ResultScreen
+from app.clubbed.result import ResultScreen
+from app.kit import buttons, cardview, text, theme
+from app.kit.menu import panel
 from cardgames import clubbed
 
 # Private constants are const(): mpy-cross folds them into the code, so their
@@ -289,7 +289,7 @@ class ClubbedScreen:
     def draw(self, fb):
         app = self.app
         if app.compact:
-            from app import compact_clubbed
+            from app.clubbed import compact as compact_clubbed
 
             compact_clubbed.draw(fb, self)
             return
@@ -416,7 +416,7 @@ class ClubbedScreen:
         # header strings and rows of at most 9 cards (bytes).
         g = self.game
         out = []
-        # The pile top first, as the 240x240 panel (app.tall) lists it.
+        # The pile top first, as the 240x240 panel (app.kit.tall) lists it.
         groups = (("Discard pile, top first",
                    bytes(g.pile[i] for i in range(g.n_pile - 1, -1, -1))),
                   ("You collected %d" % g.collected(0), g.collection(0)),

@@ -1,10 +1,10 @@
 """Drawing cards on a FrameBuffer: faces, backs and small card-back stacks.
 
 Card ints as in ``cardgames.cards`` (suit * 13 + rank). Coordinates and sizes
-are pixels; colours ``app.theme`` palette indices.
+are pixels; colours ``app.kit.theme`` palette indices.
 """
 
-from app import text, theme
+from app.kit import text, theme
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

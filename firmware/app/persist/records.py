@@ -1,11 +1,11 @@
-"""Game records: every finished game is written by ``app.persist`` as file
-``r<number>`` (the ``app.storage`` format, kind ``record``) with these
+"""Game records: every finished game is written by ``app.persist.files`` as file
+``r<number>`` (the ``app.persist.storage`` format, kind ``record``) with these
 fields::
 
     game=Clubbed            the game's name (app.games)
     id=12                   its number on this console
     seed=536870911          the seed its core and computer players started from
-    kw=dealer:1,refill:y    the core's constructor options (app.persist.enc_dict)
+    kw=dealer:1,refill:y    the core's constructor options (app.persist.files.enc_dict)
     you=0                   the human's seat
     act=0b0f0e11...         every action, two hex digits each, in order
     res=1,-1                the core's result() per seat
@@ -17,8 +17,9 @@ action through the rules (on CPython and MicroPython alike); the simulator's
 (``start_replay``).
 """
 
-from app import games, persist
-from app.storage import decode, unhexlify
+from app import games
+from app.persist import files as persist
+from app.persist.storage import decode, unhexlify
 
 
 def parse(data):

@@ -3,7 +3,7 @@ and per team (PC-13, PC-14), the running score to 42 and the game result
 (PC-15). Coordinates are pixels on the 240x135 screen.
 """
 
-from app import text, theme
+from app.kit import text, theme
 from app.screen import GameOverScreen
 from cardgames import clubs
 
@@ -172,7 +172,7 @@ class ResultScreen(GameOverScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact_clubs
+            from app.clubs import compact as compact_clubs
 
             compact_clubs.result(fb, self)
             return

@@ -1,6 +1,6 @@
 """Bitmap text on a framebuf in fixed-cell fonts: SMALL, BOLD and BIG."""
 
-# Fonts (glyphs from app.fontdata, Terminus Font, OFL-1.1), all monospace:
+# Fonts (glyphs from app.kit.fontdata, Terminus Font, OFL-1.1), all monospace:
 #   SMALL  6x12 px  body text
 #   BOLD   8x16 px  card ranks/suits, headings
 #   BIG   12x24 px  titles, large card indices; covers space.."_" only (digits,
@@ -10,10 +10,10 @@
 # draws as "?".
 #
 # Units: pixels; (x, y) is the top left corner of the first character cell;
-# colours are palette indices 0..255 (app.theme) on a colour frame, 0/1 on a
+# colours are palette indices 0..255 (app.kit.theme) on a colour frame, 0/1 on a
 # 1-bit one. Background transparent; the framebuffer clips.
 #
-# How: each glyph is read from the font file (app.fontdata.FILE) into a
+# How: each glyph is read from the font file (app.kit.fontdata.FILE) into a
 # glyph-sized scratch FrameBuffer, then blitted through a 2-entry GS8
 # palette (entry 0 = key colour, skipped; entry 1 = text colour): framebuf
 # looks each glyph bit up in it and stores the value in the frame's format. A seek and a
@@ -37,7 +37,7 @@
 
 import framebuf
 
-from app import fontdata
+from app.kit import fontdata
 
 SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
 
@@ -45,7 +45,7 @@ SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
 def _glyph_path(path):
     # The folder holding the app package: the board's root (a module loaded on
     # the Pico through sys.path's "" entry, or frozen, has a relative
-    # __file__, "app/text.mpy"), the MicroPython runner's /lib/N, or firmware/
+    # __file__, "app/kit/text.mpy"), the MicroPython runner's /lib/N, or firmware/
     # in a checkout.
     path = path.replace("\\", "/")
     i = path.rfind("/app/")
@@ -55,8 +55,8 @@ def _glyph_path(path):
 def is_frozen(path):
     """True if ``path`` (a module's ``__file__``) is that of a module frozen
     into the firmware image: its name there, relative and ending in ``.py``
-    ("app/text.py", py/builtinimport.c). One loaded from the Pico's
-    filesystem is "app/text.mpy" (the .mpy install); elsewhere it is absolute.
+    ("app/kit/text.py", py/builtinimport.c). One loaded from the Pico's
+    filesystem is "app/kit/text.mpy" (the .mpy install); elsewhere it is absolute.
     (A source install on the Pico looks frozen: it then takes the image's
     glyphs if there are any.)"""
     return not path.startswith("/") and ":" not in path and path.endswith(".py")
@@ -90,7 +90,7 @@ _GLYPHS = open_glyphs(PATH, is_frozen(__file__))
 
 
 class Font:
-    """One fixed-cell bitmap font from ``app.fontdata``.
+    """One fixed-cell bitmap font from ``app.kit.fontdata``.
 
     ``w``, ``h``: cell width and height in pixels; ``chars``: the characters
     covered, in glyph order; ``offset``: where its glyphs start in the font

@@ -1,7 +1,7 @@
 """Colours (palette indices) and sizes (pixels) of the card UI.
 
 Every colour the app draws with is named here, as an index into
-``app.display.PALETTE`` (0..255), and its RGB565 value is written into the
+``app.kit.display.PALETTE`` (0..255), and its RGB565 value is written into the
 palette when this module is imported, in the order below (BLACK first: 0,
 the colour of a zeroed frame). The screens never build colours per frame.
 A colour a screen needs gets a name here, so the palette holds all of them
@@ -9,7 +9,7 @@ A colour a screen needs gets a name here, so the palette holds all of them
 are the boot splash's and error screen's (``hw.start``).
 """
 
-from app.display import rgb, set_colour
+from app.kit.display import rgb, set_colour
 
 COLOURS = 0  # palette entries in use (while defining: the next free index)
 
@@ -42,7 +42,7 @@ TEXT = _c(236, 240, 230)
 TEXT_DIM = _c(150, 176, 156)
 ALERT = _c(255, 90, 60)
 HILITE = _c(40, 120, 80)
-# The four-colour deck's inks (app.cardview): clubs green, diamonds blue,
+# The four-colour deck's inks (app.kit.cardview): clubs green, diamonds blue,
 # and their dimmed forms.
 CLUB_INK = _c(0, 128, 40)
 DIAMOND_INK = _c(20, 70, 200)

@@ -1,5 +1,5 @@
 """The tall layout: a square 240x240 screen (Waveshare Pico-LCD-1.3),
-imported only when the app runs on one (``app.tall``).
+imported only when the app runs on one (``app.kit.tall``).
 
 The extra 105 rows are used, not left black. A game's table keeps its
 240x135 design at the bottom of the screen, where the hand sits under the
@@ -13,13 +13,13 @@ own layout), other screens are centred.
 
 The bottom part is drawn through a FrameBuffer view of the frame's last 135
 rows (``App.lower``, made once), so the screens draw exactly as on 240x135.
-Units: pixels; colours palette indices from ``app.theme``.
+Units: pixels; colours palette indices from ``app.kit.theme``.
 """
 
 import framebuf
 from micropython import const
 
-from app import text, theme
+from app.kit import text, theme
 
 _LOWER_H = const(135)
 ROW = 12
@@ -75,7 +75,7 @@ def draw(app, screen, fb):
 def _lines(fb, lines, w, h):
     # str: text; ("h", str): a heading; bytes: a row of cards;
     # ("c", label, bytes): a row of cards after "label: " (whose cards they are).
-    from app.cardview import RANK_LABELS, SUIT_GLYPHS, draw_rich, suit_color
+    from app.kit.cardview import RANK_LABELS, SUIT_GLYPHS, draw_rich, suit_color
 
     y = 3
     for line in lines:
@@ -167,7 +167,7 @@ def clubs_lines(scr):
     if scr.trick.complete():
         t = scr.trick
     if t is not None and t.taker >= 0:
-        from app.clubs_table import trick_line
+        from app.clubs.table import trick_line
 
         out.append(("h", "Trick %d" % t.number))
         out.append(trick_line(t))

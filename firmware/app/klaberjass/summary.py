@@ -2,12 +2,12 @@
 each round, and the result screen after the game (KJ-15). Drawing helpers
 shared with the table (suit-coloured text, trump chip) live here too.
 
-Coordinates are pixels on the 240x135 screen; colours from ``app.theme``.
+Coordinates are pixels on the 240x135 screen; colours from ``app.kit.theme``.
 """
 
-from app import cardview, text, theme
-from app.cardview import draw_rich
-from app.menu import panel
+from app.kit import cardview, text, theme
+from app.kit.cardview import draw_rich
+from app.kit.menu import panel
 from app.screen import GameOverScreen
 from cardgames import klaberjass as kj
 
@@ -139,7 +139,7 @@ class KlaberjassResult(GameOverScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact_klaberjass
+            from app.klaberjass import compact as compact_klaberjass
 
             compact_klaberjass.result(fb, self)
             return

@@ -1,5 +1,5 @@
 """The Clubs screens in the compact layout (128x64 monochrome, see
-``app.compact``); ``app.clubs_screen`` keeps state and keys.
+``app.kit.compact``); ``app.clubs.screen`` keeps state and keys.
 
 At the table one row per seat in play order N, E, You, W: name (inverted
 for the seat to play), tricks won/bid (PC-10), its card in the trick (the
@@ -11,9 +11,8 @@ The pass, received, show and shown steps (PC-2, PC-3), the bid picker
 running score and the result (PC-15) each have their own compact screen.
 """
 
-from app import compact as c
-from app.clubs_summary import adams_line, more_line, score_first
-from app.clubs_table import (
+from app.clubs.summary import adams_line, more_line, score_first
+from app.clubs.table import (
     PASS,
     RECEIVED,
     SCORE,
@@ -23,6 +22,7 @@ from app.clubs_table import (
     bid_text,
     pass_hint,
 )
+from app.kit import compact as c
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD

@@ -35,7 +35,7 @@ bad file is reported and left where it is) with a reason in plain words.
 A file the storage cannot read (``read`` raises OSError) is moved aside
 too, since a rename may work where a read fails; if it cannot be, the
 problem ends with ``STUCK`` and the app must not write over that file
-(``app.persist`` then leaves it alone for the session).
+(``app.persist.files`` then leaves it alone for the session).
 A file over ``MAX_FILE`` bytes is bad too: ``read`` refuses it unread, so
 a huge file never fills the Pico's heap.
 """
@@ -48,7 +48,7 @@ TOO_BIG = "the file is too big (over %d bytes)" % MAX_FILE  # a storage's ValueE
 try:
     # The built-in module: a port may freeze a larger pure-Python "binascii"
     # (the WebAssembly one does: 7 KB of heap) where the Pico has only this.
-    # hexlify/unhexlify are for app.persist, app.resume and app.records.
+    # hexlify/unhexlify are for app.persist.files, app.persist.resume and app.persist.records.
     from ubinascii import crc32, hexlify, unhexlify  # noqa: F401
 except ImportError:
     from binascii import crc32, hexlify, unhexlify  # noqa: F401  (CPython)

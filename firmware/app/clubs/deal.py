@@ -1,10 +1,9 @@
 """Drawing the pass and show steps of Clubs (PC-2, PC-3; see
-``app.clubs_table``, which draws the rest of the table and calls ``draw``).
-Held only during those steps: ``app.clubs_tricks`` draws the tricks.
+``app.clubs.table``, which draws the rest of the table and calls ``draw``).
+Held only during those steps: ``app.clubs.tricks`` draws the tricks.
 """
 
-from app import cardview, text, theme
-from app.clubs_table import (
+from app.clubs.table import (
     CH,
     CW,
     HUMAN,
@@ -20,6 +19,7 @@ from app.clubs_table import (
     score_corner,
     status,
 )
+from app.kit import cardview, text, theme
 from cardgames import clubs
 
 

@@ -13,17 +13,17 @@ Modes (``mode``): ``PASS`` pick the Hearts-pass then the partner card (PC-2),
 ``SHOWN`` the four shown cards, ``TABLE`` the tricks (with the bid picker,
 PC-10, and the PC-9 take prompt as overlays), ``SUMMARY`` the hand's scores
 (PC-13, PC-14), ``SCORE`` the running score to 42 (PC-15). Drawing is in
-``app.clubs_table`` and, for the last two modes and the result,
-``app.clubs_summary``: each is imported when needed, and on MicroPython the
+``app.clubs.table`` and, for the last two modes and the result,
+``app.clubs.summary``: each is imported when needed, and on MicroPython the
 other is dropped from the heap (``App.module``). Times are in milliseconds on
 the app's clock.
 """
 
 from micropython import const
 
-from app import buttons, text, theme
-from app.clubs_table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
-from app.menu import panel
+from app.clubs.table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
+from app.kit import buttons, text, theme
+from app.kit.menu import panel
 from app.screen import (  # noqa: F401
     PAUSE_ITEMS,
     computer_choice,
@@ -56,18 +56,18 @@ SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 def _table(app):
     # The table's drawing module (the summary's dropped on MicroPython).
-    return app.module("app.clubs_table", "app.clubs_summary")
+    return app.module("app.clubs.table", "app.clubs.summary")
 
 
 def _summary(app):
     # The between-hands and result drawing module (the table's dropped).
-    return app.module("app.clubs_summary", ("app.clubs_table", "app.clubs_deal",
-                                            "app.clubs_tricks"))
+    return app.module("app.clubs.summary", ("app.clubs.table", "app.clubs.deal",
+                                            "app.clubs.tricks"))
 
 
 def draw_banner(fb, banner):
     """A framed banner over the hand, leaving the trick in view: ``banner``
-    is (title, line). Here, not in app.clubs_table, as it may stay up over
+    is (title, line). Here, not in app.clubs.table, as it may stay up over
     the hand's summary."""
     title, line = banner
     panel(fb, 4, 80, 232, 52)
@@ -679,7 +679,7 @@ class ClubsScreen:
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact_clubs
+            from app.clubs import compact as compact_clubs
 
             compact_clubs.draw(fb, self)
             return

@@ -21,16 +21,16 @@ is in milliseconds on the app's clock.
 
 from micropython import const
 
-from app import buttons, cardview, text, theme
 from app import screen as shared
-from app.klaberjass_summary import (
+from app.kit import buttons, cardview, text, theme
+from app.kit.menu import panel
+from app.klaberjass.summary import (
     KlaberjassResult,
     RoundView,
     draw_banner,
     draw_rich,
     suit_chip,
 )
-from app.menu import panel
 from cardgames import klaberjass as kj
 
 # Private constants are const(): mpy-cross folds them into the code, so their
@@ -560,7 +560,7 @@ class KlaberjassScreen:
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact_klaberjass
+            from app.klaberjass import compact as compact_klaberjass
 
             compact_klaberjass.draw(fb, self)
             return
