@@ -268,7 +268,7 @@ def main(argv):
 
             replay_core(fields)  # raises on an illegal move
             return _check_end(fields, None, len(fields["act"]) // 2)
-        from host_sim.__main__ import choose_mode, is_tty, window_refused
+        from host_sim.frontends import choose_mode, is_tty, window_refused
 
         args.keys = args.keys_file = None
         mode, reason = choose_mode(args)

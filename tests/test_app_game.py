@@ -162,7 +162,6 @@ def test_game_over_message_fits_its_line(monkeypatch):
 def test_pile_is_listed_top_first_everywhere():
     # The UP overlay and the 240x240 panel (app.kit.tall) list the discard pile
     # (public, CB-11) in one order: the top card first.
-    from app.kit import tall
 
     s = Session(21)
     s.press("A", "A", *["A"] * 5)
@@ -174,7 +173,7 @@ def test_pile_is_listed_top_first_everywhere():
     lines = scr.look_lines
     assert lines[0] == "Discard pile, top first"
     assert bytes(lines[1]) == top_first[:len(lines[1])]
-    panel = tall.clubbed_lines(scr)
+    panel = scr.tall_lines()
     assert panel[0] == ("h", "Pile %d, top first" % g.n_pile)
     assert bytes(panel[1]) == top_first[:len(panel[1])]
 

@@ -351,12 +351,13 @@ def test_window_smoke(monkeypatch, tmp_path):
 
 def test_mode_choice(monkeypatch):
     from host_sim import __main__ as cli
+    from host_sim import frontends as fe
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert cli.display_available()[0] is False
-    assert cli.choose_mode(cli.parse_args(["--keys", "A"]))[0] == "headless"
-    assert cli.choose_mode(cli.parse_args(["--mode", "terminal"]))[0] == "terminal"
-    monkeypatch.setattr(cli, "is_tty", lambda: False)
-    assert cli.choose_mode(cli.parse_args([]))[0] is None
+    assert fe.display_available()[0] is False
+    assert fe.choose_mode(cli.parse_args(["--keys", "A"]))[0] == "headless"
+    assert fe.choose_mode(cli.parse_args(["--mode", "terminal"]))[0] == "terminal"
+    monkeypatch.setattr(fe, "is_tty", lambda: False)
+    assert fe.choose_mode(cli.parse_args([]))[0] is None
 
 

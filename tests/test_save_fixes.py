@@ -184,7 +184,7 @@ def test_replay_status_lines_are_grammatical(name, seed):
 
 
 def test_terminal_replay_stopped_part_way_says_so(tmp_path, monkeypatch, capsys):
-    import host_sim.__main__ as cli
+    import host_sim.frontends as cli
     from host_sim import replay, terminal
 
     steps = {"n": 40}

@@ -102,7 +102,7 @@ class App:
         self.screen = None
         self.to_title()
         if self.notices:
-            from app.title import show_notices
+            from app.rules_screen import show_notices
 
             show_notices(self)
 

@@ -79,6 +79,8 @@ class RulesScreen(StaticScreen):
     A rule file that cannot be read, or lacks the section, is said on the
     screen."""
 
+    TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
+
     def __init__(self, app, title, paragraphs, back):
         self.app = app
         self.back = back
@@ -216,3 +218,13 @@ class RulesScreen(StaticScreen):
             head = self.lines[self.top + i] == _HEAD  # never so for a text's str lines
             text.draw(fb, self.shown[i], 6, y, theme.GOLD if head else theme.TEXT, text.SMALL)
             y += _ROW_H
+
+
+def show_notices(app):
+    """Show (and forget) ``app.notices`` (list of str) over the current
+    screen, on the Rules pager; A or B returns to that screen."""
+    if not app.notices:
+        return
+    lines = app.notices
+    app.notices = []
+    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))

@@ -50,6 +50,8 @@ def stats_lines(app):
 class SettingsScreen(StaticScreen):
     """Settings of ``app``; B returns to ``back`` (a screen)."""
 
+    TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
+
     def __init__(self, app, back):
         self.app = app
         self.back = back
@@ -124,7 +126,7 @@ class SettingsScreen(StaticScreen):
                 games.forget("app.settings_screen")
             app.show(self.back)
             if app.notices:
-                from app.title import show_notices
+                from app.rules_screen import show_notices
 
                 show_notices(app)
             return

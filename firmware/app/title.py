@@ -8,17 +8,8 @@ from app.kit import buttons, cardview, text, theme
 from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
 
-
-def show_notices(app):
-    """Show (and forget) ``app.notices`` over the current screen, on the
-    Rules pager; A or B returns to that screen."""
-    if not app.notices:
-        return
-    from app.rules_screen import RulesScreen
-
-    lines = app.notices
-    app.notices = []
-    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))
+PLAYERS = {"Clubbed": "2 players, shedding", "Klaberjass": "2 players, trumps",
+           "Clubs": "4 players, partners"}
 
 
 class TitleScreen(StaticScreen):
@@ -86,6 +77,16 @@ class TitleScreen(StaticScreen):
                 games.forget("app.settings_screen")
             app.persist_done()
             app.show(RulesScreen(app, "Statistics", lines, self))
+
+    def tall_lines(self):
+        """The panel above the menu on a 240x240 screen (app.kit.tall): every
+        game, the picked one marked, with its players."""
+        out = [("h", "Games (\u25c4 \u25ba to pick)")]
+        for i in range(len(games.GAMES)):
+            e = games.GAMES[i]
+            mark = "\u25ba " if i == self.app.game_index else "  "
+            out.append(mark + e.name + "  " + PLAYERS.get(e.name, ""))
+        return out
 
     def draw(self, fb):
         if self.app.compact:

@@ -286,6 +286,12 @@ class ClubbedScreen:
 
     # --- drawing -----------------------------------------------------------
 
+    def tall_lines(self):
+        """The panel above the table on a 240x240 screen (app.kit.tall)."""
+        from app.clubbed import tall
+
+        return tall.lines(self)
+
     def draw(self, fb):
         app = self.app
         if app.compact:

@@ -11,7 +11,7 @@ The pass, received, show and shown steps (PC-2, PC-3), the bid picker
 running score and the result (PC-15) each have their own compact screen.
 """
 
-from app.clubs.summary import adams_line, more_line, score_first
+from app.clubs.score import adams_line, more_line, score_first
 from app.clubs.table import (
     PASS,
     RECEIVED,

@@ -677,6 +677,12 @@ class ClubsScreen:
 
     # --- drawing -----------------------------------------------------------------
 
+    def tall_lines(self):
+        """The panel above the table on a 240x240 screen (app.kit.tall)."""
+        from app.clubs import tall
+
+        return tall.lines(self)
+
     def draw(self, fb):
         if self.app.compact:
             from app.clubs import compact as compact_clubs

@@ -3,14 +3,13 @@ and per team (PC-13, PC-14), the running score to 42 and the game result
 (PC-15). Coordinates are pixels on the 240x135 screen.
 """
 
+from app.clubs.score import NAMES, ROWS, adams_line, more_line, score_first
 from app.kit import text, theme
 from app.screen import GameOverScreen
 from cardgames import clubs
 
 NO_BID = clubs.NO_BID
-NAMES = ("North", "East", "You", "West")
 TEAMS = clubs.TEAM_NAMES
-ROWS = 5  # hands listed on the score screen
 
 
 def tricks_part(bid, won):
@@ -23,17 +22,6 @@ def tricks_part(bid, won):
     if won > bid:
         return "%d over %+d" % (won - bid, 2 * bid - won)
     return "short %d" % (won - bid)
-
-
-def adams_line(h):
-    """Who pulled an Adam this hand (HandSummary ``h``), in words: "You pulled
-    an Adam", "West pulled a True Adam, North pulled an Adam"; "" if none."""
-    parts = []
-    for s in range(4):
-        if h.adams[s]:
-            parts.append("%s pulled %s" % (NAMES[s], "a True Adam" if h.adams[s] > 1
-                                             else "an Adam"))
-    return ", ".join(parts)
 
 
 def draw_summary(fb, scr):
@@ -126,27 +114,6 @@ def draw_score(fb, scr):
     text.draw_centered(fb, str(target), 204, 8, dim, text.SMALL)
     over = g.is_over()
     text.draw_right(fb, "A: result" if over else "A: next hand", 237, 122, dim, text.SMALL)
-
-
-def score_first(scr):
-    """Index in ``scr.history`` of the first hand listed on the score screen:
-    ``scr.score_top`` (UP/DOWN scroll), kept within range."""
-    return max(0, min(scr.score_top, len(scr.history) - ROWS))
-
-
-def more_line(scr):
-    """The line telling of hands scrolled out of the score list, with the
-    keys that bring them back ("" when all fit)."""
-    first = score_first(scr)
-    later = len(scr.history) - ROWS - first
-    if first <= 0 and later <= 0:
-        return ""
-    # Hands, not points: "+2" read as a score.
-    if first > 0 and later > 0:
-        return "\u25b2%d earlier \u25bc%d later hands" % (first, later)
-    if first > 0:
-        return "\u25b2 %d earlier hand%s" % (first, "" if first == 1 else "s")
-    return "\u25bc %d later hand%s" % (later, "" if later == 1 else "s")
 
 
 class ResultScreen(GameOverScreen):

@@ -41,27 +41,20 @@ def views(display):
     return top, lower, middle
 
 
-# Screens by class name: drawn on the whole height (their own layout), or
-# with a panel of lines above the 240x135 design; any other is centred.
+# A screen with ``TALL_FULL`` set is drawn on the whole height (its own
+# layout); one with a ``tall_lines()`` method under a panel of those lines
+# (see ``_lines``), which a game's folder writes (app.<game>.tall); any
+# other is centred.
 
 
 def draw(app, screen, fb):
     """Draw ``screen`` on the tall frame ``fb`` (see the module docstring)."""
     w = app.width
     top = app.tall_top
-    name = type(screen).__name__
-    if name in ("RulesScreen", "SettingsScreen"):
+    if getattr(screen, "TALL_FULL", False):
         screen.draw(fb)
         return
-    lines = None
-    if name == "TitleScreen":
-        lines = title_lines(app)
-    elif name == "ClubbedScreen":
-        lines = clubbed_lines(screen)
-    elif name == "KlaberjassScreen":
-        lines = klaberjass_lines(screen)
-    elif name == "ClubsScreen":
-        lines = clubs_lines(screen)
+    lines = screen.tall_lines() if hasattr(screen, "tall_lines") else None
     if lines is None:
         fb.fill(theme.FELT_DARK)
         screen.draw(app.middle)
@@ -102,80 +95,3 @@ def _lines(fb, lines, w, h):
         else:
             draw_rich(fb, text.fit(line, w - 8), 4, y, theme.TEXT)
         y += ROW
-
-
-def title_lines(app):
-    """The title's panel: every game, the picked one marked, with players."""
-    from app import games
-
-    out = [("h", "Games (\u25c4 \u25ba to pick)")]
-    for i in range(len(games.GAMES)):
-        e = games.GAMES[i]
-        mark = "\u25ba " if i == app.game_index else "  "
-        out.append(mark + e.name + "  " + PLAYERS.get(e.name, ""))
-    return out
-
-
-PLAYERS = {"Clubbed": "2 players, shedding", "Klaberjass": "2 players, trumps",
-           "Clubs": "4 players, partners"}
-
-
-def clubbed_lines(scr):
-    """Clubbed's public information (CB-11): the pile top first, both
-    collections, the latest events."""
-    g = scr.game
-    pile = bytes(g.pile[: g.n_pile])
-    out = [("h", "Pile %d, top first" % g.n_pile)]
-    top = bytearray()
-    for i in range(len(pile) - 1, max(-1, len(pile) - 13), -1):
-        top.append(pile[i])
-    out.append(top if top else "  (empty)")
-    out.append(("h", "You collected %d, West %d" % (g.collected(0), g.collected(1))))
-    mine = g.collection(0)
-    out.append(("c", "You", bytes(mine[-12:])) if mine else "  You: none")
-    theirs = g.collection(1)
-    out.append(("c", "West", bytes(theirs[-12:])) if theirs else "  West: none")
-    out.append(("h", "Recent"))
-    for m in scr.msgs[::-1]:
-        out.append("  " + m)
-    return out
-
-
-def klaberjass_lines(scr):
-    """Klaberjass's public information (KJ-16): the UP overlay's lines."""
-    if scr.summary is not None:
-        return ["", ("h", "Round %d is over" % scr.summary.number)]
-    return scr._look_lines()
-
-
-def clubs_lines(scr):
-    """Clubs' public information: scores, bids and tricks won (PC-10), the
-    last trick and why it was won (PC-8, PC-9), the shown cards still held
-    (PC-3), the latest event."""
-    from cardgames import clubs
-
-    names = ("North", "East", "You", "West")
-    out = [("h", "Hand %d   score N-S %d, E-W %d (to %d)" % (
-        scr.hand_no, scr.scores[0], scr.scores[1], scr.game.target))]
-    parts = []
-    for s in range(4):
-        b = scr.bids[s]
-        parts.append("%s %d/%s" % (names[s][0], scr.won[s], "-" if b == clubs.NO_BID
-                                   else ("nil" if b == 0 else str(b))))
-    out.append("won of bid: " + " ".join(parts))  # "N 2/3": won 2 of a bid of 3
-    t = scr.last_trick
-    if scr.trick.complete():
-        t = scr.trick
-    if t is not None and t.taker >= 0:
-        from app.clubs.table import trick_line
-
-        out.append(("h", "Trick %d" % t.number))
-        out.append(trick_line(t))
-    held = bytes([c for c in scr.shown_live if c != clubs.NO_CARD])
-    if held:
-        out.append(("h", "Shown, still held"))
-        out.append(held)
-    if scr.msg:
-        out.append(("h", "Latest"))
-        out.append(scr.msg)
-    return out

@@ -10,7 +10,7 @@ result (KJ-15) are tables of the same figures as on the big screen.
 """
 
 from app.kit import compact as c
-from app.klaberjass.summary import summary_rows
+from app.klaberjass.score import summary_rows
 from cardgames import klaberjass as kj
 
 NAMES = ("You", "West")

@@ -558,6 +558,12 @@ class KlaberjassScreen:
 
     # --- drawing -----------------------------------------------------------
 
+    def tall_lines(self):
+        """The panel above the table on a 240x240 screen (app.kit.tall)."""
+        from app.klaberjass import tall
+
+        return tall.lines(self)
+
     def draw(self, fb):
         if self.app.compact:
             from app.klaberjass import compact as compact_klaberjass

@@ -8,6 +8,7 @@ Coordinates are pixels on the 240x135 screen; colours from ``app.kit.theme``.
 from app.kit import cardview, text, theme
 from app.kit.cardview import draw_rich
 from app.kit.menu import panel
+from app.klaberjass.score import summary_rows
 from app.screen import GameOverScreen
 from cardgames import klaberjass as kj
 
@@ -34,19 +35,6 @@ def suit_chip(fb, suit, x, y, w=22, h=28, dim=False):
         ch = kj.SUIT_SYMBOLS[suit]
         ink = cardview.suit_color(suit * 13)  # four colours when set
     text.draw(fb, ch, x + (w - text.BIG.w) // 2, y + (h - text.BIG.h) // 2, ink, text.BIG)
-
-
-def summary_rows(rs):
-    """The rows of the round summary for RoundSummary ``rs`` (KJ-13, KJ-14):
-    a list of ``(label, seat 0 value, seat 1 value)``, ints."""
-    last = (kj.LAST_TRICK if rs.last == 0 else 0, kj.LAST_TRICK if rs.last == 1 else 0)
-    return [
-        ("Card points", rs.points[0], rs.points[1]),
-        ("Last trick", last[0], last[1]),
-        ("Sequence", rs.sequences[0], rs.sequences[1]),
-        ("Bella", rs.bella[0], rs.bella[1]),
-        ("Total", rs.totals[0], rs.totals[1]),
-    ]
 
 
 def verdict(rs, names):

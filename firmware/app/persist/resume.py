@@ -55,7 +55,7 @@ def continue_game(app):
         reject_save(app, str(ex))
         app.persist_done()
         app.to_title()
-        from app.title import show_notices
+        from app.rules_screen import show_notices
 
         show_notices(app)
         return
