@@ -88,7 +88,7 @@ def test_a_hint_never_reveals_hidden_cards(game):
     """Same hint (move and words) under every rearrangement of the cards the
     seat to move cannot see (tests/test_no_peeking.py makes them)."""
     rng = Rng(5)
-    app = types.SimpleNamespace(game_index=hint.KEYS.index(game), unload_games=False)
+    app = types.SimpleNamespace(game_index=hint.KEYS.index(game))
     n = 0
     for text in _positions(game):
         g = MODULES[game].from_text(text)

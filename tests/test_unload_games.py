@@ -1,6 +1,6 @@
 """On MicroPython the app drops code from the heap when its screens are left:
 a game's own modules when another game starts or on the way back to the title
-(app.games.unload_others), the title's and the rule summaries' when a game
+(app.modules.drop_games), the title's and the rule summaries' when a game
 starts, so the Pico's heap holds one game's code at a time."""
 
 import subprocess

@@ -20,7 +20,7 @@ The screen is rebuilt as Continue does (``app.persist.resume``), the save rewrit
 with the shortened action list, so the game's record still replays.
 """
 
-from app import games
+from app import modules
 from app.kit.menu import BACK
 from app.persist.storage import read_file, unhexlify
 from app.screen import PAUSE_ITEMS
@@ -38,8 +38,7 @@ def best(app, screen, seat):
     g = screen.game
     key = KEYS[app.game_index]
     player = levels.make(key, levels.NORMAL, screen.seed)
-    if app.unload_games:
-        games.forget("players.levels")
+    modules.drop("players.levels")
     return player.choose(g.observation(seat), g.legal_actions())
 
 
@@ -211,7 +210,7 @@ def back(app, screen):
         state = {"hist": tuple(flat)}
     from app.persist import resume
 
-    mod = games.load(app.game())
+    mod = modules.load(app.game().module)
     new = resume.RESUME[app.game_index](app, mod, screen.seed, screen.core_kw, state,
                                         g.to_text())
     if hasattr(new, "msgs"):
@@ -227,9 +226,7 @@ def back(app, screen):
 
         persist.save_game(app, new, seat)
         app.persist_done()
-    if app.unload_games:
-        games.forget("app.persist.resume")
-        games.forget("players.levels")
+    modules.drop("app.persist.resume", "players.levels")
 
 
 def pause_button(screen, b, think_ms):
@@ -302,7 +299,7 @@ def _normal(key, g, seed, seat):
     from players import levels
 
     player = levels.make(key, levels.NORMAL, seed)
-    games.forget("players.levels")
+    modules.forget("players.levels")
     return player.choose(g.observation(seat), g.legal_actions())
 
 

@@ -12,9 +12,8 @@ nothing is kept and no code for it is loaded.
 """
 
 import gc
-import sys
 
-from app import games
+from app import games, modules
 from app.kit import theme
 from app.kit.buttons import A
 from cardgames.rng import Rng
@@ -81,12 +80,6 @@ class App:
         # (players.levels; Normal by default, set by the Settings screen).
         self.level = 1
         self.last_seed = None
-        # On MicroPython code is dropped from the heap when its screens are
-        # left: a game's modules when another game starts or on the way back
-        # to the title, the title's and the rule summaries' when a game
-        # starts. CPython has memory to spare, and its test suites hold on to
-        # the modules they import.
-        self.unload_games = sys.implementation.name == "micropython"
         self.dirty = True
         self.held = []  # presses read while the computer thought (hurry)
         self.hurry_at = clock.ticks_ms()
@@ -133,9 +126,7 @@ class App:
         """Back to the title screen (the series score is kept); a game left
         unfinished ("Quit to menu") is offered as Continue from its save."""
         self.screen = None
-        if self.unload_games:
-            games.unload_others(None)
-        gc.collect()
+        modules.drop_games()
         if self.storage is not None and self.saved is None:
             from app.persist import files as persist
 
@@ -155,22 +146,8 @@ class App:
 
         paragraphs = getattr(rules_text, e.rules)
         rules_text = None
-        if self.unload_games:
-            games.forget("app.rules_text")
+        modules.drop("app.rules_text")
         self.show(RulesScreen(self, "Rules: " + e.name, paragraphs, back))
-
-    def module(self, name, drop):
-        """Module ``name`` (dotted), imported on first use; on MicroPython
-        module ``drop`` (a dotted name, or a tuple of them) is forgotten, so
-        that a screen drawn by several modules in turn (a game's table and
-        its between-hands summary) holds the code of one at a time."""
-        if self.unload_games:
-            for d in drop if isinstance(drop, tuple) else (drop,):
-                games.forget(d)
-        mod = __import__(name)
-        for part in name.split(".")[1:]:
-            mod = getattr(mod, part)
-        return mod
 
     def new_game(self, seed=None):
         """Start a new game of the picked game with its options; the seed is
@@ -179,12 +156,8 @@ class App:
         self.screen = None
         gc.collect()
         e = self.game()
-        if self.unload_games:
-            games.unload_others(e)
-            for name in ("app.title", "app.rules_screen"):
-                games.forget(name)
-            gc.collect()
-        mod = games.load(e)
+        modules.drop_games(e, "app.title", "app.rules_screen")
+        mod = modules.load(e.module)
         self.guide = seed is not None
         self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
@@ -195,8 +168,7 @@ class App:
             self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.show(screen)
-        if self.unload_games:
-            games.forget("players.levels")  # the players are made
+        modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
             # Your first turn comes before any move: the new game replaces
             # the save now, as it would at any later turn (App.moved).
@@ -225,9 +197,7 @@ class App:
         """Drop ``app.persist.files`` and ``app.persist.storage`` on MicroPython: the code
         that reads and writes the app's files is imported when needed and is
         in the heap only while it works."""
-        if self.unload_games:
-            games.forget("app.persist.files")
-            games.forget("app.persist.storage")
+        modules.drop("app.persist.files", "app.persist.storage")
 
     def pace(self, ms):
         """``ms`` of computer thinking time scaled by the speed setting."""

@@ -4,7 +4,7 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
-from app import games
+from app import modules
 from app.kit import buttons, text, theme
 from app.kit.menu import Menu, panel
 
@@ -29,10 +29,8 @@ def pause_button(screen, b, think_ms):
     and B resumes."""
     # The menu's code is in app.hint, loaded while a key is handled: it is
     # not in the heap while the computer searches.
-    app = screen.app
-    app.module("app.hint", ()).pause_button(screen, b, think_ms)
-    if app.unload_games:
-        games.forget("app.hint")
+    modules.load("app.hint").pause_button(screen, b, think_ms)
+    modules.drop("app.hint")
 
 
 def guide(screen):
@@ -41,9 +39,8 @@ def guide(screen):
     put back their plain hint."""
     app = screen.app
     if app.guide:
-        app.module("app.hint", ()).guide(screen)
-        if app.unload_games:
-            games.forget("app.hint")
+        modules.load("app.hint").guide(screen)
+        modules.drop("app.hint")
 
 
 def draw_pause(fb, menu):

@@ -10,7 +10,7 @@ Drawn with the small font in rows that fill the screen's height, scrolling
 when they do not fit, so it works on every board's screen size.
 """
 
-from app import games
+from app import games, modules
 from app.kit import buttons, cardview, text, theme
 from app.persist import files as persist
 from app.screen import StaticScreen
@@ -122,8 +122,7 @@ class SettingsScreen(StaticScreen):
         n = len(self.rows)
         if b == buttons.B:
             app.persist_done()
-            if app.unload_games:
-                games.forget("app.settings_screen")
+            modules.drop("app.settings_screen")
             app.show(self.back)
             if app.notices:
                 from app.rules_screen import show_notices

@@ -3,7 +3,7 @@ game's page only, which the title opens on), New game, Rules, Settings or
 Statistics; A picks, B steps back to the first item. The variants are on
 the Settings screen."""
 
-from app import games
+from app import games, modules
 from app.kit import buttons, cardview, text, theme
 from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
@@ -73,8 +73,7 @@ class TitleScreen(StaticScreen):
             from app.settings_screen import stats_lines
 
             lines = stats_lines(app)
-            if app.unload_games:
-                games.forget("app.settings_screen")
+            modules.drop("app.settings_screen")
             app.persist_done()
             app.show(RulesScreen(app, "Statistics", lines, self))
 

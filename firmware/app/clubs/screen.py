@@ -21,6 +21,7 @@ the app's clock.
 
 from micropython import const
 
+from app import modules
 from app.clubs.table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.kit import buttons, text, theme
 from app.kit.menu import panel
@@ -56,13 +57,13 @@ SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 def _table(app):
     # The table's drawing module (the summary's dropped on MicroPython).
-    return app.module("app.clubs.table", "app.clubs.summary")
+    return modules.swap("app.clubs.table", "app.clubs.summary")
 
 
 def _summary(app):
     # The between-hands and result drawing module (the table's dropped).
-    return app.module("app.clubs.summary", ("app.clubs.table", "app.clubs.deal",
-                                            "app.clubs.tricks"))
+    return modules.swap("app.clubs.summary", "app.clubs.table", "app.clubs.deal",
+                        "app.clubs.tricks")
 
 
 def draw_banner(fb, banner):

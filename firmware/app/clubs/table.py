@@ -8,6 +8,7 @@ South's hand. Coordinates are pixels on the 240x135 screen; colours from
 
 from micropython import const
 
+from app import modules
 from app.kit import cardview, text, theme
 from cardgames import clubs
 
@@ -131,7 +132,7 @@ def draw(fb, scr):
     if m == TABLE:
         _tricks(scr).draw_trick(fb, scr)
     else:
-        scr.app.module("app.clubs.deal", "app.clubs.tricks").draw(fb, scr)
+        modules.swap("app.clubs.deal", "app.clubs.tricks").draw(fb, scr)
     _draw_hand(fb, scr)
     if m == TABLE and scr.looking == 1:
         # The last trick's keys on a second line, over the top of the hand.
@@ -146,7 +147,7 @@ def draw(fb, scr):
 
 
 def _tricks(scr):
-    return scr.app.module("app.clubs.tricks", "app.clubs.deal")
+    return modules.swap("app.clubs.tricks", "app.clubs.deal")
 
 
 def play_hint(scr):

@@ -17,7 +17,7 @@ action through the rules (on CPython and MicroPython alike); the simulator's
 (``start_replay``).
 """
 
-from app import games
+from app import games, modules
 from app.persist import files as persist
 from app.persist.storage import decode, unhexlify
 
@@ -100,7 +100,7 @@ def start_replay(app, f):
     (its saves and records are of the replay)."""
     e = persist.find(f["game"])
     app.game_index = games.GAMES.index(e)
-    mod = games.load(e)
+    mod = modules.load(e.module)
     opts = persist.dec_dict(f["kw"])
     opts["autoplay"] = True
     screen = mod.start(app, persist.dec_int(f["seed"]), opts)

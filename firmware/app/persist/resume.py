@@ -9,9 +9,8 @@ history); what the screen shows is rebuilt from the core as the human may
 see it.
 """
 
-import gc
 
-from app import games
+from app import games, modules
 from app.persist.files import dec_dict, dec_int, find
 from app.persist.storage import set_aside, unhexlify
 
@@ -35,12 +34,8 @@ def continue_game(app):
     app.game_index = games.GAMES.index(e)
     # As App.new_game: the other games' code (and the title's) dropped first.
     app.screen = None
-    if app.unload_games:
-        games.unload_others(e)
-        games.forget("app.title")
-        games.forget("app.rules_screen")
-    gc.collect()
-    mod = games.load(e)
+    modules.drop_games(e, "app.title", "app.rules_screen")
+    mod = modules.load(e.module)
     try:
         st = dec_dict(f.get("st", ""))
         screen = RESUME[app.game_index](app, mod, dec_int(f["seed"]), dec_dict(f["kw"]), st,
@@ -67,9 +62,7 @@ def continue_game(app):
     app.last_seed = screen.seed
     app.show(screen)
     app.persist_done()
-    if app.unload_games:
-        games.forget("players.levels")  # the players are made
-        games.forget("app.persist.resume")
+    modules.drop("players.levels", "app.persist.resume")  # the players are made
 
 
 def _clubbed(app, mod, seed, kw, state, pos):
