@@ -33,6 +33,18 @@ def pause_button(screen, b, think_ms):
     modules.drop("app.hint")
 
 
+def deadline(screen, own):
+    """The next clock tick (ms) a game ``screen`` needs a step at: None while
+    its pause menu is open (the game waits for a key), the end of its banner
+    (``banner_until``) while one shows, else ``own`` (its game's timer: a
+    tick, or None)."""
+    if screen.pause is not None:
+        return None
+    if screen.banner:
+        return screen.banner_until
+    return own
+
+
 def guide(screen):
     """On the guided hand (``app.guide``): the hint row of ``screen`` says
     what to press and why (``app.hint.guide``). Screens call it where they

@@ -17,9 +17,7 @@ def draw(fb, scr):
     app = scr.app
     g = scr.game
     w, h = app.width, app.height
-    fb.fill(c.OFF)
-    if scr.pause is not None:
-        c.pause(fb, scr.pause, w, h)
+    if c.begin(fb, scr):
         return
     if scr.looking:
         c.look(fb, scr.look_lines, scr.look_top, c.look_rows(h), w, h)

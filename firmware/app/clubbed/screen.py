@@ -206,10 +206,10 @@ class ClubbedScreen:
 
     def deadline(self):
         """Next clock tick (ms) this screen needs a step at, or None."""
-        if self.pause is not None:
-            return None
-        if self.banner:
-            return self.banner_until
+        return shared.deadline(self, self._timer())
+
+    def _timer(self):
+        # The game's own: the end of the game shown, or the computer's move.
         if self.end_at is not None:
             return self.end_at
         if self.game.current_player is not None and not self.human_turn():

@@ -36,9 +36,7 @@ def draw(fb, scr):
     """The whole ClubsScreen ``scr`` in its mode, with its overlays."""
     app = scr.app
     w, h = app.width, app.height
-    fb.fill(c.OFF)
-    if scr.pause is not None:
-        c.pause(fb, scr.pause, w, h)
+    if c.begin(fb, scr):
         return
     m = scr.mode
     if m == SUMMARY:

@@ -13,10 +13,9 @@ from app.clubs.table import (
     PASS,
     RECEIVED,
     SHOW,
-    TABLE_H,
-    cross,
     pass_hint,
     score_corner,
+    shown_panel,
     status,
 )
 from app.kit import cardview, text, theme
@@ -118,12 +117,6 @@ def _draw_show(fb, scr):
 
 def _draw_shown(fb, scr):
     score_corner(fb, scr)
-    cross(fb, scr, scr.shown, None, -1, -1)
-    x = PANEL_X
-    fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
-    text.draw(fb, "Shown", x, 2, theme.GOLD, text.BOLD)
-    text.draw(fb, "cards:", x, 20, theme.TEXT, text.SMALL)
-    text.draw(fb, "public", x, 32, theme.TEXT, text.SMALL)
-    text.draw(fb, "until", x, 44, theme.TEXT, text.SMALL)
-    text.draw(fb, "played", x, 56, theme.TEXT, text.SMALL)
+    shown_panel(fb, scr, scr.shown, ("cards:", "public", "until", "played"), 20, theme.TEXT)
+    text.draw(fb, "Shown", PANEL_X, 2, theme.GOLD, text.BOLD)
     status(fb, scr, "Everyone has shown a card   A: play", False)

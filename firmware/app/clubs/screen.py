@@ -34,6 +34,9 @@ from app.screen import (  # noqa: F401
     pause_button,
     pause_menu,
 )
+from app.screen import (
+    deadline as game_deadline,
+)
 from cardgames import clubs
 
 HUMAN = clubs.SOUTH
@@ -467,10 +470,11 @@ class ClubsScreen:
 
     def deadline(self):
         """Next clock tick (ms) this screen needs a step at, or None."""
-        if self.pause is not None:
-            return None
-        if self.banner:
-            return self.banner_until
+        return game_deadline(self, self._timer())
+
+    def _timer(self):
+        # The hand's own: a trick held in view, a between-hands screen
+        # hurried on, a queued event, the computer's move.
         if self.hold_until is not None:
             return self.hold_until
         if self.mode in INFO_MODES:

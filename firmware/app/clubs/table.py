@@ -111,6 +111,18 @@ def cross(fb, scr, cards4, values, turn, mark):
                       text.BOLD)
 
 
+def shown_panel(fb, scr, cards, words, y, colour):
+    """The shown cards (PC-3: public until played) crossed on the table:
+    ``cards`` (4 bytes, a seat each, NO_CARD for none), and beside them on
+    the cleared side panel ``words`` (str each) a SMALL row apart from ``y``
+    (pixels) in ``colour``."""
+    cross(fb, scr, cards, None, -1, -1)
+    fb.fill_rect(PANEL_X - 1, 0, 240 - PANEL_X + 1, TABLE_H, theme.FELT_DARK)
+    for w in words:
+        text.draw(fb, w, PANEL_X, y, colour, text.SMALL)
+        y += 12
+
+
 def score_corner(fb, scr):
     """The game score (PC-15) top left, the hand number top right."""
     # The game score (PC-15) in the top left corner, the hand top right.

@@ -15,6 +15,7 @@ from app.clubs.table import (
     cross,
     play_hint,
     score_corner,
+    shown_panel,
     status,
     trick_line,
 )
@@ -56,12 +57,7 @@ def draw_trick(fb, scr):
     score_corner(fb, scr)
     if scr.looking == 2:
         # PC-3: the shown cards are public until played.
-        cross(fb, scr, scr.shown_live, None, -1, -1)
-        x = PANEL_X
-        fb.fill_rect(x - 1, 0, 240 - x + 1, TABLE_H, theme.FELT_DARK)
-        text.draw(fb, "Shown,", x, 1, theme.GOLD, text.SMALL)
-        text.draw(fb, "not yet", x, 13, theme.GOLD, text.SMALL)
-        text.draw(fb, "played", x, 25, theme.GOLD, text.SMALL)
+        shown_panel(fb, scr, scr.shown_live, ("Shown,", "not yet", "played"), 1, theme.GOLD)
         status(fb, scr, "Shown cards still held   any key: back", False, theme.GOLD)
         return
     t = scr.trick

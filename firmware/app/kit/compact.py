@@ -189,6 +189,17 @@ def pause(fb, m, w, h):
     menu(fb, m, 0, 13, w, (h - 13) // 12, 12)
 
 
+def begin(fb, scr):
+    """Start a game screen's 1-bit frame: cleared, and if ``scr``'s pause
+    menu is open, the menu over the whole screen. True when the menu took
+    the screen (the caller draws nothing more)."""
+    fb.fill(OFF)
+    if scr.pause is None:
+        return False
+    pause(fb, scr.pause, scr.app.width, scr.app.height)
+    return True
+
+
 def banner(fb, title, lines, w, h, cards=b""):
     """A framed message in the middle: ``title`` inverted, then ``lines``
     wrapped to the box (as many rows as the screen holds, the last cut to

@@ -20,9 +20,7 @@ def draw(fb, scr):
     """The whole KlaberjassScreen ``scr`` (table, summary, overlays)."""
     app = scr.app
     w, h = app.width, app.height
-    fb.fill(c.OFF)
-    if scr.pause is not None:
-        c.pause(fb, scr.pause, w, h)
+    if c.begin(fb, scr):
         return
     if scr.summary is not None:
         summary(fb, scr.summary, w, h)
