@@ -20,6 +20,7 @@ from app.clubs.table import (
     SHOWN,
     SUMMARY,
     bid_text,
+    bid_why,
     pass_hint,
 )
 from app.kit import compact as c
@@ -222,12 +223,7 @@ def _bid(fb, scr, w, h):
     x = c.put(fb, "\u25ba", x, 22) + 6
     if off:
         c.put(fb, "out", x, 22)
-    if scr.forced_zero():
-        why = "After trick 12: bid 0"
-    elif bad >= 0:
-        why = "%d out: total 13" % bad
-    else:
-        why = "Any bid 0-13"
+    why = bid_why(scr, ("After trick 12: bid 0", "%d out: total 13", "Any bid 0-13"))
     if scr.hint_alert:
         c.hint(fb, scr.hint, 32, w, True)
     else:

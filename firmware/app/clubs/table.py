@@ -123,6 +123,17 @@ def shown_panel(fb, scr, cards, words, y, colour):
         y += 12
 
 
+def bid_why(scr, words):
+    """Why South's bid is limited (PC-10), in one of the layouts' wordings
+    ``words`` (3 str): ``words[0]`` after the 12th trick (the bid must be 0),
+    ``words[1] % bid`` when that bid would make the total 13, else
+    ``words[2]``."""
+    if scr.forced_zero():
+        return words[0]
+    bad = scr.illegal_bid()
+    return words[1] % bad if bad >= 0 else words[2]
+
+
 def score_corner(fb, scr):
     """The game score (PC-15) top left, the hand number top right."""
     # The game score (PC-15) in the top left corner, the hand top right.

@@ -12,6 +12,7 @@ from app.clubs.table import (
     TEAMS,
     bid_keys,
     bid_text,
+    bid_why,
     cross,
     play_hint,
     score_corner,
@@ -108,12 +109,8 @@ def draw_bid(fb, scr):
         text.draw_centered(fb, str(n), x + 8, y + 2, col, text.SMALL)
         if off:
             fb.line(x + 1, y + 13, x + 13, y + 1, theme.ALERT if not sel else theme.WHITE)
-    if forced:
-        line = "After trick 12 a bid must be 0"
-    elif bad >= 0:
-        line = "%d is out: the bids would total 13" % bad
-    else:
-        line = "Any bid 0-13 (0 = nil)"
+    line = bid_why(scr, ("After trick 12 a bid must be 0", "%d is out: the bids would total 13",
+                         "Any bid 0-13 (0 = nil)"))
     if scr.hint_alert:
         text.draw(fb, text.fit(scr.hint, 226), 8, 55, theme.ALERT, text.SMALL)
     else:
