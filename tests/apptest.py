@@ -63,6 +63,14 @@ class Session:
             self.btn.push(buttons.from_name(n))
             self.settle()
 
+    def pause_new_game(self):
+        """From a game: the pause menu's New game, asked and confirmed."""
+        self.press("B", "DOWN", "A", "A")
+
+    def quit_to_menu(self):
+        """From a game: the pause menu's Quit to menu."""
+        self.press("B", "DOWN", "DOWN", "DOWN", "A")
+
     def choose_game(self, name, tries=None):
         """Press RIGHT on the title until ``name`` is the game shown (at most
         ``tries`` presses when given)."""

@@ -292,9 +292,9 @@ def test_pause_menu_last_trick_and_stray_buttons():
     assert scr.looking
     s.press("LEFT")
     assert not scr.looking
-    s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
+    s.pause_new_game()  # New game, asked: A yes
     assert isinstance(s.app.screen, ClubsScreen) and s.app.screen is not scr
-    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    s.quit_to_menu()
     assert isinstance(s.app.screen, TitleScreen)
 
 

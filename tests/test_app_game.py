@@ -109,9 +109,9 @@ def test_pause_menu_new_game_and_quit():
     assert first.pause.items[1] == "New game"
     s.press("DOWN", "A", "B")  # B: no, back to the game
     assert s.app.screen is first and first.pause is None
-    s.press("B", "DOWN", "A", "A")  # A again: yes
+    s.pause_new_game()  # A again: yes
     assert isinstance(s.app.screen, ClubbedScreen) and s.app.screen is not first
-    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    s.quit_to_menu()
     assert isinstance(s.app.screen, TitleScreen)
 
 

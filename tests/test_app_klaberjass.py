@@ -274,7 +274,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is not scr
     s.press("B")
     assert s.app.screen is scr and scr.pause is None
-    s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
+    s.pause_new_game()  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
     s.press("A")  # its cut box
     s.press("B", "UP", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, Undo, Quit)

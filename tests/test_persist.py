@@ -50,6 +50,28 @@ def new_core(name, seed):
     return clubs.Clubs(seed), {}, clubs.SOUTH, {"hist": ()}
 
 
+def play_out(g, seed, acts=None):
+    """Play core ``g`` to its end, every seat a ``RandomPlayer(seed)``; each
+    action is appended to ``acts`` (a new bytearray if None), returned."""
+    acts = bytearray() if acts is None else acts
+    player = RandomPlayer(seed)
+    while not g.is_over():
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        acts.append(a)
+    return acts
+
+
+def started(storage, presses=6):
+    """A Console on ``storage`` (seed 5) in a new game of Clubbed, ``presses``
+    A presses into it (the save written on the way)."""
+    con = Console(storage, seed=5)
+    con.press("A")  # New game (Clubbed)
+    for _ in range(presses):
+        con.press("A")
+    return con
+
+
 class FakeScreen:
     """What ``persist.save_game`` reads of a game screen: the core, seed and
     core options, Klaberjass' round number, Clubs' score history."""
@@ -115,10 +137,7 @@ def test_save_at_every_position_resumes_an_equal_position(name, seed, limit):
 
 def test_resumed_game_plays_on_and_is_counted_once():
     st = FakeStorage()
-    con = Console(st, seed=5)
-    con.press("A")  # New game (Clubbed)
-    for _ in range(6):
-        con.press("A")
+    con = started(st)
     saved = st.files["game"]
     assert b"game=Clubbed" in saved
     con = Console(st.reboot(), seed=9)
@@ -319,12 +338,7 @@ def test_save_of_a_finished_game_without_its_result_is_set_aside_at_continue(nam
     # Our saves of a finished game carry its result ("res"); one without it
     # (edited by hand) would resume a game nobody can move in.
     g, kw, human, state = new_core(name, seed)
-    player = RandomPlayer(seed)
-    acts = bytearray()
-    while not g.is_over():
-        a = player.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        acts.append(a)
+    acts = play_out(g, seed)
     st = FakeStorage()
     st.files["game"] = encode("save", [
         ("id", 1), ("game", name), ("seed", seed), ("kw", persist.enc_dict(kw)),
@@ -389,13 +403,9 @@ FORTY = encode("stats", [("last", 41), ("Clubbed", "40,30,10,0,3,9")])
 def _finish_a_game(app):
     """Play Clubbed game 42 to its end and save it (counted, recorded)."""
     g, kw, human, state = new_core("Clubbed", 5)
-    player = RandomPlayer(5)
     pick(app, "Clubbed")
     app.id = 42
-    while not g.is_over():
-        a = player.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        app.actions.append(a)
+    play_out(g, 5, app.actions)
     return persist.save_game(app, FakeScreen(g, 5, kw, state), human)
 
 
@@ -486,11 +496,7 @@ def test_only_the_last_records_are_kept():
     st = FakeStorage()
     app = Console(st).app
     g, kw, human, state = new_core("Clubbed", 1)
-    p = RandomPlayer(1)
-    while not g.is_over():
-        a = p.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        app.actions.append(a)
+    play_out(g, 1, app.actions)
     for gid in range(1, KEEP + 4):
         app.id = gid
         persist.save_game(app, FakeScreen(g, 1, kw, state), human)

@@ -18,11 +18,11 @@ from test_persist import (  # noqa: E402
     _good_files,
     _record,
     new_core,
+    play_out,
 )
 
 from app.persist import files as persist  # noqa: E402
 from app.persist.storage import decode, encode  # noqa: E402
-from players.random_player import RandomPlayer  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -31,12 +31,7 @@ def _finished_save(name="Clubbed", seed=3):
     """Storage holding the save of a finished game (``res`` present) as a
     power cut right after the final save leaves it."""
     g, kw, human, state = new_core(name, seed)
-    p = RandomPlayer(seed)
-    acts = bytearray()
-    while not g.is_over():
-        a = p.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        acts.append(a)
+    acts = play_out(g, seed)
     st = FakeStorage()
     app = Console(st).app
     app.id = 1

@@ -3,7 +3,17 @@ storage notices, Continue after "Quit to menu"."""
 
 import pytest
 from fakestore import FakeStorage
-from test_persist import KINDS, Console, FakeScreen, _bad, _good_files, _record, new_core, pick
+from test_persist import (
+    KINDS,
+    Console,
+    FakeScreen,
+    _bad,
+    _good_files,
+    _record,
+    new_core,
+    pick,
+    started,
+)
 
 from app.persist import files as persist
 from app.persist.resume import continue_game
@@ -120,10 +130,7 @@ def _save_replays(st):
 
 def test_new_game_after_quit_saves_only_its_own_actions():
     st = FakeStorage()
-    con = Console(st, seed=5)
-    con.press("A")  # New game (Clubbed)
-    for _ in range(6):
-        con.press("A")
+    con = started(st)
     assert _save_replays(st)
     _quit_to_menu(con)
     con.press("DOWN", "A")  # New game, not Continue
