@@ -85,9 +85,9 @@ def install():
 
     def run_app(app, keys, clock, steps=None, display=None):
         step = app.step
-        show = app.kit.display.show
+        show = app.display.show
         moved = app.moved
-        app.kit.buttons = _Counted(app.kit.buttons)
+        app.buttons = _Counted(app.buttons)
 
         def probed_moved(screen, action, seat):
             _st["moves"] += 1
@@ -101,7 +101,7 @@ def install():
                 _st["low"] = f
             show()
 
-        app.kit.display.show = probed_show
+        app.display.show = probed_show
 
         def probed():
             step()
