@@ -21,7 +21,8 @@ app.to_title()
 app.cycle_game(1)
 app.new_game()  # Klaberjass
 print("after", "cardgames.clubbed" in sys.modules, "app.clubbed.screen" in sys.modules,
-      "players.clubbed_heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules)
+      "players.clubbed_heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules,
+      "app.clubbed" in sys.modules, hasattr(sys.modules["app"], "clubbed"))
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
 print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)
 app.show_rules(app.screen)
@@ -42,7 +43,8 @@ def test_leaving_screens_drops_their_modules(tmp_path):
     lines = out.stdout.split("\n")
     assert lines[0] == "clubbed True True"
     # Clubbed's own modules are gone; Klaberjass's are loaded; shared ones stay.
-    assert lines[1] == "after False False False True"
+    # Its folder's package too, from sys.modules and from the app package.
+    assert lines[1] == "after False False False True False False"
     assert lines[2] == "shared True True"
     # The title's code is not held during a game; the summaries only while
     # the Rules screen is built (it reads its page from the rule file).
