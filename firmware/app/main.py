@@ -156,7 +156,7 @@ class App:
         self.screen = None
         gc.collect()
         e = self.game()
-        modules.drop_games(e, "app.title", "app.rules_screen")
+        modules.drop_games(e, "app.title", "app.title_tall", "app.rules_screen")
         mod = modules.load(e.module)
         self.guide = seed is not None
         self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()

@@ -8,9 +8,6 @@ from app.kit import buttons, cardview, text, theme
 from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
 
-PLAYERS = {"Clubbed": "2 players, shedding", "Klaberjass": "2 players, trumps",
-           "Clubs": "4 players, partners"}
-
 
 class TitleScreen(StaticScreen):
     """Title and main menu. Items are rebuilt when the game or options change."""
@@ -78,14 +75,10 @@ class TitleScreen(StaticScreen):
             app.show(RulesScreen(app, "Statistics", lines, self))
 
     def tall_lines(self):
-        """The panel above the menu on a 240x240 screen (app.kit.tall): every
-        game, the picked one marked, with its players."""
-        out = [("h", "Games (\u25c4 \u25ba to pick)")]
-        for i in range(len(games.GAMES)):
-            e = games.GAMES[i]
-            mark = "\u25ba " if i == self.app.game_index else "  "
-            out.append(mark + e.name + "  " + PLAYERS.get(e.name, ""))
-        return out
+        """The panel above the menu on a 240x240 screen (app.kit.tall)."""
+        from app import title_tall
+
+        return title_tall.lines(self.app)
 
     def draw(self, fb):
         if self.app.compact:

@@ -34,7 +34,7 @@ def continue_game(app):
     app.game_index = games.GAMES.index(e)
     # As App.new_game: the other games' code (and the title's) dropped first.
     app.screen = None
-    modules.drop_games(e, "app.title", "app.rules_screen")
+    modules.drop_games(e, "app.title", "app.title_tall", "app.rules_screen")
     mod = modules.load(e.module)
     try:
         st = dec_dict(f.get("st", ""))
