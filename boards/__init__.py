@@ -22,7 +22,7 @@ module name. ``BOARD`` has:
   ``pins`` ({physical name: GPIO}), ``map`` ({physical: logical}), optional
   ``chords`` ((held, pressed, logical), ...) and ``long`` ({physical:
   logical}), ``help`` (one line for the screen). Logical names are
-  LEFT RIGHT UP DOWN A B (``app.buttons``); the rules are in hw/buttons.py.
+  LEFT RIGHT UP DOWN A B (``app.kit.buttons``); the rules are in hw/buttons.py.
 - ``led``: None or {``kind`` "rgb", ``pins`` (r, g, b), ``active`` level}.
 
 The device reads the board's module name from ``/board.txt``

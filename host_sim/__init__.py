@@ -78,7 +78,7 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
     """A simulated console running the app: ``(app, display, buttons)``.
 
     ``display`` is a ``host_sim.display.SimDisplay`` of ``width x height``
-    pixels, ``buttons`` an ``app.buttons.ScriptedButtons`` queue the front end
+    pixels, ``buttons`` an ``app.kit.buttons.ScriptedButtons`` queue the front end
     ``push()``-es logical buttons into, ``clock`` the Clock given (virtual or
     real), ``seed`` the int seed handed to the app. ``app_spec`` is a
     ``"module:Class"`` string or the app class itself. ``board`` (a board
@@ -86,7 +86,7 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
     and ``buttons`` is a ``host_sim.boardkeys.BoardButtons`` (keys -> its
     physical buttons -> ``hw.buttons``) instead of the logical queue.
     ``mono``: a 1-bit MONO_VLSB frame (an SSD1306 board's), without ``board``.
-    ``storage`` (see ``app.storage``, e.g. ``host_sim.storage.FolderStorage``)
+    ``storage`` (see ``app.persist.storage``, e.g. ``host_sim.storage.FolderStorage``)
     is handed to the app when given; else the app keeps its files in RAM.
     """
     kw = {} if storage is None else {"storage": storage}
@@ -99,7 +99,7 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
         buttons = BoardButtons(board, clock)
         app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
         return app_class(display, buttons, clock, seed=seed, **kw), display, buttons
-    from app.buttons import ScriptedButtons
+    from app.kit.buttons import ScriptedButtons
     from host_sim.display import SimDisplay
 
     display = SimDisplay(width, height, mono)

@@ -11,7 +11,7 @@ import sys
 import time
 
 import boards
-from host_sim import DEFAULT_APP, python_command
+from host_sim import DEFAULT_APP, frontends, python_command
 
 EPILOG = """\
 boards (--board, default %s; see boards/):
@@ -86,71 +86,6 @@ def _data_default():
     return default_dir()
 
 
-def display_available():
-    """``(ok, reason)``: can SDL open a real (visible) video driver here?
-
-    Needs DISPLAY or WAYLAND_DISPLAY (on macOS/Windows always tried), no
-    SDL_VIDEODRIVER=dummy/offscreen, pygame importable, and SDL's video init
-    to succeed with a non-dummy driver. ``reason`` says why not.
-    """
-    driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
-    if driver in ("dummy", "offscreen"):
-        return False, "SDL_VIDEODRIVER=%s" % driver
-    if sys.platform not in ("darwin", "win32") and not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return False, "neither DISPLAY nor WAYLAND_DISPLAY is set"
-    try:
-        import pygame
-    except ImportError:
-        return False, "pygame-ce is not installed"
-    try:
-        pygame.display.init()
-        name = pygame.display.get_driver()
-    except pygame.error as e:
-        return False, "SDL cannot open a display (%s)" % e
-    finally:
-        pygame.display.quit()
-    if name in ("dummy", "offscreen"):
-        return False, "SDL only offers the %s video driver" % name
-    return True, "SDL video driver %s" % name
-
-
-def is_tty():
-    """True when both stdin and stdout are terminals that termios can drive
-    (POSIX; not the Windows console)."""
-    try:
-        import termios  # noqa: F401
-    except ImportError:
-        return False
-    return sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def choose_mode(args):
-    """``(mode, why_not_window)``: the front end to use; mode None if none fits."""
-    if args.mode:
-        return args.mode, ""
-    if args.keys is not None or args.keys_file:
-        return "headless", ""
-    ok, reason = display_available()
-    if ok:
-        return "window", ""
-    if is_tty():
-        return "terminal", reason
-    return None, reason
-
-
-def window_refused(mode, args):
-    """Why ``--mode window`` cannot run here (SDL would open an invisible
-    offscreen window that runs until killed), or None. Asked only when the
-    window was named: ``choose_mode`` already asked otherwise."""
-    if mode != "window" or not args.mode:
-        return None
-    ok, reason = display_available()
-    if ok:
-        return None
-    return "no window can be opened (%s); try --mode terminal or --mode headless" % reason
-
-
 def _storage(args):
     from host_sim.headless import storage_arg
 
@@ -173,21 +108,21 @@ def main(argv=None):
     except BoardError as e:
         print("host_sim: %s" % e, file=sys.stderr)
         return 2
-    mode, reason = choose_mode(args)
+    mode, reason = frontends.choose_mode(args)
     if mode is None:
         print("host_sim: no window (%s) and stdin/stdout is not a terminal.\n"
               "Run a key script headless instead, e.g.\n"
               "  %s -m host_sim --mode headless --keys \"A A RIGHT A\" --shots screenshots"
               % (reason, python_command()), file=sys.stderr)
         return 2
-    why = window_refused(mode, args)
+    why = frontends.window_refused(mode, args)
     if why:
         print("host_sim: %s" % why, file=sys.stderr)
         return 2
     if mode != "headless" and (args.keys is not None or args.keys_file):
         print("host_sim: --keys/--keys-file only apply to --mode headless", file=sys.stderr)
         return 2
-    if mode == "terminal" and not is_tty():
+    if mode == "terminal" and not frontends.is_tty():
         print("host_sim: --mode terminal needs stdin and stdout to be a (POSIX) terminal; "
               "try --mode headless", file=sys.stderr)
         return 2

@@ -194,7 +194,7 @@ class BoardButtons:
             self.pins[name].level = self.active if down else self.idle_level
 
     def get(self):
-        """Next logical button (``app.buttons``) or -1, as on the device."""
+        """Next logical button (``app.kit.buttons``) or -1, as on the device."""
         self._apply()
         return self.layer.get()
 

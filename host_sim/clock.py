@@ -1,6 +1,6 @@
 """A real-time Clock for the interactive front ends (window, terminal).
 
-Same interface as ``app.clock.VirtualClock``; headless runs use that instead.
+Same interface as ``app.kit.clock.VirtualClock``; headless runs use that instead.
 """
 
 import time

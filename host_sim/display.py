@@ -2,8 +2,8 @@
 
 Colour conversion, used by every front end (window, terminal, PNG), is exact
 and documented here once. A colour frame is ``width * height`` bytes, one
-palette index per pixel (framebuf GS8, see ``app.display``); each index stands
-for the RGB565 colour in ``app.display.PALETTE``, the colour the ST7789 driver
+palette index per pixel (framebuf GS8, see ``app.kit.display``); each index stands
+for the RGB565 colour in ``app.kit.display.PALETTE``, the colour the ST7789 driver
 sends the panel for it. RGB24 is ``width * height * 3`` bytes, ``R, G, B`` per
 pixel, rows top to bottom, no padding.
 
@@ -14,7 +14,7 @@ full (0..255) and evenly spread:
     b8 = (b5 << 3) | (b5 >> 2)
 
 so 0xF800 -> (255, 0, 0), 0x07E0 -> (0, 255, 0), 0x001F -> (0, 0, 255),
-0xFFFF -> (255, 255, 255), and ``app.display.rgb(r, g, b)`` of an 8-bit colour
+0xFFFF -> (255, 255, 255), and ``app.kit.display.rgb(r, g, b)`` of an 8-bit colour
 comes back within 7 (red, blue) or 3 (green) of it. (SDL's own 16-bit blit uses
 ``v * 255 // 31`` instead, which differs by one in places; it is not used.)
 
@@ -24,7 +24,7 @@ entry, from ``rgb565_to_tuple``) and the channels interleaved by slice
 assignment.
 """
 
-from app.display import PALETTE, FrameDisplay
+from app.kit.display import PALETTE, FrameDisplay
 
 
 def expand5(v):
@@ -44,14 +44,14 @@ def rgb565_to_tuple(value):
 
 def colour(i, palette=PALETTE):
     """The RGB565 colour (0..0xFFFF) of index ``i`` (0..255) in ``palette``
-    (default: the app's, ``app.display.PALETTE``)."""
+    (default: the app's, ``app.kit.display.PALETTE``)."""
     return (palette[2 * i] << 8) | palette[2 * i + 1]
 
 
 def palette_rgb24(palette=PALETTE):
     """``(reds, greens, blues)``: three 256-byte tables, the 8-bit channels
     (``rgb565_to_tuple``) of each entry of ``palette`` (256 RGB565 colours,
-    high byte first, as ``app.display.PALETTE``). ValueError if ``palette``
+    high byte first, as ``app.kit.display.PALETTE``). ValueError if ``palette``
     is not 512 bytes."""
     if len(palette) != 512:
         raise ValueError("a palette is 256 RGB565 entries (512 bytes), not %d bytes"

@@ -74,13 +74,13 @@ class HeadlessRun:
     (virtual ms, steps) before StuckError. ``board`` (dict, see
     ``host_sim.boardkeys.open_board``): the frame takes its screen size; key
     scripts stay logical (LEFT ... B), pushed straight to the app.
-    ``storage``: the app's files (``app.storage``); None keeps them in RAM.
+    ``storage``: the app's files (``app.persist.storage``); None keeps them in RAM.
     """
 
     def __init__(self, seed=1, shots_dir=None, scale=1, app_spec=DEFAULT_APP,
                  on_write=None, max_ms=MAX_SETTLE_MS, max_steps=MAX_SETTLE_STEPS, board=None,
                  storage=None):
-        from app.clock import VirtualClock
+        from app.kit.clock import VirtualClock
 
         self.clock = VirtualClock()
         w, h = (240, 135) if board is None else (board["display"]["width"],
@@ -165,7 +165,7 @@ class HeadlessRun:
 
 
 def _button_name(button):
-    from app import buttons
+    from app.kit import buttons
 
     return buttons.NAMES[button]
 

@@ -16,7 +16,7 @@ except in screenshot names.
 
 import re
 
-from app import buttons
+from app.kit import buttons
 
 PRESS = "press"
 WAIT = "wait"

@@ -1,6 +1,6 @@
 """``python -m host_sim replay FILE``: show a game record move by move.
 
-FILE is a record the console wrote (``app.records``): a path, or a record
+FILE is a record the console wrote (``app.persist.records``): a path, or a record
 name such as ``r12`` from the simulator's data folder (``--data``, by
 default ``host_sim.storage.default_dir()``), or pulled from a Pico with
 ``mpremote fs cp :data/r12 r12``. The front end says it is a replay, with
@@ -76,7 +76,7 @@ def _end_words(res, you):
 
 def claimed_end(fields):
     """The end the record claims, in words ("you won"), from its ``res``."""
-    from app.persist import dec_int
+    from app.persist.files import dec_int
 
     try:
         return _end_words([dec_int(r) for r in fields["res"].split(",")],
@@ -88,7 +88,7 @@ def claimed_end(fields):
 def outcome(fields, game=None):
     """The end in words: "Clubbed, seed 7: you won in 52 moves": the
     replayed ``game``'s (a core game) when given, else the record's claim."""
-    from app.persist import dec_int
+    from app.persist.files import dec_int
 
     moves = len(fields["act"]) // 2
     if game is None:
@@ -102,9 +102,9 @@ def outcome(fields, game=None):
 
 def check_seat(fields):
     """ValueError unless the record's ``you`` (default 0) is a seat of its
-    game (app.persist.SEATS)."""
+    game (app.persist.files.SEATS)."""
     from app import games
-    from app.persist import SEATS, dec_int, find
+    from app.persist.files import SEATS, dec_int, find
 
     e = find(fields["game"])
     n = SEATS[games.GAMES.index(e)]
@@ -136,11 +136,11 @@ def caption(fields, app_class):
 def replay_app_class(fields):
     """An App class whose instances start by showing record ``fields``."""
     from app.main import App
-    from app.records import start_replay
+    from app.persist.records import start_replay
 
     class ReplayApp(App):
         def __init__(self, display, buttons, clock, seed=0, storage=None):
-            from app.storage import MemoryStorage
+            from app.persist.storage import MemoryStorage
 
             # Its own storage in RAM: the replay's saves go nowhere.
             super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
@@ -171,7 +171,7 @@ def replay_app_class(fields):
 
 def _check_end(fields, game, moves):
     """Compare the replayed ``game`` with the record; print; exit status."""
-    from app.records import replay_core
+    from app.persist.records import replay_core
 
     core, problem = replay_core(fields)
     if game is not None and game.to_text() != fields["pos"]:
@@ -229,8 +229,8 @@ def headless(fields, args, board):
 def main(argv):
     """Entry point of ``python -m host_sim replay``; the exit status."""
     args = parse_args(argv)
-    from app.records import parse
-    from app.storage import MAX_FILE
+    from app.persist.records import parse
+    from app.persist.storage import MAX_FILE
     from host_sim.boardkeys import BoardError, open_board
     from host_sim.storage import read_regular
 
@@ -264,11 +264,11 @@ def main(argv):
         return 2
     try:
         if args.check:
-            from app.records import replay_core
+            from app.persist.records import replay_core
 
             replay_core(fields)  # raises on an illegal move
             return _check_end(fields, None, len(fields["act"]) // 2)
-        from host_sim.__main__ import choose_mode, is_tty, window_refused
+        from host_sim.frontends import choose_mode, is_tty, window_refused
 
         args.keys = args.keys_file = None
         mode, reason = choose_mode(args)

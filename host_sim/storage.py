@@ -1,4 +1,4 @@
-"""The simulator's storage: the files of ``app.storage`` in a desktop folder.
+"""The simulator's storage: the files of ``app.persist.storage`` in a desktop folder.
 
 ``python -m host_sim --data DIR`` keeps them in DIR; by default the window
 and terminal use ``default_dir()`` (``$XDG_DATA_HOME/picocards-sim``, i.e.
@@ -11,12 +11,12 @@ way).
 import os
 import stat
 
-from app.storage import MAX_FILE, TOO_BIG
+from app.persist.storage import MAX_FILE, TOO_BIG
 
 
 def read_regular(path, limit=MAX_FILE):
     """The bytes of the regular file at ``path``, at most ``limit``: a bigger
-    file raises ValueError (``app.storage.TOO_BIG``) unread, as on the Pico
+    file raises ValueError (``app.persist.storage.TOO_BIG``) unread, as on the Pico
     (``hw.storage``). OSError for anything else (a folder, a FIFO, a device
     such as /dev/zero), without blocking on it: opened non-blocking,
     checked, then read."""
@@ -46,7 +46,7 @@ def default_dir():
 
 
 class FolderStorage:
-    """The ``app.storage`` interface on folder ``path`` (created if missing).
+    """The ``app.persist.storage`` interface on folder ``path`` (created if missing).
     ``rename`` is ``os.replace``: atomic and replacing, as on littlefs."""
 
     def __init__(self, path):

@@ -28,7 +28,7 @@ import sys
 import time
 from operator import add
 
-from app import buttons
+from app.kit import buttons
 
 UPPER_HALF = "\u2580"
 RESET = "\x1b[0m"

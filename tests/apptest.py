@@ -8,10 +8,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host_sim"))
 
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.buttons import ScriptedButtons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 
 
@@ -63,6 +63,14 @@ class Session:
             self.btn.push(buttons.from_name(n))
             self.settle()
 
+    def pause_new_game(self):
+        """From a game: the pause menu's New game, asked and confirmed."""
+        self.press("B", "DOWN", "A", "A")
+
+    def quit_to_menu(self):
+        """From a game: the pause menu's Quit to menu."""
+        self.press("B", "DOWN", "DOWN", "DOWN", "A")
+
     def choose_game(self, name, tries=None):
         """Press RIGHT on the title until ``name`` is the game shown (at most
         ``tries`` presses when given)."""
@@ -74,8 +82,8 @@ class Session:
 
 
 def strings_drawn(act):
-    """The strings (list) ``app.text.draw`` is given while ``act()`` runs."""
-    from app import text
+    """The strings (list) ``app.kit.text.draw`` is given while ``act()`` runs."""
+    from app.kit import text
 
     seen = []
     orig = text.draw

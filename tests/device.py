@@ -25,7 +25,7 @@ OLED_BOARD = "oled_ssd1306_128x64"  # the harness answers as its SSD1306 on I2C
 
 needs_kit = pytest.mark.skipif(KIT is None, reason=harness.HOW_TO_GET_KIT)
 
-#: Settings the device tests run with (``app.persist`` settings file): Easy
+#: Settings the device tests run with (``app.persist.files`` settings file): Easy
 #: computer players, fast computer speed (short pauses), default options.
 LEVEL = 0
 SPEED = 2
@@ -74,8 +74,8 @@ def settings_bytes():
     """The settings file (bytes) of an app with ``LEVEL`` and ``SPEED``,
     written by the app's own ``persist.save_settings``."""
     import host_sim  # noqa: F401  (sys.path for firmware/ and framebuf)
-    from app import persist
-    from app.clock import VirtualClock
+    from app.kit.clock import VirtualClock
+    from app.persist import files as persist
     from host_sim import make_app
     from host_sim.storage import FolderStorage
 
@@ -201,7 +201,7 @@ class Sim:
         self.run.settle()
 
     def press(self, key):
-        from app import buttons
+        from app.kit import buttons
 
         clock = self.run.clock
         t = clock.ticks_ms()

@@ -1,5 +1,5 @@
 """An in-memory storage for tests that can simulate a power cut between any
-two file operations (the interface of ``app.storage``).
+two file operations (the interface of ``app.persist.storage``).
 
     st = FakeStorage(cut_after=3)   # the 4th mutating operation never happens
     ...                             # (a write leaves half its bytes), PowerCut
@@ -9,7 +9,7 @@ Only mutating operations (write, rename, remove) count: reads change nothing
 a cut could interrupt.
 """
 
-from app.storage import MemoryStorage
+from app.persist.storage import MemoryStorage
 
 
 class PowerCut(BaseException):

@@ -22,10 +22,10 @@ for p in (os.path.join(ROOT, "firmware"), ROOT, os.path.join(ROOT, "host_sim")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.buttons import ScriptedButtons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 
 # Press weights: A most (it plays, picks and confirms), B less (it pauses
@@ -161,7 +161,7 @@ class Soak:
         self.finished.setdefault(g.name, []).append(g.result())
         # The pause menu's Hint row is among what the presses reach; a game
         # ends helped if its session says so then (the save that counts it
-        # carries the session: app.persist).
+        # carries the session: app.persist.files).
         helped = bool(self.app.sessions[g.name].get("hint_or_undo"))
         self.helped.setdefault(g.name, []).append(helped)
 
@@ -226,8 +226,8 @@ def make_app(disp, btn, clock, seed, root):
 
 def stats(root):
     """The statistics the apps kept in folder ``root``: {game: [played, won,
-    lost, drawn, streak, best, played with help, won with help]} (app.persist)."""
-    from app import persist
+    lost, drawn, streak, best, played with help, won with help]} (app.persist.files)."""
+    from app.persist import files as persist
     from host_sim.storage import FolderStorage
 
     class Reader:  # what read_stats uses of an App

@@ -5,8 +5,8 @@ Found by the soak test (tests/test_soak.py) once games were resumed."""
 
 import apptest
 
-from app import clubs_table as table
-from app import text
+from app.clubs import table as table
+from app.kit import text
 from cardgames import clubs
 
 

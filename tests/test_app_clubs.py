@@ -10,10 +10,10 @@ import random
 import apptest
 import pytest
 
-from app import clubs_table as table
-from app import text
-from app.clubs_screen import THINK_MS, ClubsScreen
-from app.clubs_summary import ResultScreen
+from app.clubs import table as table
+from app.clubs.screen import THINK_MS, ClubsScreen
+from app.clubs.summary import ResultScreen
+from app.kit import text
 from app.title import TitleScreen
 from cardgames import clubs
 from players.clubs_heuristic import ClubsHeuristic
@@ -292,9 +292,9 @@ def test_pause_menu_last_trick_and_stray_buttons():
     assert scr.looking
     s.press("LEFT")
     assert not scr.looking
-    s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
+    s.pause_new_game()  # New game, asked: A yes
     assert isinstance(s.app.screen, ClubsScreen) and s.app.screen is not scr
-    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    s.quit_to_menu()
     assert isinstance(s.app.screen, TitleScreen)
 
 
@@ -370,7 +370,7 @@ def test_last_trick_view_lines_fit():
 
 
 def test_score_screen_reaches_earlier_hands():
-    from app import clubs_summary
+    from app.clubs import summary as clubs_summary
 
     s = Session(5)
     s.press("A")
@@ -408,7 +408,7 @@ def test_struck_out_bid_says_why_not_a_bid():
 def test_adams_said_in_words():
     from types import SimpleNamespace
 
-    from app.clubs_summary import adams_line
+    from app.clubs.summary import adams_line
 
     assert adams_line(SimpleNamespace(adams=(0, 0, 1, 0))) == "You pulled an Adam"
     assert adams_line(SimpleNamespace(adams=(0, 0, 0, 2))) == "West pulled a True Adam"
@@ -451,7 +451,7 @@ def test_hearts_pass_prompt_is_not_covered_by_the_picked_card(cls, monkeypatch):
     """PC-2: once the Hearts-pass card is picked (raised, framed) the prompt
     "A: this card to North  B: take back" stays readable: no pixel the hand
     draws falls in the box of the prompt's ink."""
-    from app import compact_clubs
+    from app.clubs import compact as compact_clubs
 
     s = cls(5)
     s.press("A")

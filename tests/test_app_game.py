@@ -5,8 +5,8 @@ clock; the result shown must be the core's result (CB-9, CB-10)."""
 import pytest
 from apptest import Session, screen_text, strings_drawn
 
-from app.clubbed_screen import NAMES, ClubbedScreen
-from app.result_screen import ResultScreen
+from app.clubbed.result import ResultScreen
+from app.clubbed.screen import NAMES, ClubbedScreen
 from app.title import TitleScreen
 from cardgames import clubbed
 
@@ -109,15 +109,15 @@ def test_pause_menu_new_game_and_quit():
     assert first.pause.items[1] == "New game"
     s.press("DOWN", "A", "B")  # B: no, back to the game
     assert s.app.screen is first and first.pause is None
-    s.press("B", "DOWN", "A", "A")  # A again: yes
+    s.pause_new_game()  # A again: yes
     assert isinstance(s.app.screen, ClubbedScreen) and s.app.screen is not first
-    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
+    s.quit_to_menu()
     assert isinstance(s.app.screen, TitleScreen)
 
 
 def test_computer_moves_are_paced():
     """The computer never moves sooner than THINK_MS after the human."""
-    from app.clubbed_screen import AFTER_DRAW_MS
+    from app.clubbed.screen import AFTER_DRAW_MS
 
     s = Session(3)
     s.press("A")
@@ -141,7 +141,7 @@ def test_computer_moves_are_paced():
 def test_game_over_message_fits_its_line(monkeypatch):
     # The last event line on the 240x135 table (CB-9) is drawn whole, not
     # cut short with an ellipsis by text.fit.
-    from app import text
+    from app.kit import text
 
     drawn = []
     real = text.draw
@@ -160,9 +160,8 @@ def test_game_over_message_fits_its_line(monkeypatch):
 
 
 def test_pile_is_listed_top_first_everywhere():
-    # The UP overlay and the 240x240 panel (app.tall) list the discard pile
+    # The UP overlay and the 240x240 panel (app.kit.tall) list the discard pile
     # (public, CB-11) in one order: the top card first.
-    from app import tall
 
     s = Session(21)
     s.press("A", "A", *["A"] * 5)
@@ -174,7 +173,7 @@ def test_pile_is_listed_top_first_everywhere():
     lines = scr.look_lines
     assert lines[0] == "Discard pile, top first"
     assert bytes(lines[1]) == top_first[:len(lines[1])]
-    panel = tall.clubbed_lines(scr)
+    panel = scr.tall_lines()
     assert panel[0] == ("h", "Pile %d, top first" % g.n_pile)
     assert bytes(panel[1]) == top_first[:len(panel[1])]
 
@@ -183,7 +182,7 @@ def test_every_event_line_fits_the_event_column():
     # The 240x135 table's event column is 240 - 86 - 1 = 153 px (CB-7 clubs,
     # CB-8 refills, plays and draws of both seats, in both variants): every
     # line the core describes fits it whole.
-    from app import text
+    from app.kit import text
     from players.random_player import RandomPlayer
 
     seen = set()

@@ -88,7 +88,7 @@ def test_a_hint_never_reveals_hidden_cards(game):
     """Same hint (move and words) under every rearrangement of the cards the
     seat to move cannot see (tests/test_no_peeking.py makes them)."""
     rng = Rng(5)
-    app = types.SimpleNamespace(game_index=hint.KEYS.index(game), unload_games=False)
+    app = types.SimpleNamespace(game_index=hint.KEYS.index(game))
     n = 0
     for text in _positions(game):
         g = MODULES[game].from_text(text)
@@ -122,7 +122,7 @@ def _finish_clubbed(con):
 
 
 def test_games_with_a_hint_are_counted_apart_from_clean_wins():
-    from app import persist
+    from app.persist import files as persist
     from app.settings_screen import stats_lines
 
     st = FakeStorage()
@@ -158,7 +158,7 @@ def _one_move_turn(s, name, min_turns=2):
     from test_app_clubs import decide
     from test_app_klaberjass import human_move
 
-    from app import clubs_table as table
+    from app.clubs import table as table
     from cardgames import clubbed, klaberjass
 
     made = 0
@@ -199,7 +199,7 @@ def apptest_waits(scr):
 
 
 def _save(st):
-    from app.storage import decode
+    from app.persist.storage import decode
 
     return decode(st.files["game"], "save")
 
@@ -250,8 +250,8 @@ def test_undo_goes_back_to_the_saved_start_of_your_last_turn(name):
 def test_undo_then_the_game_to_its_end_keeps_the_record_consistent():
     from test_app_game import play_by_keys
 
-    from app.records import replay_core
-    from app.storage import decode
+    from app.persist.records import replay_core
+    from app.persist.storage import decode
 
     st = FakeStorage()
     con = Console(st, seed=8)

@@ -9,14 +9,14 @@ import apptest
 import pytest
 from apptest import waits
 
-from app import buttons, text, theme
-from app import klaberjass_screen as ks
-from app.klaberjass_screen import (
+from app.kit import buttons, text, theme
+from app.klaberjass import screen as ks
+from app.klaberjass.screen import (
     THINK_MS,
     KlaberjassScreen,
     choice_label,
 )
-from app.klaberjass_summary import KlaberjassResult, summary_rows
+from app.klaberjass.summary import KlaberjassResult, summary_rows
 from app.title import TitleScreen
 from cardgames import klaberjass as kj
 
@@ -274,7 +274,7 @@ def test_pause_menu_and_look_overlay():
     assert s.app.screen is not scr
     s.press("B")
     assert s.app.screen is scr and scr.pause is None
-    s.press("B", "DOWN", "A", "A")  # New game, asked: A yes
+    s.pause_new_game()  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
     s.press("A")  # its cut box
     s.press("B", "UP", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, Undo, Quit)
@@ -321,7 +321,7 @@ def test_trick_cards_are_labelled_and_the_winners_framed():
 
 
 def test_bidding_log_in_words():
-    from app.klaberjass_screen import pass_line
+    from app.klaberjass.screen import pass_line
 
     assert pass_line(1) == "West passes" and pass_line(0) == "You pass"
 
@@ -352,7 +352,7 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     """KJ-2's cut box shows the two cut cards and, since it waits for A, an
     "A: continue" line (240x135): no line of its text may lie under a card
     (a new player read "A[K]n[J]e")."""
-    from app import cardview, text
+    from app.kit import cardview, text
 
     s = Session(seed)
     s.start()

@@ -9,7 +9,7 @@ from fakestore import FakeStorage
 from test_persist import Console
 
 from app import games
-from app.storage import decode
+from app.persist.storage import decode
 from app.title import TitleScreen
 
 NAMES = [e.name for e in games.GAMES]
@@ -94,7 +94,7 @@ class _Compact(Console):
 def test_result_screen_asks_before_dealing_the_next_game(compact):
     """A on the result screen asks ("Deal a new game?"); only a second A
     deals, so the presses that hurried the end start no game (nor save)."""
-    from app.result_screen import ResultScreen
+    from app.clubbed.result import ResultScreen
     from cardgames import clubbed
 
     st = FakeStorage()
@@ -168,7 +168,7 @@ def test_klaberjass_round_two_and_redeal_wait_for_a():
 
 
 def test_klaberjass_header_and_exchange_banner_read_plainly():
-    from app.klaberjass_screen import KlaberjassScreen
+    from app.klaberjass.screen import KlaberjassScreen
     from cardgames import klaberjass as kj
 
     s, scr = _kj(2)
@@ -214,7 +214,7 @@ def _clubbed_with_draw():
 
 
 def test_clubbed_hint_on_draw_says_draw_and_the_pile_view_has_no_stray_bar():
-    from app import theme
+    from app.kit import theme
 
     s, scr = _clubbed_with_draw()
     s.press("DOWN")  # DOWN jumps to DRAW
@@ -237,7 +237,7 @@ def test_greyed_black_suits_keep_their_contrast():
     """Spade and club pips on a greyed card: the ink keeps a contrast ratio of
     at least 4.5 with the grey face (WCAG AA), as the two suits differ only
     in a few pixels of their shape."""
-    from app import cardview, theme
+    from app.kit import cardview, theme
     from host_sim.display import colour
 
     def lum(i):
@@ -268,8 +268,8 @@ def _clubs_hand_strings(size, mono):
     Clubs is played by key presses on a ``size`` screen."""
     from test_app_clubs import Session, decide
 
-    from app import clubs_table as table
-    from app import text
+    from app.clubs import table as table
+    from app.kit import text
 
     class S(Session):
         SIZE = size
@@ -315,7 +315,7 @@ def test_clubs_screens_use_plain_words(size, mono):
 
 
 def test_clubs_game_score_is_bright_and_bold():
-    from app import text, theme
+    from app.kit import text, theme
 
     drawn = _clubs_hand_strings((240, 135), False)
     theme.set_mono(False)

@@ -411,9 +411,9 @@ class _NullFB:
 
 
 def _app(seed, null_fb):
-    from app.buttons import ScriptedButtons
-    from app.clock import VirtualClock
-    from app.display import FrameDisplay
+    from app.kit.buttons import ScriptedButtons
+    from app.kit.clock import VirtualClock
+    from app.kit.display import FrameDisplay
     from app.main import App
 
     disp = FrameDisplay(240, 135)
@@ -435,7 +435,7 @@ def _settle(app, btn, clock, limit=3000):
 
 
 def _check_idle_state(app):
-    from app.clubbed_screen import ClubbedScreen
+    from app.clubbed.screen import ClubbedScreen
 
     scr = app.screen
     if not isinstance(scr, ClubbedScreen) or scr.pause is not None:
@@ -454,8 +454,8 @@ def test_app_survives_random_and_invalid_buttons(seed, null_fb):
     play on the table so games finish: no exception, always idle again, and
     when idle at the table the human has a legal move."""
     from app import games
-    from app.clubbed_screen import ClubbedScreen
-    from app.result_screen import ResultScreen
+    from app.clubbed.result import ResultScreen
+    from app.clubbed.screen import ClubbedScreen
     from app.title import TitleScreen
 
     rnd = random.Random(seed)

@@ -19,7 +19,7 @@ def plan_keys(seed):
     """The presses that play a whole Clubbed game from the title in the
     simulator: New game, then each turn RIGHT to the first legal choice and
     A (as tests/test_app_game.py plays). The keys, and the result screen."""
-    from app.clubbed_screen import ClubbedScreen
+    from app.clubbed.screen import ClubbedScreen
 
     sim = device.Sim(BOARD, seed)
     keys = ["A"]

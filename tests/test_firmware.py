@@ -253,10 +253,10 @@ import sys
 sys.path.append(%(img)r)
 sys.path.append(%(host)r)  # CPython: host_sim's framebuf (MicroPython has its own)
 import framebuf
-from app import text
+from app.kit import text
 
-assert text.is_frozen("app/text.py") and not text.is_frozen("app/text.mpy")
-assert not text.is_frozen("/lib/1/app/text.py") and not text.is_frozen("C:/x/app/text.py")
+assert text.is_frozen("app/kit/text.py") and not text.is_frozen("app/kit/text.mpy")
+assert not text.is_frozen("/lib/1/app/kit/text.py") and not text.is_frozen("C:/x/app/kit/text.py")
 frozen = text.open_glyphs(text.PATH, True)
 assert type(frozen).__name__ == "BytesIO", type(frozen)
 plain = text.open_glyphs(text.PATH, False)
@@ -284,7 +284,7 @@ print("glyphs ok", n)
 
 
 def _glyph_script(tmp_path, img):
-    """A script checking app.text's frozen glyphs against fonts.bin, with a
+    """A script checking app.kit.text's frozen glyphs against fonts.bin, with a
     picocards_fonts module (as tools/make/frozen_gen.py writes it) in ``img``."""
     data = (ROOT / "firmware" / "fonts.bin").read_bytes()
     script = tmp_path / "glyphs.py"
@@ -436,6 +436,6 @@ def test_build_folder_of_a_moved_manifest_is_emptied(tmp_path):
     firmware._forget_other_manifest(str(rp2))
     assert (rp2 / "CMakeCache.txt").exists()
     (rp2 / "CMakeCache.txt").write_text(
-        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/old/tools/manifest.py\n")
+        "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/old/tools/make/manifest.py\n")
     firmware._forget_other_manifest(str(rp2))
     assert not rp2.exists()

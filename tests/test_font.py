@@ -1,5 +1,5 @@
-"""Fonts (firmware/app/fontdata.py and firmware/fonts.bin, tools/make/gen_font.py)
-and app.text drawing."""
+"""Fonts (firmware/app/kit/fontdata.py and firmware/fonts.bin, tools/make/gen_font.py)
+and app.kit.text drawing."""
 
 import importlib
 import shutil
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app import fontdata
+from app.kit import fontdata
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT_DIR = Path("/usr/share/fonts/opentype/terminus")
@@ -96,14 +96,14 @@ def test_all_glyphs_are_distinct_within_a_font():
 
 # --- drawing (CPython, host_sim's framebuf) ----------------------------------
 
-# Colours are palette indices on the app's GS8 frame (app.display).
+# Colours are palette indices on the app's GS8 frame (app.kit.display).
 BG = 0x17
 RED = 0xF8
 
 
 @pytest.fixture(scope="module")
 def text():
-    """app.text with host_sim/ on sys.path (as the simulator has it)."""
+    """app.kit.text with host_sim/ on sys.path (as the simulator has it)."""
     sim = str(ROOT / "host_sim")
     if sim not in sys.path:
         sys.path.insert(0, sim)
@@ -112,7 +112,7 @@ def text():
             importlib.import_module("framebuf")
         except ImportError:
             pytest.skip("host_sim/framebuf.py not written yet")
-    return importlib.import_module("app.text")
+    return importlib.import_module("app.kit.text")
 
 
 def new_fb(width, height, color=BG):
@@ -202,7 +202,7 @@ def test_fit_and_wrap(text):
 MP_SCRIPT = r"""
 import gc
 import framebuf
-from app import fontdata, text
+from app.kit import fontdata, text
 
 W, H = 60, 30
 fb = framebuf.FrameBuffer(bytearray(W * H), W, H, framebuf.GS8)

@@ -5,9 +5,9 @@ faces and Klaberjass's trump chip (KJ-4's turned or named suit)."""
 import apptest  # noqa: F401  (puts the simulator's framebuf on the path)
 import pytest
 
-from app import cardview, theme
-from app.display import FrameDisplay
-from app.klaberjass_summary import suit_chip
+from app.kit import cardview, theme
+from app.kit.display import FrameDisplay
+from app.klaberjass.summary import suit_chip
 
 
 def inks(draw, w, h):
@@ -58,7 +58,7 @@ TEXT_INKS = {False: ("TEXT", "ALERT", "ALERT", "TEXT"),
 
 @pytest.mark.parametrize("on", (False, True))
 def test_suit_glyphs_in_text_follow_the_deck(four, on):
-    from app import text
+    from app.kit import text
 
     four(on)
     s = "J\u2663 8\u2666 K\u2665 A\u2660"
@@ -75,9 +75,9 @@ def test_suit_glyphs_in_text_follow_the_deck(four, on):
 
 @pytest.mark.parametrize("on", (False, True))
 def test_card_lists_in_text_follow_the_deck(four, on):
-    # The 240x240 panel's rows of cards (app.tall), Clubbed's look overlay
+    # The 240x240 panel's rows of cards (app.kit.tall), Clubbed's look overlay
     # and Clubs' pass list draw each card in suit_color(c, 2).
-    from app import tall, text
+    from app.kit import tall, text
 
     four(on)
     d = FrameDisplay(240, 20)

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import host_sim  # noqa: F401  (sys.path: firmware/, host_sim's framebuf)
-from app import theme
+from app.kit import theme
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Title, rules (two scrolls), back, new game, moves through the hand, a play,

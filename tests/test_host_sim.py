@@ -9,8 +9,8 @@ import sys
 import pytest
 
 import host_sim  # noqa: F401  (sets up sys.path: firmware/, host_sim/ shims)
-from app import buttons
-from app.display import PALETTE, rgb, set_colour
+from app.kit import buttons
+from app.kit.display import PALETTE, rgb, set_colour
 from host_sim import keyscript
 from host_sim.display import SimDisplay, indexed_to_rgb24, rgb565_to_tuple
 from host_sim.headless import (
@@ -33,7 +33,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def palette_of(values):
-    """A 512-byte palette (as app.display.PALETTE: high byte first) holding
+    """A 512-byte palette (as app.kit.display.PALETTE: high byte first) holding
     the RGB565 ints ``values`` from index 0, black after them."""
     out = bytearray(512)
     for i, v in enumerate(values):
@@ -351,12 +351,13 @@ def test_window_smoke(monkeypatch, tmp_path):
 
 def test_mode_choice(monkeypatch):
     from host_sim import __main__ as cli
+    from host_sim import frontends as fe
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert cli.display_available()[0] is False
-    assert cli.choose_mode(cli.parse_args(["--keys", "A"]))[0] == "headless"
-    assert cli.choose_mode(cli.parse_args(["--mode", "terminal"]))[0] == "terminal"
-    monkeypatch.setattr(cli, "is_tty", lambda: False)
-    assert cli.choose_mode(cli.parse_args([]))[0] is None
+    assert fe.display_available()[0] is False
+    assert fe.choose_mode(cli.parse_args(["--keys", "A"]))[0] == "headless"
+    assert fe.choose_mode(cli.parse_args(["--mode", "terminal"]))[0] == "terminal"
+    monkeypatch.setattr(fe, "is_tty", lambda: False)
+    assert fe.choose_mode(cli.parse_args([]))[0] is None
 
 

@@ -5,7 +5,7 @@ used up, any other press read then waits for the next step, in order."""
 
 from apptest import Session
 
-from app import buttons
+from app.kit import buttons
 from players import levels
 from players.search import Search
 

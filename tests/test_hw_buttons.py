@@ -11,8 +11,8 @@ ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython for CPython
 
 import boards  # noqa: E402
-from app import buttons as L  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
+from app.kit import buttons as L  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
 from hw import buttons  # noqa: E402
 from hw_fakes import machine as fake  # noqa: E402
 

@@ -37,8 +37,9 @@ def stage(tmp_path_factory):
     for pkg in PACKAGES:
         (tree / pkg).mkdir()
         shutil.copy(ROOT / "firmware" / pkg / "__init__.py", tree / pkg)
-    for rel in ("main.py", "app/main.py", "app/FONT-LICENSE.txt", "hw/st7789.py",
+    for rel in ("main.py", "app/main.py", "app/kit/FONT-LICENSE.txt", "hw/st7789.py",
                 "hw/start.py", "hw/buttons.py", "cardgames/rng.py", "players/random_player.py"):
+        (tree / rel).parent.mkdir(exist_ok=True)
         shutil.copy(ROOT / "firmware" / rel, tree / rel)
     st = tmp_path_factory.mktemp("stage")
     flash.build(str(st), firmware=str(tree))
@@ -129,7 +130,7 @@ def test_first_flash_copies_everything(stage, capsys):
     copied = {c[-1][1:] for c in cmds if c[:2] == ["fs", "cp"]}
     assert copied == set(local)
     mkdirs = [c[2] for c in cmds if c[:2] == ["fs", "mkdir"]]
-    assert mkdirs == [":/app", ":/boards", ":/cardgames", ":/hw", ":/players"]
+    assert mkdirs == [":/app", ":/boards", ":/cardgames", ":/hw", ":/players", ":/app/kit"]
     assert kinds.index(["fs", "mkdir"]) < kinds.index(["fs", "cp"])
     board = [c for c in cmds if c[0] == "exec"]
     assert board == [["exec", "f = open('/board.txt', 'w'); f.write('waveshare_pico_lcd_1_14\\n');"
@@ -349,7 +350,7 @@ def test_frozen_copies_nothing_and_clears_the_files(stage, capsys):
     # shadow its frozen packages; its glyphs are frozen.
     assert removed == set(local)
     assert {c[2] for c in cmds if c[:2] == ["fs", "rmdir"]} == {
-        ":/app", ":/boards", ":/cardgames", ":/hw", ":/players"}
+        ":/app", ":/app/kit", ":/boards", ":/cardgames", ":/hw", ":/players"}
     assert "nothing to build" in out
     assert not [c for c in mp.calls if c[1].endswith("build.py")]
 

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT / "host_sim"))  # framebuf, micropython for CPython
 
 import boards  # noqa: E402
 import host_sim  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
 from app.title import TitleScreen  # noqa: E402
 from hw import oled, start  # noqa: E402
 from hw_fakes import machine as fake  # noqa: E402

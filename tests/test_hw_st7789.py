@@ -11,7 +11,7 @@ built from the ST7789V datasheet's memory-write-direction table.
   rotation is the frame turned, not mirrored.
 - The vendors' own landscape windows (CASET/RASET bytes) come out verbatim.
 - The frame is 8-bit indexed (one byte per pixel); a push sends each pixel's
-  palette colour (app.display.PALETTE) big-endian: red F8 00, green 07 E0,
+  palette colour (app.kit.display.PALETTE) big-endian: red F8 00, green 07 E0,
   blue 00 1F, whichever drawing path (fill, rectangle, pixel, glyph blit)
   made it; a frame the app drew goes out exactly as the palette says, whole
   or as a rectangle of any width (several bands).
@@ -31,8 +31,8 @@ ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython for CPython
 
 import boards  # noqa: E402
-from app import cardview, text, theme  # noqa: E402
-from app.display import PALETTE, set_colour  # noqa: E402
+from app.kit import cardview, text, theme  # noqa: E402
+from app.kit.display import PALETTE, set_colour  # noqa: E402
 from host_sim.display import colour  # noqa: E402
 from hw import st7789  # noqa: E402
 from hw_fakes import machine as fake  # noqa: E402
@@ -227,7 +227,7 @@ def test_pixels_leave_big_endian(color, pair):
     assert seq[2][1] == pair * (d.width * d.height)
     assert d.buf == bytes((ix,)) * (d.width * d.height)  # the frame is left as it was
     # Other drawing paths: a rectangle, a pixel, a glyph (blitted through
-    # app.text's palette), on black.
+    # app.kit.text's palette), on black.
     d.fb.fill(theme.BLACK)
     d.fb.fill_rect(0, 0, 3, 2, ix)
     d.fb.pixel(9, 0, ix)

@@ -16,10 +16,10 @@ sys.path.insert(0, os.path.join(ROOT_DIR, "host_sim"))  # framebuf, micropython 
 
 import boards  # noqa: E402
 import host_sim  # noqa: E402
-from app import buttons as L  # noqa: E402
-from app import theme  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.kit import buttons as L  # noqa: E402
+from app.kit import theme  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 from host_sim.display import colour  # noqa: E402
 from hw import st7789, start  # noqa: E402

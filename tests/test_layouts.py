@@ -10,7 +10,7 @@ import test_app_clubs
 import test_app_game
 import test_app_klaberjass
 
-from app.clubbed_screen import ClubbedScreen
+from app.clubbed.screen import ClubbedScreen
 from app.title import TitleScreen
 
 LAYOUTS = {"128x64": ((128, 64), True), "240x240": ((240, 240), False),
@@ -125,7 +125,7 @@ def test_compact_settings_labels_fit_and_differ(monkeypatch):
     """On the 128x64 Settings screen every row's label, beside the widest
     value it can show (selected, so with ◄ ►), is shown whole, and no two
     rows' labels are the same."""
-    from app import compact
+    from app.kit import compact
     from app.settings_screen import SettingsScreen
 
     monkeypatch.setattr(apptest.Session, "SIZE", (128, 64))
@@ -194,7 +194,7 @@ def oled(monkeypatch):
 def test_compact_klaberjass_header_keeps_three_digit_scores_apart(oled, monkeypatch):
     # Was "West dlryou 208 W 204": the pieces of the top row (names, dealer
     # mark, scores) each end at least a space before the next starts.
-    from app import text
+    from app.kit import text
 
     s = oled(12)
     s.press("RIGHT", "A")
@@ -233,8 +233,8 @@ def two_row_hint_is_whole(s, hint):
     # row, descenders included, is exactly what the text alone draws: the
     # hand row under it (raised playable cards, the inverted cursor) stays
     # clear of it.
-    from app import compact
-    from app.display import FrameDisplay
+    from app.kit import compact
+    from app.kit.display import FrameDisplay
 
     alone = FrameDisplay(128, 64, True)
     assert compact.lines(alone.fb, hint, 32, 2, 128) == 2
@@ -259,7 +259,7 @@ def test_compact_klaberjass_wrapped_hint_is_not_hidden_by_the_hand(oled):
 
 
 def test_compact_clubs_wrapped_pass_hint_is_not_hidden_by_the_hand(oled):
-    from app.clubs_table import pass_hint
+    from app.clubs.table import pass_hint
 
     s = oled(3)
     s.press("RIGHT", "RIGHT", "A")

@@ -1,5 +1,5 @@
 """``tools/bench/mem_report.py --board``: the option maps a board to its frame
-(size and format as app.display.FrameDisplay allocates it), rejects unknown
+(size and format as app.kit.display.FrameDisplay allocates it), rejects unknown
 boards, and the runs on MicroPython (WebAssembly) of the compact 128x64 board
 and of the tall 240x240 one (its 8-bit indexed frame) reach every screen; the
 128x64 one stays under the 150 KB budget. The 240x240 board's budget is

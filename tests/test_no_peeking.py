@@ -134,7 +134,6 @@ class _HintApp:
     # What app.hint.best reads of the App and the game screen.
     def __init__(self, game, g):
         self.game_index = hint.KEYS.index(game)
-        self.unload_games = False
         self.game = g
         self.seed = 3
 

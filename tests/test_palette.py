@@ -1,4 +1,4 @@
-"""The 8-bit indexed frame's palette (app.display.PALETTE, filled by app.theme).
+"""The 8-bit indexed frame's palette (app.kit.display.PALETTE, filled by app.kit.theme).
 
 Every colour the app draws with is a named theme colour with its own palette
 entry, the entries hold the RGB565 colours the app drew with when its frame was
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import host_sim  # noqa: F401  (sys.path: firmware/, host_sim's framebuf)
-from app import cardview, theme
-from app.display import PALETTE, rgb, set_colour
+from app.kit import cardview, theme
+from app.kit.display import PALETTE, rgb, set_colour
 from host_sim.display import colour
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,13 +108,13 @@ def test_set_colour_checks_its_range():
 
 
 def test_no_colour_computed_outside_the_theme():
-    """A colour a screen needs is named in app/theme.py (its palette entry):
+    """A colour a screen needs is named in app/kit/theme.py (its palette entry):
     an rgb() call anywhere else would make an RGB565 int, which the indexed
     frame would take as an index the palette does not hold."""
     call = re.compile(r"\brgb\(")
     for path in sorted((ROOT / "firmware").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if rel in ("firmware/app/theme.py", "firmware/app/display.py"):
+        if rel in ("firmware/app/kit/theme.py", "firmware/app/kit/display.py"):
             continue
         src = path.read_text(encoding="utf-8")
         assert not call.search(src), rel

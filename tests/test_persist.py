@@ -16,16 +16,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import apptest  # noqa: E402
 
-from app import games, persist  # noqa: E402
-from app.resume import continue_game  # noqa: E402
+from app import games  # noqa: E402
+from app.persist import files as persist  # noqa: E402
+from app.persist.resume import continue_game  # noqa: E402
+from app.persist.storage import decode, encode, read_file, write_file  # noqa: E402
 from app.rules_screen import RulesScreen  # noqa: E402
-from app.storage import decode, encode, read_file, write_file  # noqa: E402
 from app.title import TitleScreen  # noqa: E402
 from cardgames import clubbed, clubs, klaberjass  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist)
+PLAYED, WON = 0, 1  # indices of the statistics' counts (app.persist.files)
 KEEP = 10  # records kept
 
 
@@ -47,6 +48,28 @@ def new_core(name, seed):
         kw = {"alternate": seed % 2 == 1, "all_sequences": seed % 3 == 1, "classic": False}
         return klaberjass.Klaberjass(seed, **kw), kw, 0, {"round": 1}
     return clubs.Clubs(seed), {}, clubs.SOUTH, {"hist": ()}
+
+
+def play_out(g, seed, acts=None):
+    """Play core ``g`` to its end, every seat a ``RandomPlayer(seed)``; each
+    action is appended to ``acts`` (a new bytearray if None), returned."""
+    acts = bytearray() if acts is None else acts
+    player = RandomPlayer(seed)
+    while not g.is_over():
+        a = player.choose(g.observation(g.current_player), g.legal_actions())
+        g.apply(a)
+        acts.append(a)
+    return acts
+
+
+def started(storage, presses=6):
+    """A Console on ``storage`` (seed 5) in a new game of Clubbed, ``presses``
+    A presses into it (the save written on the way)."""
+    con = Console(storage, seed=5)
+    con.press("A")  # New game (Clubbed)
+    for _ in range(presses):
+        con.press("A")
+    return con
 
 
 class FakeScreen:
@@ -114,10 +137,7 @@ def test_save_at_every_position_resumes_an_equal_position(name, seed, limit):
 
 def test_resumed_game_plays_on_and_is_counted_once():
     st = FakeStorage()
-    con = Console(st, seed=5)
-    con.press("A")  # New game (Clubbed)
-    for _ in range(6):
-        con.press("A")
+    con = started(st)
     saved = st.files["game"]
     assert b"game=Clubbed" in saved
     con = Console(st.reboot(), seed=9)
@@ -132,7 +152,7 @@ def test_resumed_game_plays_on_and_is_counted_once():
     stats = persist.read_stats(con.app)["Clubbed"]
     assert stats[PLAYED] == 1
     rec = decode(con.storage.files["r1"], "record")
-    from app.records import replay_core
+    from app.persist.records import replay_core
 
     g, problem = replay_core(rec)
     assert problem is None and g.is_over()
@@ -318,12 +338,7 @@ def test_save_of_a_finished_game_without_its_result_is_set_aside_at_continue(nam
     # Our saves of a finished game carry its result ("res"); one without it
     # (edited by hand) would resume a game nobody can move in.
     g, kw, human, state = new_core(name, seed)
-    player = RandomPlayer(seed)
-    acts = bytearray()
-    while not g.is_over():
-        a = player.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        acts.append(a)
+    acts = play_out(g, seed)
     st = FakeStorage()
     st.files["game"] = encode("save", [
         ("id", 1), ("game", name), ("seed", seed), ("kw", persist.enc_dict(kw)),
@@ -388,13 +403,9 @@ FORTY = encode("stats", [("last", 41), ("Clubbed", "40,30,10,0,3,9")])
 def _finish_a_game(app):
     """Play Clubbed game 42 to its end and save it (counted, recorded)."""
     g, kw, human, state = new_core("Clubbed", 5)
-    player = RandomPlayer(5)
     pick(app, "Clubbed")
     app.id = 42
-    while not g.is_over():
-        a = player.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        app.actions.append(a)
+    play_out(g, 5, app.actions)
     return persist.save_game(app, FakeScreen(g, 5, kw, state), human)
 
 
@@ -485,11 +496,7 @@ def test_only_the_last_records_are_kept():
     st = FakeStorage()
     app = Console(st).app
     g, kw, human, state = new_core("Clubbed", 1)
-    p = RandomPlayer(1)
-    while not g.is_over():
-        a = p.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        app.actions.append(a)
+    play_out(g, 1, app.actions)
     for gid in range(1, KEEP + 4):
         app.id = gid
         persist.save_game(app, FakeScreen(g, 1, kw, state), human)
@@ -561,10 +568,10 @@ def test_a_replay_ends_on_its_result_and_deals_no_live_game(name):
     game: the screen stays the replayed one, the caption says the replay
     has ended (before: a second A dealt a playable game under "REPLAY ...
     move 61 of 61")."""
-    from app import buttons
-    from app.buttons import ScriptedButtons
-    from app.clock import VirtualClock
-    from app.display import FrameDisplay
+    from app.kit import buttons
+    from app.kit.buttons import ScriptedButtons
+    from app.kit.clock import VirtualClock
+    from app.kit.display import FrameDisplay
     from app.screen import GameOverScreen
     from host_sim.replay import caption, replay_app_class
 
@@ -602,7 +609,7 @@ def test_a_replay_ends_on_its_result_and_deals_no_live_game(name):
 
 
 def test_replay_reads_a_bounded_regular_file(tmp_path, capsys):
-    from app.storage import MAX_FILE
+    from app.persist.storage import MAX_FILE
     from host_sim.replay import main
 
     data, _ = _record("Clubbed", 5)

@@ -18,11 +18,11 @@ from test_persist import (  # noqa: E402
     _good_files,
     _record,
     new_core,
+    play_out,
 )
 
-from app import persist  # noqa: E402
-from app.storage import decode, encode  # noqa: E402
-from players.random_player import RandomPlayer  # noqa: E402
+from app.persist import files as persist  # noqa: E402
+from app.persist.storage import decode, encode  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -31,12 +31,7 @@ def _finished_save(name="Clubbed", seed=3):
     """Storage holding the save of a finished game (``res`` present) as a
     power cut right after the final save leaves it."""
     g, kw, human, state = new_core(name, seed)
-    p = RandomPlayer(seed)
-    acts = bytearray()
-    while not g.is_over():
-        a = p.choose(g.observation(g.current_player), g.legal_actions())
-        g.apply(a)
-        acts.append(a)
+    acts = play_out(g, seed)
     st = FakeStorage()
     app = Console(st).app
     app.id = 1
@@ -159,7 +154,7 @@ def test_replay_refuses_bad_shots_folder_and_scale(tmp_path, capsys):
 
 
 def test_bad_files_are_never_renamed_over_one_another():
-    from app.storage import read_file, set_aside
+    from app.persist.storage import read_file, set_aside
 
     st = FakeStorage({"game": b"junk 1"})
     for i in range(1, 100):
@@ -174,7 +169,7 @@ def test_bad_files_are_never_renamed_over_one_another():
 
 
 def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
-    from app.storage import MAX_FILE, read_file
+    from app.persist.storage import MAX_FILE, read_file
     from host_sim.storage import FolderStorage
     from hw.storage import FlashStorage
 
@@ -211,7 +206,7 @@ def test_a_fifo_in_the_data_folder_is_a_bad_file_not_a_hang(tmp_path):
 
 
 def test_a_device_in_the_data_folder_is_not_read(tmp_path):
-    from app.storage import read_file
+    from app.persist.storage import read_file
     from host_sim.storage import FolderStorage
 
     os.symlink("/dev/zero", tmp_path / "stats")

@@ -12,9 +12,9 @@ from fakestore import FakeStorage
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_persist import PLAYED, Console, FakeScreen, pick, positions  # noqa: E402
 
-from app import persist  # noqa: E402
-from app.records import replay_core  # noqa: E402
-from app.storage import decode, encode  # noqa: E402
+from app.persist import files as persist  # noqa: E402
+from app.persist.records import replay_core  # noqa: E402
+from app.persist.storage import decode, encode  # noqa: E402
 
 
 def _play(con, presses, on_error=None):
@@ -185,7 +185,7 @@ def test_flash_reads_are_sized_to_the_file(tmp_path, monkeypatch):
     # file's own size, and a file over MAX_FILE is refused unread.
     import builtins
 
-    from app.storage import MAX_FILE, read_file, write_file
+    from app.persist.storage import MAX_FILE, read_file, write_file
     from hw import storage as hw_storage
 
     asked = []
@@ -238,7 +238,7 @@ def test_statistics_with_help_are_checked_against_the_games_not_won(counts, ok):
     # Breaker finding: "with hint or undo: played 2, won 0" beside "lost 0"
     # was accepted; played with help less won with help can be no more than
     # the games lost or drawn.
-    from app import persist
+    from app.persist import files as persist
 
     f = {"last": "3", "Clubbed": counts}
     if ok:

@@ -12,7 +12,8 @@ import pytest
 from test_layouts import sessions  # noqa: F401  (the fixture: every screen size)
 from test_rules_docs import BOOKS, defined
 
-from app import compact, rules_screen
+from app import rules_screen
+from app.kit import compact
 from app.rules_screen import RulesScreen
 
 ROOT = apptest.ROOT

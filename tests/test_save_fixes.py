@@ -3,11 +3,21 @@ storage notices, Continue after "Quit to menu"."""
 
 import pytest
 from fakestore import FakeStorage
-from test_persist import KINDS, Console, FakeScreen, _bad, _good_files, _record, new_core, pick
+from test_persist import (
+    KINDS,
+    Console,
+    FakeScreen,
+    _bad,
+    _good_files,
+    _record,
+    new_core,
+    pick,
+    started,
+)
 
-from app import persist
-from app.resume import continue_game
-from app.storage import decode
+from app.persist import files as persist
+from app.persist.resume import continue_game
+from app.persist.storage import decode
 from app.title import TitleScreen
 
 BIG = 1021417912  # a seed of App.new_game (up to 2**30 - 1) with 10 digits
@@ -68,7 +78,7 @@ def test_a_save_the_rules_refuse_is_reported_in_words():
     st = _good_files()
     f = decode(st.files["game"], "save")
     f["pos"] = f["pos"].replace("KJ", "XX", 1)
-    from app.storage import encode
+    from app.persist.storage import encode
 
     st.files["game"] = encode("save", list(f.items()))
     con = Console(st.reboot())
@@ -110,7 +120,7 @@ def test_quit_to_menu_offers_continue_of_the_same_position():
 
 def _save_replays(st):
     """The save's actions, applied from its seed, reach its position."""
-    from app.records import replay_core
+    from app.persist.records import replay_core
 
     f = decode(st.files["game"], "save")
     f["res"] = ""
@@ -120,10 +130,7 @@ def _save_replays(st):
 
 def test_new_game_after_quit_saves_only_its_own_actions():
     st = FakeStorage()
-    con = Console(st, seed=5)
-    con.press("A")  # New game (Clubbed)
-    for _ in range(6):
-        con.press("A")
+    con = started(st)
     assert _save_replays(st)
     _quit_to_menu(con)
     con.press("DOWN", "A")  # New game, not Continue
@@ -137,7 +144,7 @@ def test_new_game_after_quit_saves_only_its_own_actions():
 def _replay_strings(name, seed, steps=None):
     """Every string a headless replay of a seeded record draws (first
     ``steps`` app steps, else to the end), and the app."""
-    from app import text
+    from app.kit import text
     from host_sim.headless import FRAME_MS, HeadlessRun
     from host_sim.replay import replay_app_class
 
@@ -184,7 +191,7 @@ def test_replay_status_lines_are_grammatical(name, seed):
 
 
 def test_terminal_replay_stopped_part_way_says_so(tmp_path, monkeypatch, capsys):
-    import host_sim.__main__ as cli
+    import host_sim.frontends as cli
     from host_sim import replay, terminal
 
     steps = {"n": 40}

@@ -9,8 +9,8 @@ import pytest
 
 import boards
 import host_sim  # noqa: F401  (sets up sys.path)
-from app import buttons
-from app.clock import VirtualClock
+from app.kit import buttons
+from app.kit.clock import VirtualClock
 from app.title import TitleScreen
 from host_sim import boardkeys
 from host_sim.__main__ import main
@@ -143,8 +143,8 @@ def test_clubbed_game_completes_on_the_oled_board():
     """A whole game of Clubbed on the 128x64 SSD1306 board in the headless
     simulator: A plays the card under the cursor, which each turn starts on
     a playable choice (or DRAW), until the result screen."""
-    from app.clubbed_screen import ClubbedScreen
-    from app.result_screen import ResultScreen
+    from app.clubbed.result import ResultScreen
+    from app.clubbed.screen import ClubbedScreen
     from host_sim import keyscript
 
     run = HeadlessRun(seed=3, board=boardkeys.open_board("oled_ssd1306_128x64"))

@@ -13,8 +13,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_persist import _record  # noqa: E402
 
 import host_sim  # noqa: E402,F401  (sys.path)
-from app import buttons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
 from host_sim import boardkeys  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -173,7 +173,7 @@ def test_replay_says_what_it_is_and_ends_in_words(record, tmp_path):
     assert "seed 5" in out and "move 10 of " in out
     words = "you won" if g.result()[0] > 0 else ("you lost" if g.result()[0] < 0 else "a draw")
     assert words in out and "result -1" not in out and "result 1" not in out
-    from app.records import parse
+    from app.persist.records import parse
     from host_sim.replay import caption, replay_app_class
     from host_sim.storage import read_regular
 
@@ -220,7 +220,7 @@ def test_hints_print_the_python_that_works():
 
 def _edited(record, tmp_path, **change):
     """The record file with fields changed (re-encoded: its checksum holds)."""
-    from app.storage import decode, encode
+    from app.persist.storage import decode, encode
 
     d, _ = record
     fields = decode((d / "r1").read_bytes(), "record")

@@ -36,9 +36,9 @@ import build_web  # noqa: E402
 from web_serve import serve_in_thread  # noqa: E402
 
 import host_sim  # noqa: E402, F401  (sys.path: firmware/, host_sim/)
-from app import buttons  # noqa: E402
-from app.clubbed_screen import ClubbedScreen  # noqa: E402
-from app.result_screen import ResultScreen  # noqa: E402
+from app.clubbed.result import ResultScreen  # noqa: E402
+from app.clubbed.screen import ClubbedScreen  # noqa: E402
+from app.kit import buttons  # noqa: E402
 from host_sim import keyscript  # noqa: E402
 from host_sim.boardkeys import open_board  # noqa: E402
 from host_sim.headless import HeadlessRun, frame_png  # noqa: E402

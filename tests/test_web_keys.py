@@ -9,8 +9,8 @@ import sys
 import pytest
 
 import host_sim  # noqa: F401  (sys.path: firmware/, host_sim/ for boardkeys)
-from app import buttons
-from app.clock import VirtualClock
+from app.kit import buttons
+from app.kit.clock import VirtualClock
 from host_sim.boardkeys import open_board
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "web", "py"))

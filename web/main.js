@@ -52,7 +52,7 @@ try {
 }
 
 // A plain file name of the console's flat folder (hw.storage: one folder, no
-// subfolders; app.storage's names are game, settings, stats, r12 and those
+// subfolders; app.persist.storage's names are game, settings, stats, r12 and those
 // with .tmp or .bad1 ... .bad99 added). Any other key under PREFIX ("", "a/b",
 // "..") is no file of the console: it is left alone in localStorage.
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
@@ -80,7 +80,7 @@ function storedFiles(skipped) {
 // Names kept where they are for this session: a file the page could not move
 // (its new name did not fit in the browser's storage) stays under its old name
 // and is never written over or removed until the page is loaded again, as the
-// device leaves a file it can neither read nor rename (app.storage.STUCK).
+// device leaves a file it can neither read nor rename (app.persist.storage.STUCK).
 const pinned = new Set();
 
 // The worker's changes after a step: files to write (set: name -> latin1)

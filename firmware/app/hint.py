@@ -16,14 +16,14 @@ computer's replies are played again from that same position.
 The game's actions since its seed (the save's, then ``app.actions``) are
 replayed on a fresh core up to your last decision: the position is the one
 saved then (``App.moved`` saves whenever you are to move).
-The screen is rebuilt as Continue does (``app.resume``), the save rewritten
+The screen is rebuilt as Continue does (``app.persist.resume``), the save rewritten
 with the shortened action list, so the game's record still replays.
 """
 
-from app import games
-from app.menu import BACK
+from app import modules
+from app.kit.menu import BACK
+from app.persist.storage import read_file, unhexlify
 from app.screen import PAUSE_ITEMS
-from app.storage import read_file, unhexlify
 
 # The core modules' names for players.levels, in the order of games.GAMES.
 KEYS = ("clubbed", "klaberjass", "clubs")
@@ -38,8 +38,7 @@ def best(app, screen, seat):
     g = screen.game
     key = KEYS[app.game_index]
     player = levels.make(key, levels.NORMAL, screen.seed)
-    if app.unload_games:
-        games.forget("players.levels")
+    modules.drop("players.levels")
     return player.choose(g.observation(seat), g.legal_actions())
 
 
@@ -157,7 +156,7 @@ def show(app, screen):
 
 
 def _actions(app):
-    # Every action of the game so far (bytes), as app.persist keeps them.
+    # Every action of the game so far (bytes), as app.persist.files keeps them.
     prior = b""
     if app.in_save and app.storage is not None:
         f = read_file(app.storage, "game", "save", None)[0]
@@ -209,9 +208,9 @@ def back(app, screen):
         for h in screen.history[: g.hand_no - 1]:  # the hands finished by then
             flat.extend(h)
         state = {"hist": tuple(flat)}
-    from app import resume
+    from app.persist import resume
 
-    mod = games.load(app.game())
+    mod = modules.load(app.game().module)
     new = resume.RESUME[app.game_index](app, mod, screen.seed, screen.core_kw, state,
                                         g.to_text())
     if hasattr(new, "msgs"):
@@ -223,13 +222,11 @@ def back(app, screen):
     app.in_save = False  # the shortened actions replace the save's
     app.show(new)
     if app.storage is not None:
-        from app import persist
+        from app.persist import files as persist
 
         persist.save_game(app, new, seat)
         app.persist_done()
-    if app.unload_games:
-        games.forget("app.resume")
-        games.forget("players.levels")
+    modules.drop("app.persist.resume", "players.levels")
 
 
 def pause_button(screen, b, think_ms):
@@ -302,7 +299,7 @@ def _normal(key, g, seed, seat):
     from players import levels
 
     player = levels.make(key, levels.NORMAL, seed)
-    games.forget("players.levels")
+    modules.forget("players.levels")
     return player.choose(g.observation(seat), g.legal_actions())
 
 

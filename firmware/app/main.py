@@ -7,15 +7,16 @@ the simulator.
     app.step()           # simulator/tests: one pass (input, timers, redraw)
 
 Settings, statistics, the game in progress and game records live in
-``storage`` (see ``app.storage`` and ``app.persist``); without one (None)
+``storage`` (see ``app.persist.storage`` and ``app.persist.files``); without one (None)
 nothing is kept and no code for it is loaded.
 """
 
 import gc
 import sys
 
-from app import games, theme
-from app.buttons import A
+from app import games, modules
+from app.kit import theme
+from app.kit.buttons import A
 from cardgames.rng import Rng
 
 FRAME_MS = 20
@@ -28,9 +29,9 @@ class App:
     ``ticks_diff(a, b)``, ``sleep_ms(ms)``; ``seed``: int for the session's
     deals (the same seed gives the same games); ``storage``: where settings,
     statistics, the saved game and game records are kept (the interface of
-    ``app.storage``; None: nothing is kept)."""
+    ``app.persist.storage``; None: nothing is kept)."""
 
-    # Defaults until app.persist.boot reads the files (see there): the
+    # Defaults until app.persist.files.boot reads the files (see there): the
     # settings, the last game counted, the game's number, the saved game,
     # storage problems to tell (a list once there are any).
     four = False
@@ -41,7 +42,7 @@ class App:
     id = 0
     saved = None
     notices = ()
-    keep = ()  # files not to write over this session (app.persist)
+    keep = ()  # files not to write over this session (app.persist.files)
     # The save file holds the earlier actions of the game in play (False for
     # a new game: a save left by "Quit to menu" has the same number).
     in_save = False
@@ -54,7 +55,7 @@ class App:
         self.width = display.width
         self.height = display.height
         # The layout, chosen once: ``compact`` for a small (128x64) screen,
-        # drawn 1-bit by the app.compact* modules (imported only then);
+        # drawn 1-bit by the app.kit.compact* modules (imported only then);
         # ``tall`` for a square 240x240 one, whose screens use the extra
         # rows; otherwise the 240x135 layout. ``mono``: colours are 0/1.
         self.mono = getattr(display, "mono", False)
@@ -63,7 +64,7 @@ class App:
         self.tall = not self.compact and self.height >= 200
         self.tall_layout = None
         if self.tall:
-            from app import tall
+            from app.kit import tall
 
             self.tall_layout = tall
             self.tall_top, self.lower, self.middle = tall.views(display)
@@ -80,12 +81,6 @@ class App:
         # (players.levels; Normal by default, set by the Settings screen).
         self.level = 1
         self.last_seed = None
-        # On MicroPython code is dropped from the heap when its screens are
-        # left: a game's modules when another game starts or on the way back
-        # to the title, the title's and the rule summaries' when a game
-        # starts. CPython has memory to spare, and its test suites hold on to
-        # the modules they import.
-        self.unload_games = sys.implementation.name == "micropython"
         # A Pico: the levels offered are those fast enough on it
         # (players.levels.offered: no Expert).
         self.device = sys.platform == "rp2"
@@ -94,17 +89,17 @@ class App:
         self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
-        # Settings, the saved game, storage problems...: app.persist.boot
+        # Settings, the saved game, storage problems...: app.persist.files.boot
         # sets them (see there) from the files; until then the class's.
         if storage is not None:
-            from app import persist
+            from app.persist import files as persist
 
             persist.boot(self)
             self.persist_done()
         self.screen = None
         self.to_title()
         if self.notices:
-            from app.title import show_notices
+            from app.rules_screen import show_notices
 
             show_notices(self)
 
@@ -135,11 +130,9 @@ class App:
         """Back to the title screen (the series score is kept); a game left
         unfinished ("Quit to menu") is offered as Continue from its save."""
         self.screen = None
-        if self.unload_games:
-            games.unload_others(None)
-        gc.collect()
+        modules.drop_games()
         if self.storage is not None and self.saved is None:
-            from app import persist
+            from app.persist import files as persist
 
             persist.reload(self)
             self.persist_done()
@@ -157,22 +150,8 @@ class App:
 
         paragraphs = getattr(rules_text, e.rules)
         rules_text = None
-        if self.unload_games:
-            games.forget("app.rules_text")
+        modules.drop("app.rules_text")
         self.show(RulesScreen(self, "Rules: " + e.name, paragraphs, back))
-
-    def module(self, name, drop):
-        """Module ``name`` (dotted), imported on first use; on MicroPython
-        module ``drop`` (a dotted name, or a tuple of them) is forgotten, so
-        that a screen drawn by several modules in turn (a game's table and
-        its between-hands summary) holds the code of one at a time."""
-        if self.unload_games:
-            for d in drop if isinstance(drop, tuple) else (drop,):
-                games.forget(d)
-        mod = __import__(name)
-        for part in name.split(".")[1:]:
-            mod = getattr(mod, part)
-        return mod
 
     def new_game(self, seed=None):
         """Start a new game of the picked game with its options; the seed is
@@ -181,28 +160,23 @@ class App:
         self.screen = None
         gc.collect()
         e = self.game()
-        if self.unload_games:
-            games.unload_others(e)
-            for name in ("app.title", "app.rules_screen"):
-                games.forget(name)
-            gc.collect()
-        mod = games.load(e)
+        modules.drop_games(e, "app.title", "app.title_tall", "app.rules_screen")
+        mod = modules.load(e.module)
         self.guide = seed is not None
         self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
-        self.id = min(self.last + 1, 999999999)  # app.persist.MAX_ID, then kept for good
+        self.id = min(self.last + 1, 999999999)  # app.persist.files.MAX_ID, then kept for good
         self.in_save = False
         self.sessions[e.name].pop("hint_or_undo", None)  # no hint or undo yet (app.hint)
         if self.guide:
             self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.show(screen)
-        if self.unload_games:
-            games.forget("players.levels")  # the players are made
+        modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
             # Your first turn comes before any move: the new game replaces
             # the save now, as it would at any later turn (App.moved).
-            from app import persist
+            from app.persist import files as persist
 
             persist.save_game(self, screen, screen.game.current_player)
             self.persist_done()
@@ -218,18 +192,16 @@ class App:
             return
         g = screen.game
         if g.is_over() or g.current_player == seat:
-            from app import persist
+            from app.persist import files as persist
 
             persist.save_game(self, screen, seat)
             self.persist_done()
 
     def persist_done(self):
-        """Drop ``app.persist`` and ``app.storage`` on MicroPython: the code
+        """Drop ``app.persist.files`` and ``app.persist.storage`` on MicroPython: the code
         that reads and writes the app's files is imported when needed and is
         in the heap only while it works."""
-        if self.unload_games:
-            games.forget("app.persist")
-            games.forget("app.storage")
+        modules.drop("app.persist.files", "app.persist.storage")
 
     def pace(self, ms):
         """``ms`` of computer thinking time scaled by the speed setting."""

@@ -17,7 +17,7 @@ every screen has."""
 
 from micropython import const
 
-from app import buttons, fontdata, text, theme
+from app.kit import buttons, fontdata, text, theme
 from app.screen import StaticScreen
 
 # Private constants are const(): mpy-cross folds them into the code, so their
@@ -26,8 +26,8 @@ _ROW_H = const(13)
 _MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
 _HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)
 
-# The rule file sits beside the glyph file (app.text finds where that is); a
-# frozen app reads the firmware image's copy (app.text.open_glyphs).
+# The rule file sits beside the glyph file (app.kit.text finds where that is); a
+# frozen app reads the firmware image's copy (app.kit.text.open_glyphs).
 # Its name is longer than MicroPython interns, so it adds no name.
 PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
@@ -79,12 +79,14 @@ class RulesScreen(StaticScreen):
     A rule file that cannot be read, or lacks the section, is said on the
     screen."""
 
+    TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
+
     def __init__(self, app, title, paragraphs, back):
         self.app = app
         self.back = back
         self.title = title
         if app.compact:
-            from app import compact
+            from app.kit import compact
 
             w = app.width - 2
             self.rows = compact.rules_rows(app.height)
@@ -201,7 +203,7 @@ class RulesScreen(StaticScreen):
 
     def draw(self, fb):
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.rules(fb, self)
             return
@@ -216,3 +218,13 @@ class RulesScreen(StaticScreen):
             head = self.lines[self.top + i] == _HEAD  # never so for a text's str lines
             text.draw(fb, self.shown[i], 6, y, theme.GOLD if head else theme.TEXT, text.SMALL)
             y += _ROW_H
+
+
+def show_notices(app):
+    """Show (and forget) ``app.notices`` (list of str) over the current
+    screen, on the Rules pager; A or B returns to that screen."""
+    if not app.notices:
+        return
+    lines = app.notices
+    app.notices = []
+    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))

@@ -4,11 +4,12 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
-from app import buttons, games, text, theme
-from app.menu import Menu, panel
+from app import modules
+from app.kit import buttons, text, theme
+from app.kit.menu import Menu, panel
 
 # The hint last, so that UP from Resume reaches it at once, undo above it
-# (labels of 10 characters or more are no interned names, app.persist).
+# (labels of 10 characters or more are no interned names, app.persist.files).
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 
 
@@ -28,10 +29,20 @@ def pause_button(screen, b, think_ms):
     and B resumes."""
     # The menu's code is in app.hint, loaded while a key is handled: it is
     # not in the heap while the computer searches.
-    app = screen.app
-    app.module("app.hint", ()).pause_button(screen, b, think_ms)
-    if app.unload_games:
-        games.forget("app.hint")
+    modules.load("app.hint").pause_button(screen, b, think_ms)
+    modules.drop("app.hint")
+
+
+def deadline(screen, own):
+    """The next clock tick (ms) a game ``screen`` needs a step at: None while
+    its pause menu is open (the game waits for a key), the end of its banner
+    (``banner_until``) while one shows, else ``own`` (its game's timer: a
+    tick, or None)."""
+    if screen.pause is not None:
+        return None
+    if screen.banner:
+        return screen.banner_until
+    return own
 
 
 def guide(screen):
@@ -40,9 +51,8 @@ def guide(screen):
     put back their plain hint."""
     app = screen.app
     if app.guide:
-        app.module("app.hint", ()).guide(screen)
-        if app.unload_games:
-            games.forget("app.hint")
+        modules.load("app.hint").guide(screen)
+        modules.drop("app.hint")
 
 
 def draw_pause(fb, menu):
@@ -84,7 +94,7 @@ def open_look(screen):
     screen.looking = True
     lines = screen._look_lines()
     if screen.app.compact:
-        from app import compact
+        from app.kit import compact
 
         lines = compact.wrap_lines(lines, screen.app.width)
     screen.look_lines = lines
@@ -208,7 +218,7 @@ class ErrorScreen(StaticScreen):
         h = self.app.height if self.app.compact else 135
         keys = "A try again  B menu" if self.back is not None else "A/B menu"
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.result(fb, w, h, "Something went wrong", text.wrap(self.message, w - 2),
                            "A resume  B menu" if self.back is not None else "A/B menu")

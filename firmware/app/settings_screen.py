@@ -2,7 +2,7 @@
 
 Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
 (or A) change its value, B goes back. Every change is applied at once and
-written to storage (``app.persist``), so it survives a power cut.
+written to storage (``app.persist.files``), so it survives a power cut.
 
 Rows: difficulty of the computer players, computer speed, four-colour deck,
 backlight level, dim timeout, then each game's variants from RULES.md.
@@ -10,11 +10,13 @@ Drawn with the small font in rows that fill the screen's height, scrolling
 when they do not fit, so it works on every board's screen size.
 """
 
-from app import buttons, cardview, games, persist, text, theme
+from app import games, modules
+from app.kit import buttons, cardview, text, theme
+from app.persist import files as persist
 from app.screen import StaticScreen
 
 ONOFF = ("off", "on")
-# The choices (app.persist checks a settings file against the same).
+# The choices (app.persist.files checks a settings file against the same).
 LEVELS = ("Easy", "Normal", "Hard", "Expert")  # players.levels.LEVELS
 SPEEDS = ("Slow", "Normal", "Fast")
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
@@ -48,13 +50,15 @@ def stats_lines(app):
 class SettingsScreen(StaticScreen):
     """Settings of ``app``; B returns to ``back`` (a screen)."""
 
+    TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
+
     def __init__(self, app, back):
         self.app = app
         self.back = back
         self.sel = 0
         self.top = 0
         # (label, kind, game entry, option key, short label): kind names what
-        # a row sets; the short label is for 128 px wide screens (app.compact),
+        # a row sets; the short label is for 128 px wide screens (app.kit.compact),
         # where a variant's game is shown below the rows instead.
         rows = [("Difficulty", "level", None, None, "Difficulty"),
                 ("Computer speed", "speed", None, None, "Comp. speed"),
@@ -70,8 +74,7 @@ class SettingsScreen(StaticScreen):
         from players import levels
 
         self.levels = levels.offered(app.device)  # the levels this device offers
-        if app.unload_games:
-            games.forget("players.levels")
+        modules.drop("players.levels")
 
     def value(self, i):
         """The shown value of row ``i`` (str)."""
@@ -124,11 +127,10 @@ class SettingsScreen(StaticScreen):
         n = len(self.rows)
         if b == buttons.B:
             app.persist_done()
-            if app.unload_games:
-                games.forget("app.settings_screen")
+            modules.drop("app.settings_screen")
             app.show(self.back)
             if app.notices:
-                from app.title import show_notices
+                from app.rules_screen import show_notices
 
                 show_notices(app)
             return
@@ -149,7 +151,7 @@ class SettingsScreen(StaticScreen):
     def draw(self, fb):
         app = self.app
         if app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.settings(fb, self)
             return

@@ -3,21 +3,10 @@ game's page only, which the title opens on), New game, Rules, Settings or
 Statistics; A picks, B steps back to the first item. The variants are on
 the Settings screen."""
 
-from app import buttons, cardview, games, text, theme
-from app.menu import PICKED_NONE, Menu
+from app import games, modules
+from app.kit import buttons, cardview, text, theme
+from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
-
-
-def show_notices(app):
-    """Show (and forget) ``app.notices`` over the current screen, on the
-    Rules pager; A or B returns to that screen."""
-    if not app.notices:
-        return
-    from app.rules_screen import RulesScreen
-
-    lines = app.notices
-    app.notices = []
-    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))
 
 
 class TitleScreen(StaticScreen):
@@ -60,7 +49,7 @@ class TitleScreen(StaticScreen):
             return
         pick -= len(self.menu.items) - 5  # after Continue, if it is there
         if pick < 0:
-            from app.resume import continue_game
+            from app.persist.resume import continue_game
 
             continue_game(app)
         elif pick == 0:
@@ -81,14 +70,19 @@ class TitleScreen(StaticScreen):
             from app.settings_screen import stats_lines
 
             lines = stats_lines(app)
-            if app.unload_games:
-                games.forget("app.settings_screen")
+            modules.drop("app.settings_screen")
             app.persist_done()
             app.show(RulesScreen(app, "Statistics", lines, self))
 
+    def tall_lines(self):
+        """The panel above the menu on a 240x240 screen (app.kit.tall)."""
+        from app import title_tall
+
+        return title_tall.lines(self.app)
+
     def draw(self, fb):
         if self.app.compact:
-            from app import compact
+            from app.kit import compact
 
             compact.title(fb, self)
             return

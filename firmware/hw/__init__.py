@@ -1,6 +1,6 @@
 """The hardware layer: device-only code that talks to ``machine``.
 
-``st7789`` (ST7789 SPI display driver, an ``app.display.FrameDisplay``),
+``st7789`` (ST7789 SPI display driver, an ``app.kit.display.FrameDisplay``),
 ``oled`` (the SSD1306 over I2C through micropython-lib's ``ssd1306``, the
 app's Display on its 1-bit frame), ``buttons`` (debounced GPIO buttons with
 auto-repeat, chords and long press, the app's Buttons interface), ``clock``

@@ -3,7 +3,7 @@ chords and long press, behind the app's Buttons interface (``get()``).
 
     from hw import buttons
     keys = buttons.from_board(board["buttons"], clock)   # machine.Pin inputs
-    b = keys.get()         # next logical button (app.buttons.LEFT ... B) or -1
+    b = keys.get()         # next logical button (app.kit.buttons.LEFT ... B) or -1
 
 The layer samples the pins itself (``poll()``, also done by every ``get()``);
 the device loop polls every few milliseconds while it waits. On the Pico each
@@ -13,7 +13,7 @@ edges) that writes the key, its level and the time into a preallocated ring
 times, before it samples. So a press made while the app is busy (a computer
 decision, a frame being drawn) is judged by the same debounce rules as if it
 had been polled, and acted on at the next poll. Time comes from the injected
-clock (``ticks_ms``/``ticks_diff``, as ``app.clock``), so tests drive it with
+clock (``ticks_ms``/``ticks_diff``, as ``app.kit.clock``), so tests drive it with
 a virtual one.
 
 Rules, per physical button (a board's ``buttons`` dict, see boards/):
@@ -52,7 +52,7 @@ as it is at the poll).
 
 from array import array
 
-from app import buttons as logical
+from app.kit import buttons as logical
 
 QUEUE = 16
 RING = 32  # edges kept between two polls (a bouncy press makes a few)

@@ -9,7 +9,7 @@ instructions only), each a fraction of what the portable path costs:
   9 cycles a pixel (``FrameBuffer.blit`` with a palette looks each pixel up
   through two generic get/set-pixel calls: 37 ms a 240x135 frame on a Pico).
 - ``glyph``: a 1-bit glyph drawn in a colour on the 8-bit frame, for
-  ``app.text`` (``FrameBuffer.blit`` with a key and a 2-colour palette
+  ``app.kit.text`` (``FrameBuffer.blit`` with a key and a 2-colour palette
   costs 107 us a 6x12 glyph: most of the 40 ms a Clubbed table took).
 - ``row_sums``: a checksum of each frame row, so that a push sends only the
   rows that changed (about 2 cycles a byte), and ``next_row`` to find the
@@ -145,7 +145,7 @@ def glyph(r0, r1, r2):
     (bit 7 of a row's first byte its leftmost pixel) drawn in ``colour`` on
     the 8-bit ``frame`` at byte ``offset`` (``stride`` bytes a row): set
     bits take the colour, clear ones leave the frame as it is (what
-    ``app.text`` does with a keyed, paletted blit, 7x faster)."""
+    ``app.kit.text`` does with a keyed, paletted blit, 7x faster)."""
     ldr(r7, [r0, 16])  # r7: the colour
     ldr(r3, [r0, 12])  # r3: rows left
     ldr(r6, [r0, 0])
@@ -181,7 +181,7 @@ def glyph(r0, r1, r2):
 @micropython.asm_thumb
 def byte_at(r0, r1):
     """``byte_at(s, k)``: byte ``k`` of str (or buffer) ``s``'s data, without
-    making a 1-char str (for ``app.text``; ``k`` must be inside it)."""
+    making a 1-char str (for ``app.kit.text``; ``k`` must be inside it)."""
     add(r0, r0, r1)
     ldrb(r0, [r0, 0])
 

@@ -1,8 +1,8 @@
-"""ST7789 colour TFT over SPI: an ``app.display.FrameDisplay`` that pushes its
+"""ST7789 colour TFT over SPI: an ``app.kit.display.FrameDisplay`` that pushes its
 8-bit indexed frame (or a changed rectangle of it) to the panel as RGB565.
 
     from hw import st7789
-    from app import theme
+    from app.kit import theme
     display = st7789.from_board(board["display"])   # builds SPI and pins
     display.init()                                   # reset + init sequence
     display.fb.fill(theme.RED); display.show()       # whole frame
@@ -41,7 +41,7 @@ board gives (``offsets``; see boards/ for the vendor sources):
     270        A0h MY|MV     landscape       offsets (40, 52)
 
 Pixels: the frame holds one byte per pixel, an index into
-``app.display.PALETTE``, whose entries are stored high byte first. A push
+``app.kit.display.PALETTE``, whose entries are stored high byte first. A push
 expands the frame band by band (``chunk_rows`` rows at a time) into an RGB565
 chunk buffer with one ``FrameBuffer.blit(frame, x, y, -1, palette)`` per band:
 framebuf's C code looks each pixel's index up in the palette (a 256x1 RGB565
@@ -64,7 +64,7 @@ import sys
 import framebuf
 from micropython import const
 
-from app.display import PALETTE, FrameDisplay
+from app.kit.display import PALETTE, FrameDisplay
 
 SWRESET = const(0x01)
 SLPOUT = const(0x11)
@@ -210,10 +210,10 @@ class ST7789(FrameDisplay):
             cs(1)
 
     def _text_target(self):
-        """With machine code, ``app.text`` draws glyphs on this frame with
+        """With machine code, ``app.kit.text`` draws glyphs on this frame with
         ``fastpix.glyph`` (its blit costs 7x more on a Pico)."""
         if self.fast is not None:
-            from app import text
+            from app.kit import text
 
             text.add_target(self.fb, self.buf, self.width, self.height, self.fast.glyph,
                             self.fast.byte_at)

@@ -54,7 +54,7 @@ GC_MS = 1000
 DIM_PCT = 8
 
 # The splash and error screen's colours take the top five palette slots
-# (app.display.PALETTE), above app.theme's colours (tests/test_palette.py),
+# (app.kit.display.PALETTE), above app.kit.theme's colours (tests/test_palette.py),
 # so these screens need nothing of the app but its display module.
 _BG = const(251)  # black
 _FG = const(252)  # white
@@ -152,7 +152,7 @@ def palette(display):
     (lit, dark text) so it stays readable."""
     if getattr(display, "mono", False):
         return 0, 1, 1, 1, 1, 0
-    from app.display import set_colour
+    from app.kit.display import set_colour
 
     set_colour(_BG, 0x0000)
     set_colour(_FG, 0xFFFF)
@@ -171,7 +171,7 @@ class _Pen:
         self.text: object = None
         self.w = self.h = 8
         try:
-            from app import text
+            from app.kit import text
 
             self.w = text.SMALL.w
             self.h = text.SMALL.h
@@ -317,7 +317,7 @@ def error_screen(display, summary, where, logged, path=LOG_FILE):
 def wait_for_a(keys, clock, steps=None):
     """Block until button A (polling every POLL_MS); ``steps`` bounds the
     polls for tests. True if A came."""
-    from app import buttons
+    from app.kit import buttons
 
     keys.clear()
     n = 0
@@ -447,7 +447,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
 
             made["keys"] = buttons.from_board(board["buttons"], clock, machine)
             made["light"] = led.from_board(board.get("led"), machine)
-            _head_start("app.text")  # the splash's font
+            _head_start("app.kit.text")  # the splash's font
 
         # The panel's reset and sleep-out waits are spent on the buttons,
         # the splash's font and the app's code (an ST7789's; others take none).

@@ -1,12 +1,12 @@
 """Storage on the Pico's flash filesystem (littlefs, through ``os``): the
-files of ``app.storage`` (saved game, settings, statistics, game records)
+files of ``app.persist.storage`` (saved game, settings, statistics, game records)
 live flat in one folder, ``/data`` by default.
 
     from hw.storage import FlashStorage
     store = FlashStorage()          # creates /data if missing
 
 littlefs renames atomically and replaces an existing target, which is what
-``app.storage.write_file`` relies on for its write-temp-then-rename. Copy a
+``app.persist.storage.write_file`` relies on for its write-temp-then-rename. Copy a
 game record to a computer with ``mpremote fs cp :data/r12 r12.txt``.
 """
 
@@ -15,11 +15,11 @@ try:
 except ImportError:
     import os  # type: ignore[no-redef]  # CPython (tests)
 
-from app.storage import MAX_FILE, TOO_BIG
+from app.persist.storage import MAX_FILE, TOO_BIG
 
 
 class FlashStorage:
-    """The ``app.storage`` interface on folder ``root`` of the flash
+    """The ``app.persist.storage`` interface on folder ``root`` of the flash
     filesystem. Errors are the filesystem's OSError."""
 
     def __init__(self, root="/data"):

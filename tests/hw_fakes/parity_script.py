@@ -12,9 +12,9 @@ import sys
 import machine  # the fake one (tests/hw_fakes/machine.py)
 
 import boards
-from app import buttons as L
-from app.clock import VirtualClock
-from app.display import set_colour
+from app.kit import buttons as L
+from app.kit.clock import VirtualClock
+from app.kit.display import set_colour
 from hw import buttons, st7789, start
 from hw.storage import FlashStorage
 

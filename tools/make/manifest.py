@@ -18,7 +18,7 @@
 #
 #   make -C mpy-cross
 #   PICOCARDS_BOARD=<board> make -C ports/rp2 BOARD=RPI_PICO \
-#       FROZEN_MANIFEST=/abs/path/to/picocards/tools/manifest.py
+#       FROZEN_MANIFEST=/abs/path/to/picocards/tools/make/manifest.py
 #
 # then hold BOOTSEL while plugging the Pico in and copy
 # ports/rp2/build-RPI_PICO/firmware.uf2 onto the RPI-RP2 drive.
@@ -46,7 +46,7 @@ require("ssd1306")
 module("main.py", base_path="frozen")
 
 # Generated modules (tools/make/frozen_gen.py): picocards_fonts (firmware/fonts.bin
-# as a bytes constant, read by app.text) and picocards_image (the board this
+# as a bytes constant, read by app.kit.text) and picocards_image (the board this
 # image defaults to: $PICOCARDS_BOARD, which tools/make/firmware.py sets from
 # BOARD; unset, the image defaults to boards.DEFAULT). They are written into
 # $PICOCARDS_FROZEN_DIR, by default build/firmware/frozen-<board>/.

@@ -27,10 +27,10 @@ except ImportError:  # CPython: use the simulator's framebuf
     _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
 
-from app import buttons  # noqa: E402
-from app.buttons import ScriptedButtons  # noqa: E402
-from app.clock import VirtualClock  # noqa: E402
-from app.display import FrameDisplay  # noqa: E402
+from app.kit import buttons  # noqa: E402
+from app.kit.buttons import ScriptedButtons  # noqa: E402
+from app.kit.clock import VirtualClock  # noqa: E402
+from app.kit.display import FrameDisplay  # noqa: E402
 from app.main import App  # noqa: E402
 from players import levels  # noqa: E402
 

@@ -15,7 +15,7 @@
 // filesystem under /lib/<n> and put on sys.path, so `import cardgames` works
 // as on the Pico. --root DIR instead lays DIR out as a board's filesystem:
 // copied to /, the current folder, found through sys.path's "" as on the
-// Pico, so modules get the same paths (app/text.mpy) as on a board; it may
+// Pico, so modules get the same paths (app/kit/text.mpy) as on a board; it may
 // be given once and replaces the default firmware/ path. ARGS reach the
 // script as sys.argv[1:]. Files the script
 // writes under /out are copied back to ./mp_out/ when it ends. The exit code is

@@ -5,7 +5,7 @@ a record replays to the same end on both (tests/test_persist.py does).
     python tools/mp/replay_check.py HEX...              # CPython, firmware/ on the path
     node tools/mp/mp_run.mjs tools/mp/replay_check.py HEX...
 
-Each HEX is a whole record file (``app.records``) in hexadecimal, so that it
+Each HEX is a whole record file (``app.persist.records``) in hexadecimal, so that it
 reaches MicroPython's in-memory filesystem-less run as an argument. Prints
 per record: the game, the number of moves, ``match`` or what differs, the
 result and the final position.
@@ -14,7 +14,7 @@ result and the final position.
 import sys
 from binascii import unhexlify
 
-from app.records import parse, replay_core
+from app.persist.records import parse, replay_core
 
 
 def main(args):

@@ -191,7 +191,7 @@ class SimMachine:
         return State(self._state(self.run.app, self.presses, self.moves))
 
     def press(self, key):
-        from app import buttons
+        from app.kit import buttons
 
         self.run.buttons.push(buttons.NAMES.index(key))
         self.presses += 1

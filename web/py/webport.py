@@ -24,7 +24,7 @@ What each piece stands in for on the device:
 - storage: ``WebStorage``, the device's ``hw.storage.FlashStorage`` on the
   folder ``DATA`` of the in-memory filesystem; it notes when it changed so
   the worker copies the folder to the browser's localStorage after the step.
-  The file format, checksums and set-aside rules are ``app.storage``'s.
+  The file format, checksums and set-aside rules are ``app.persist.storage``'s.
 
 An exception in the app is shown as on the device (``hw.start``'s error
 screen, traceback to the browser's console); A starts a fresh app.
@@ -35,7 +35,7 @@ import sys
 from boardkeys import bindings, legend
 
 import boards
-from app.display import PALETTE, FrameDisplay
+from app.kit.display import PALETTE, FrameDisplay
 from hw import start
 from hw.buttons import Buttons
 from hw.storage import FlashStorage
@@ -142,7 +142,7 @@ class WebKeys:
             self.pins[name].level = self.active if down else self.idle_level
 
     def get(self):
-        """Next logical button (``app.buttons``) or -1, as on the device."""
+        """Next logical button (``app.kit.buttons``) or -1, as on the device."""
         self._apply()
         return self.layer.get()
 
@@ -195,7 +195,7 @@ class Console:
         d = self.board["display"]
         self.display = WebDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
         if fast:
-            from app.clock import VirtualClock
+            from app.kit.clock import VirtualClock
 
             self.clock = VirtualClock()
         else:
@@ -253,7 +253,7 @@ class Console:
             self.keys.poll()
             b = self.keys.layer.get()
             while b >= 0:
-                if b == 4:  # app.buttons.A
+                if b == 4:  # app.kit.buttons.A
                     self.boot()
                     break
                 b = self.keys.layer.get()

@@ -1,0 +1,81 @@
+"""The Clubbed table in the compact layout (128x64 monochrome, see
+``app.kit.compact``); the screen (``app.clubbed.screen``) keeps state and keys.
+
+Rows: West (inverted on West's turn), hand size and collection; the top of
+the discard pile (inverted chip), pile and stock counts; whose turn and your
+collection; the last two events (or the latest on both rows when long, or
+the hint); your hand, playable cards
+raised, the cursor inverted, DRAW at the right end when you may draw.
+"""
+
+from app.kit import compact as c
+from cardgames import clubbed
+
+
+def draw(fb, scr):
+    """The whole table of ClubbedScreen ``scr``, with its overlays."""
+    app = scr.app
+    g = scr.game
+    w, h = app.width, app.height
+    if c.begin(fb, scr):
+        return
+    if scr.looking:
+        c.look(fb, scr.look_lines, scr.look_top, c.look_rows(h), w, h)
+        return
+    c.put(fb, "West", 1, 0, g.current_player == 1)
+    c.put(fb, "%d held" % g.hand_size(1), 32, 0)
+    c.right(fb, "coll %d" % g.collected(1), w, 0)
+    if g.n_pile:
+        x = c.card(fb, g.top(), 1, 12, True) + 4
+    else:
+        c.slot(fb, 1, 12)
+        x = 18
+    c.put(fb, "pile %d stock %d" % (g.n_pile, g.n_stock), x, 12)
+    if g.is_over():
+        turn = "Game over"
+    elif scr.human_turn():
+        turn = "Your turn"
+    else:
+        turn = "West plays\u2026"
+    c.put(fb, turn, 1, 22, scr.human_turn() and not g.is_over())
+    c.right(fb, "coll %d" % g.collected(0), w, 22)
+    msgs = scr.msgs
+    if scr.hint_alert:
+        c.put(fb, c.text.fit(msgs[-1], w - 2), 1, 31)
+        c.hint(fb, scr.hint, 41, w, True)
+    elif msgs and len(msgs[-1]) * c.SMALL.w > w - 2:
+        c.lines(fb, msgs[-1], 31, 2, w)  # a long latest event gets both rows
+    else:
+        y = 31
+        if len(msgs) < 2:
+            y += 10
+        for m in msgs[-2:]:
+            c.put(fb, c.text.fit(m, w - 2), 1, y)
+            y += 10
+    _hand(fb, scr, w, h)
+    if scr.banner:
+        title, line = scr.banner
+        c.banner(fb, title, [line], w, h)
+
+
+def _hand(fb, scr, w, h):
+    slots = scr.slots
+    cards = scr.hand
+    mine = scr.human_turn()
+    has_draw = clubbed.DRAW in slots
+    x1 = w - 28 if has_draw else w
+    cur = scr.cursor if mine else -1
+    legal = scr.legal
+    y = h - c.BAR
+
+    def up(i):
+        return mine and cards[i] in legal
+
+    c.hand(fb, cards, cur if cur < len(cards) else -1, y, 0, x1, up)
+    if has_draw:
+        sel = mine and cur == len(slots) - 1
+        if sel:
+            fb.fill_rect(w - 27, y - 2, 27, c.BAR, c.ON)
+        else:
+            fb.rect(w - 27, y - 2, 27, c.BAR, c.ON)
+        c.text.draw(fb, "DRAW", w - 25, y - 3, c.OFF if sel else c.ON, c.SMALL)

@@ -1,0 +1,457 @@
+"""The Clubbed table (RULES.md CB-1 ... CB-12 are the core's; this screen
+only shows them): the opponent's card backs, stock, discard pile, both
+collection counts, whose turn, your hand with a cursor, legal cards raised,
+DRAW as an explicit choice, and a banner when someone is clubbed.
+
+The human is seat 0 ("You"), the computer seat 1 ("West"). Pacing is in
+milliseconds on the app's clock.
+"""
+
+from micropython import const
+
+from app import screen as shared
+from app.clubbed.result import ResultScreen
+from app.kit import buttons, cardview, text, theme
+from app.kit.menu import panel
+from cardgames import clubbed
+
+# Private constants are const(): mpy-cross folds them into the code, so their
+# names take no heap on the Pico (tools/bench/mem_report.py).
+_HUMAN = const(0)
+NAMES = ("You", "West")
+
+# Pacing (ms) so a person can follow the computer.
+THINK_MS = 750
+AFTER_DRAW_MS = 450
+_BANNER_MS = const(1700)
+_END_MS = const(1600)
+
+_DRAW_W = const(30)
+_LOOK_ROWS = const(8)
+PAUSE_ITEMS = shared.PAUSE_ITEMS
+_HINT_Y = const(76)
+_MIN_STEP = const(11)
+
+
+def start(app, seed, options):
+    """A new game of Clubbed for the app: the deal alternates between games of
+    the session (CB-1), starting with West dealing; ``options["refill"]``
+    chooses CB-8 or the no-refill variant; ``options["dealer"]``, if there,
+    overrides the alternation (replays)."""
+    sess = app.sessions["Clubbed"]
+    dealer = 1 - sess["dealer"] if "dealer" in sess else 1
+    dealer = options.get("dealer", dealer)  # a replayed record's dealer
+    sess["dealer"] = dealer
+    return ClubbedScreen(app, seed, dealer, options["refill"], _game_over,
+                         bool(options.get("autoplay")))
+
+
+def _game_over(app, screen):
+    # CB-10: a series keeps a running total of collected cards.
+    game = screen.game
+    sess = app.sessions["Clubbed"]
+    counts = (game.collected(0), game.collected(1))
+    totals = sess.get("totals", (0, 0))
+    totals = (totals[0] + counts[0], totals[1] + counts[1])
+    sess["totals"] = totals
+    sess["games"] = sess.get("games", 0) + 1
+    app.show(ResultScreen(app, game.result(), counts, screen.from_hand, totals, sess["games"],
+                          NAMES))
+
+
+class ClubbedScreen:
+    """One game of Clubbed on screen. ``seed``/``dealer``/``refill`` go to the
+    core (``clubbed.Clubbed``); ``on_over(app, screen)`` is called when the
+    game has ended and its last moment was shown."""
+
+    def __init__(self, app, seed, dealer, refill, on_over, autoplay=False):
+        self.app = app
+        self.seed = seed
+        self.core_kw = {"dealer": dealer, "refill": refill}  # saves and records
+        self.game = clubbed.Clubbed(seed=seed, dealer=dealer, refill=refill)
+        # West at the difficulty chosen in the settings (app.level).
+        # Imported here: App.new_game drops the factory once the players exist.
+        from players import levels
+
+        self.ai = levels.make("clubbed", app.level, seed, app.clock)
+        self.autoplay = autoplay  # the computer plays seat 0 too (replays, tests)
+        self.on_over = on_over
+        self.cursor = 0
+        self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",
+                                           "you deal" if dealer == _HUMAN else "West deals")]
+        self.opp_draws = 0  # West's draws in a row, told as one line
+        self.from_hand = (0, 0)  # cards each hand added to its collection at the end
+        self.hint = ""
+        self.hint_alert = False
+        self.banner = None  # (title, line) while someone is being clubbed
+        self.banner_until = 0
+        self.end_at = None
+        self.pause = None  # a Menu while paused
+        self.looking = False
+        now = app.clock.ticks_ms()
+        self.ai_at = now + app.pace(THINK_MS)
+        self._refresh_slots(True)
+
+    # --- state helpers -----------------------------------------------------
+
+    def _refresh_slots(self, new_turn=False, focus=-1):
+        g = self.game
+        self.hand = g.hand(_HUMAN)
+        mine = g.current_player == _HUMAN
+        self.legal = g.legal_actions() if mine else []
+        self.slots = list(self.hand)
+        if clubbed.DRAW in self.legal:
+            self.slots.append(clubbed.DRAW)
+        if mine and focus in self.legal:
+            # After a draw: the drawn card if it can be played, else DRAW again.
+            self.cursor = self.slots.index(focus)
+        elif mine and (new_turn or focus >= 0):
+            # Start the turn on the first playable choice.
+            for i in range(len(self.slots)):
+                if self.slots[i] in self.legal:
+                    self.cursor = i
+                    break
+        if self.cursor >= len(self.slots):
+            self.cursor = max(0, len(self.slots) - 1)
+        self._plain_hint()
+
+    def _plain_hint(self):
+        g = self.game
+        self.hint = ""
+        self.hint_alert = False
+        if g.current_player != _HUMAN or not self.slots:
+            return
+        if self.slots[self.cursor] == clubbed.DRAW:
+            self.hint = "A draw a card  B menu"  # A on DRAW draws (CB-5)
+        elif g.n_pile == 1 and g.top() < 13:
+            self.hint = "Club starter: any card"  # CB-7
+        elif g.n_pile == 0:
+            self.hint = "Empty pile: any card"  # CB-6
+        else:
+            self.hint = "A play  B menu"
+        shared.guide(self)
+
+    def _why_not(self, action):
+        # A player's words for why_illegal(): the core's message names rules
+        # and card codes, which is right for logs but not for a 1.14" screen.
+        g = self.game
+        if action == clubbed.DRAW:
+            if g.n_pile == 0:
+                return "Draw only with all clubs"
+            return "You hold a match: play it"
+        return "%s doesn't match %s" % (clubbed.symbol_name(action),
+                                        clubbed.symbol_name(g.top()))
+
+    def _say(self, msg):
+        self.msgs.append(msg)
+        if len(self.msgs) > 3:
+            self.msgs.pop(0)
+
+    def _apply(self, action):
+        # Keeps each hand's size through the move, so that the end of the game
+        # can say how many cards each hand added to its collection (CB-9).
+        g = self.game
+        left = [g.hand_size(0), g.hand_size(1)]
+        g.apply(action)
+        for kind, seat, a, _ in g.events:
+            if kind == clubbed.EV_PLAY:
+                left[seat] -= 1
+            elif kind == clubbed.EV_DRAW:
+                left[seat] += 1
+            elif kind == clubbed.EV_REFILL:
+                left[seat] += a
+            elif kind == clubbed.EV_END:
+                self.from_hand = (left[0], left[1])
+        self.app.moved(self, action, _HUMAN)
+
+    def _after_apply(self, now):
+        g = self.game
+        for ev in g.events:
+            kind = ev[0]
+            if kind == clubbed.EV_END:
+                self.end_at = now + _END_MS
+                self._say("Game over: hands counted")
+                continue
+            if kind == clubbed.EV_DRAW and ev[1] != _HUMAN:
+                self.opp_draws += 1
+                if self.opp_draws > 1:
+                    self.msgs[-1] = "%s drew %d cards" % (NAMES[ev[1]], self.opp_draws)
+                    continue
+            else:
+                self.opp_draws = 0
+            self._say(clubbed.describe(ev, _HUMAN, NAMES))
+            if kind == clubbed.EV_CLUB:
+                victim = 1 - ev[1]
+                n = ev[2]
+                line = "%s collect%s %d card%s" % (
+                    NAMES[victim], "" if victim == _HUMAN else "s", n, "" if n == 1 else "s")
+                self.banner = ("CLUBBED!", line)
+                self.banner_until = now + _BANNER_MS
+        drew = g.events and g.events[0][0] == clubbed.EV_DRAW
+        self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
+        if self.end_at is not None and self.banner:
+            self.end_at = self.banner_until + _END_MS // 2
+        focus = -1
+        if drew and g.current_player == _HUMAN:
+            drawn = g.events[0][2]
+            focus = drawn if drawn in g.legal_actions() else clubbed.DRAW
+        self._refresh_slots(g.current_player == _HUMAN and not drew, focus)
+        self.app.invalidate()
+
+    def human_turn(self):
+        """True when the game waits for the human's move."""
+        return self.game.current_player == _HUMAN and not self.autoplay
+
+    # --- screen protocol ---------------------------------------------------
+
+    def deadline(self):
+        """Next clock tick (ms) this screen needs a step at, or None."""
+        return shared.deadline(self, self._timer())
+
+    def _timer(self):
+        # The game's own: the end of the game shown, or the computer's move.
+        if self.end_at is not None:
+            return self.end_at
+        if self.game.current_player is not None and not self.human_turn():
+            return self.ai_at
+        return None
+
+    def update(self, now):
+        if self.pause is not None:
+            return
+        if self.banner:
+            if self.app.clock.ticks_diff(now, self.banner_until) < 0:
+                return
+            self.banner = None
+            self.app.invalidate()
+        if self.end_at is not None:
+            if self.app.clock.ticks_diff(now, self.end_at) >= 0:
+                self.end_at = None
+                self.on_over(self.app, self)
+            return
+        g = self.game
+        p = g.current_player
+        if p is None or self.human_turn():
+            return
+        if self.app.clock.ticks_diff(now, self.ai_at) < 0:
+            return
+        action = shared.computer_choice(self, self.ai, p)
+        if action is None:
+            return  # the error screen is up; back here, the turn is tried again
+        self._apply(action)
+        self._after_apply(now)
+
+    def on_button(self, b):
+        app = self.app
+        app.invalidate()
+        if self.pause is not None:
+            self._pause_button(b)
+            return
+        if self.banner:
+            if b == buttons.A or b == buttons.B:
+                self.banner_until = app.clock.ticks_ms()
+            return
+        if self.looking:
+            shared.look_button(self, b, _LOOK_ROWS)
+            return
+        if b == buttons.B:
+            self.pause = shared.pause_menu()
+            return
+        if b == buttons.UP:
+            shared.open_look(self)
+            return
+        n = len(self.slots)
+        if shared.move_cursor(self, b, n):
+            return
+        if b == buttons.DOWN and clubbed.DRAW in self.slots:
+            self.cursor = len(self.slots) - 1
+            self._plain_hint()
+        elif b == buttons.A:
+            if not self.human_turn():
+                # A while the computer thinks: hurry it along.
+                self.ai_at = app.clock.ticks_ms()
+                return
+            if not n:
+                return
+            action = self.slots[self.cursor]
+            if self.game.why_illegal(action):
+                self.hint = self._why_not(action)
+                self.hint_alert = True
+                return
+            self._apply(action)
+            self._after_apply(app.clock.ticks_ms())
+
+    def _pause_button(self, b):
+        shared.pause_button(self, b, self.app.pace(THINK_MS))
+
+    # --- drawing -----------------------------------------------------------
+
+    def tall_lines(self):
+        """The panel above the table on a 240x240 screen (app.kit.tall)."""
+        from app.clubbed import tall
+
+        return tall.lines(self)
+
+    def draw(self, fb):
+        app = self.app
+        if app.compact:
+            from app.clubbed import compact as compact_clubbed
+
+            compact_clubbed.draw(fb, self)
+            return
+        g = self.game
+        w = app.width
+        fb.fill(theme.FELT)
+        # Opponent strip: name, card backs, collection.
+        fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
+        west_turn = g.current_player == 1
+        text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west_turn else theme.TEXT, text.SMALL)
+        n_opp = g.hand_size(1)
+        step = 5 if n_opp <= 16 else max(2, 80 // n_opp)
+        x = cardview.fan_backs(fb, n_opp, 38, 2, 8, 12, step)
+        text.draw(fb, str(n_opp), x + 3, 2, theme.TEXT_DIM, text.SMALL)
+        text.draw_right(fb, "collected %d" % g.collected(1), w - 3, 2, theme.TEXT, text.SMALL)
+        # Stock and discard pile.
+        sy = 19
+        if g.n_stock:
+            cardview.back(fb, 4, sy, theme.BIG_W, theme.BIG_H)
+            # The stock count on the card back, where the eye looks for it.
+            fb.fill_rect(7, sy + 15, theme.BIG_W - 6, 14, theme.PANEL)
+            text.draw_centered(fb, str(g.n_stock), 20, sy + 16, theme.WHITE, text.SMALL)
+        else:
+            cardview.placeholder(fb, 4, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
+        drawing = self.human_turn() and self.slots and self.slots[self.cursor] == clubbed.DRAW
+        if drawing:
+            fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
+        text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 1, theme.TEXT_DIM, text.SMALL)
+        px = 44
+        if g.n_pile:
+            for i in range(min(g.n_pile - 1, 3), 0, -1):
+                fb.rect(px + 2 * i, sy - i, theme.BIG_W, theme.BIG_H, theme.CARD_EDGE)
+            cardview.face(fb, g.top(), px, sy, theme.BIG_W, theme.BIG_H)
+        else:
+            cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
+        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
+                           text.SMALL)
+        # Whose turn and recent events.
+        mx = 86
+        if g.is_over():
+            turn, col = "Game over", theme.GOLD
+        elif self.human_turn():
+            turn, col = "Your turn", theme.GOLD
+        else:
+            turn, col = "West is playing\u2026", theme.TEXT_DIM
+        text.draw(fb, turn, mx, 19, col, text.SMALL)
+        y = 35
+        k = len(self.msgs)
+        for i in range(k):
+            text.draw(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
+                      theme.WHITE if i == k - 1 else theme.TEXT_DIM, text.SMALL)
+            y += 13
+        # Own line: collection and hint.
+        text.draw(fb, "You: collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT, text.SMALL)
+        if self.hint:
+            col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
+            if self.hint_alert:
+                fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
+                text.draw(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col, text.SMALL)
+            else:
+                text.draw_right(fb, self.hint, w - 3, _HINT_Y, col, text.SMALL)
+        if self.looking:
+            # The look panel covers the hand; the cursor's frame would stick
+            # out at its left edge.
+            self._draw_look(fb)
+        else:
+            self._draw_hand(fb)
+        if self.banner:
+            self._draw_banner(fb)
+        if self.pause is not None:
+            shared.draw_pause(fb, self.pause)
+
+    def _draw_hand(self, fb):
+        slots = self.slots
+        n_cards = len(self.hand)
+        has_draw = clubbed.DRAW in slots
+        avail = self.app.width - 6 - (_DRAW_W + 6 if has_draw else 0)
+        cw = theme.CARD_W
+        first = 0
+        shown = n_cards
+        step = cw + 2
+        if n_cards > 1:
+            step = min(cw + 2, (avail - cw) // (n_cards - 1))
+            if step < _MIN_STEP:
+                step = _MIN_STEP
+                shown = (avail - cw) // step + 1
+                cur = min(self.cursor, n_cards - 1)
+                first = max(0, min(cur - shown // 2, n_cards - shown))
+        mine = self.human_turn()
+        base = 99
+        sel_x = -1
+        for i in range(first, first + shown):
+            c = slots[i]
+            x = 3 + (i - first) * step
+            legal = c in self.legal
+            y = base - 6 if legal else base
+            if i == self.cursor and mine:
+                sel_x = x
+                continue
+            cardview.face(fb, c, x, y, dim=mine and not legal)
+        if first > 0:
+            text.draw(fb, "\u25c4", 0, base - 16, theme.GOLD, text.SMALL)
+        if first + shown < n_cards:
+            text.draw(fb, "\u25ba", avail - 4, base - 16, theme.GOLD, text.SMALL)
+        if has_draw:
+            dx = self.app.width - _DRAW_W - 3
+            sel = self.cursor == len(slots) - 1 and mine
+            fb.fill_rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
+            fb.rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
+            text.draw_centered(fb, "DRAW", dx + _DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
+        if sel_x >= 0:
+            c = slots[self.cursor]
+            cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
+
+    def _draw_banner(self, fb):
+        title, line = self.banner
+        panel(fb, 30, 38, 180, 52)
+        fb.rect(31, 39, 178, 50, theme.GOLD)
+        text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
+        text.draw_centered(fb, line, 120, 71, theme.WHITE, text.SMALL)
+
+    def _look_lines(self):
+        # The discard pile and both collections, all public (CB-11), as
+        # header strings and rows of at most 9 cards (bytes).
+        g = self.game
+        out = []
+        # The pile top first, as the 240x240 panel (app.kit.tall) lists it.
+        groups = (("Discard pile, top first",
+                   bytes(g.pile[i] for i in range(g.n_pile - 1, -1, -1))),
+                  ("You collected %d" % g.collected(0), g.collection(0)),
+                  ("West collected %d" % g.collected(1), g.collection(1)))
+        for title, cs in groups:
+            out.append(title)
+            if not cs:
+                out.append(b"")
+            k = 7 if self.app.compact else 9  # cards per row
+            for i in range(0, len(cs), k):
+                out.append(cs[i : i + k])
+        return out
+
+    def _draw_look(self, fb):
+        lines = self.look_lines
+        panel(fb, 2, 17, 236, 117)
+        rows = _LOOK_ROWS
+        top = self.look_top
+        y = 20
+        for line in lines[top : top + rows]:
+            if isinstance(line, str):
+                text.draw(fb, line, 6, y, theme.GOLD, text.SMALL)
+            elif not line:
+                text.draw(fb, "(none)", 12, y, theme.TEXT_DIM, text.SMALL)
+            else:
+                x = 12
+                for c in line:
+                    col = cardview.suit_color(c, 2)
+                    text.draw(fb, clubbed.symbol_name(c), x, y, col, text.SMALL)
+                    x += 25
+            y += 12
+        shared.draw_look_footer(fb, len(lines), rows)

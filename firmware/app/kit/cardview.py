@@ -1,0 +1,137 @@
+"""Drawing cards on a FrameBuffer: faces, backs and small card-back stacks.
+
+Card ints as in ``cardgames.cards`` (suit * 13 + rank). Coordinates and sizes
+are pixels; colours ``app.kit.theme`` palette indices.
+"""
+
+from app.kit import text, theme
+
+# Rank labels as players read them (ten as "10", not the notation's "T").
+RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_GLYPHS = ("\u2663", "\u2666", "\u2665", "\u2660")
+
+
+# Ink per suit (clubs, diamonds, hearts, spades), then the dimmed inks, then
+# the inks of suit glyphs in text on a dark ground (black suits white), of the
+# two-colour deck then of the four-colour deck (clubs green, diamonds blue);
+# INKS[24] is where the deck in use starts (``four``).
+INKS = [theme.INK, theme.RED, theme.RED, theme.INK,
+        theme.CARD_EDGE, theme.RED_DIM, theme.RED_DIM, theme.CARD_EDGE,
+        theme.WHITE, theme.ALERT, theme.ALERT, theme.WHITE,
+        theme.CLUB_INK, theme.DIAMOND_INK, theme.RED, theme.INK,
+        theme.CLUB_DIM, theme.DIAMOND_DIM, theme.RED_DIM, theme.CARD_EDGE,
+        theme.CLUB_TEXT, theme.DIAMOND_TEXT, theme.ALERT, theme.WHITE, 0]
+
+
+def four(on):
+    """Draw suits in four colours (clubs green, diamonds blue, hearts red,
+    spades black) when ``on``, else red and black."""
+    INKS[24] = 12 if on else 0
+
+
+def suit_color(c, dim=False):
+    """Ink colour of card ``c``: red for diamonds and hearts, black otherwise
+    (four colours with ``four(True)``); ``dim`` True its greyed ink, 2 its
+    ink in text on the dark felt or panel (red suits light red, black white)."""
+    return INKS[INKS[24] + c // 13 + 4 * dim]
+
+
+def draw_rich(fb, s, x, y, color, font=text.SMALL):
+    """Draw ``s`` like ``text.draw`` but with the suit glyphs other than
+    white ones in their text ink (``suit_color(c, 2)``: red suits red, or
+    clubs green and diamonds blue in four colours); returns the x after the
+    text."""
+    end = text.draw(fb, s, x, y, color, font)
+    for i in range(len(s)):
+        if s[i] in text.SUITS:
+            ink = suit_color(13 * text.SUITS.index(s[i]), 2)
+            if ink != theme.WHITE:
+                text.draw(fb, s[i], x + i * font.w, y, ink, font)
+    return end
+
+
+def _rounded(fb, x, y, w, h, fill, edge):
+    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, fill)
+    fb.hline(x + 2, y, w - 4, edge)
+    fb.hline(x + 2, y + h - 1, w - 4, edge)
+    fb.vline(x, y + 2, h - 4, edge)
+    fb.vline(x + w - 1, y + 2, h - 4, edge)
+    fb.pixel(x + 1, y + 1, edge)
+    fb.pixel(x + w - 2, y + 1, edge)
+    fb.pixel(x + 1, y + h - 2, edge)
+    fb.pixel(x + w - 2, y + h - 2, edge)
+
+
+def _rank(fb, r, x, y, color, font):
+    if r == 8:
+        # "10" squeezed into one and a half cells so it fits the overlap strip.
+        text.draw(fb, "1", x - 1, y, color, font)
+        text.draw(fb, "0", x + font.w - 3, y, color, font)
+    else:
+        text.draw(fb, RANK_LABELS[r], x, y, color, font)
+
+
+def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
+    """Card ``c`` face up with its top-left at (x, y), ``w`` x ``h`` pixels.
+
+    The rank and suit sit in the left 12 pixels so they stay readable when
+    cards overlap; a large card (w >= 30) also shows a big suit in its middle.
+    ``dim`` greys the card (not playable now).
+    """
+    _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
+    ink = suit_color(c, dim)
+    r = c % 13
+    s = c // 13
+    if w >= 30:
+        _rank(fb, r, x + 3, y + 2, ink, text.BIG)
+        text.draw(fb, SUIT_GLYPHS[s], x + w - text.BOLD.w - 3, y + h - text.BOLD.h - 2, ink,
+                  text.BOLD)
+    else:
+        _rank(fb, r, x + 2, y + 1, ink, text.BOLD)
+        text.draw(fb, SUIT_GLYPHS[s], x + 2, y + 16, ink, text.BOLD)
+
+
+def back(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
+    """A card face down with its top-left at (x, y), ``w`` x ``h`` pixels."""
+    _rounded(fb, x, y, w, h, theme.BACK, theme.CARD_EDGE)
+    fb.rect(x + 3, y + 3, w - 6, h - 6, theme.BACK_LINE)
+    i = 6
+    while i < h - 6:
+        fb.hline(x + 5, y + i, w - 10, theme.BACK_LINE)
+        i += 4
+
+
+def fan_backs(fb, n, x, y, w, h, step):
+    """``n`` small face-down cards from left to right starting at (x, y),
+    ``step`` pixels apart; returns the x just right of the last one."""
+    for i in range(n):
+        back(fb, x + i * step, y, w, h)
+    return x + (n - 1) * step + w if n else x
+
+
+def placeholder(fb, x, y, w, h, color):
+    """An empty card place (dotted frame) at (x, y)."""
+    i = 0
+    while i < w:
+        fb.pixel(x + i, y, color)
+        fb.pixel(x + i, y + h - 1, color)
+        i += 2
+    i = 0
+    while i < h:
+        fb.pixel(x, y + i, color)
+        fb.pixel(x + w - 1, y + i, color)
+        i += 2
+
+
+def cursor_frame(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
+    """The double gold frame around the card at (x, y) under the cursor."""
+    fb.rect(x - 1, y - 1, w + 2, h + 2, theme.GOLD)
+    fb.rect(x - 2, y - 2, w + 4, h + 4, theme.GOLD)
+
+
+def cursor_card(fb, c, x, base, legal):
+    """Card ``c`` under the hand's cursor at ``x``, for a hand standing at
+    ``base``: raised (higher when ``legal``), dimmed when not, framed."""
+    y = base - 10 if legal else base - 2
+    face(fb, c, x, y, dim=not legal)
+    cursor_frame(fb, x, y)

@@ -1,0 +1,326 @@
+"""Bitmap text on a framebuf in fixed-cell fonts: SMALL, BOLD and BIG."""
+
+# Fonts (glyphs from app.kit.fontdata, Terminus Font, OFL-1.1), all monospace:
+#   SMALL  6x12 px  body text
+#   BOLD   8x16 px  card ranks/suits, headings
+#   BIG   12x24 px  titles, large card indices; covers space.."_" only (digits,
+#                   capitals, punctuation), lowercase draws as capitals
+# SMALL and BOLD cover printable ASCII; all three cover the suits SUITS
+# ("♣♦♥♠") and "◄►"; SMALL and BOLD also "▲▼←→↑↓•×…✓". Any other character
+# draws as "?".
+#
+# Units: pixels; (x, y) is the top left corner of the first character cell;
+# colours are palette indices 0..255 (app.kit.theme) on a colour frame, 0/1 on a
+# 1-bit one. Background transparent; the framebuffer clips.
+#
+# How: each glyph is read from the font file (app.kit.fontdata.FILE) into a
+# glyph-sized scratch FrameBuffer, then blitted through a 2-entry GS8
+# palette (entry 0 = key colour, skipped; entry 1 = text colour): framebuf
+# looks each glyph bit up in it and stores the value in the frame's format. A seek and a
+# readinto per character, the rest in framebuf's C code, no allocation per
+# character or per call (on MicroPython the first use of a character may
+# intern it once). The glyphs stay in the file because a .mpy module's
+# constants live in the Pico's heap: 6.5 KB for these fonts (tools/
+# mem_report.py). In the firmware image (tools/make/manifest.py) they come from the
+# frozen module picocards_fonts instead, whose bytes stay in flash: the same
+# seek and readinto on an io.BytesIO over them (which copies nothing), and no
+# /fonts.bin needed. Not reentrant (one shared palette and file): fine for the
+# single-threaded app. Runs on MicroPython and CPython (where framebuf is
+# host_sim's).
+#
+# On the Pico that blit costs about 107 us a 6x12 glyph (framebuf looks each
+# bit up through generic get/set-pixel calls), most of a table's drawing
+# time; so a display driver with machine code (hw/st7789.py, hw/fastpix.py)
+# registers its 8-bit frame here (``add_target``) with a routine that sets
+# the glyph's pixels itself, used for glyphs wholly inside that frame (the
+# same pixels: tests/test_hw_st7789.py checks it on the device's answers).
+
+import framebuf
+
+from app.kit import fontdata
+
+SUITS = "\u2663\u2666\u2665\u2660"  # clubs, diamonds, hearts, spades
+
+
+def _glyph_path(path):
+    # The folder holding the app package: the board's root (a module loaded on
+    # the Pico through sys.path's "" entry, or frozen, has a relative
+    # __file__, "app/kit/text.mpy"), the MicroPython runner's /lib/N, or firmware/
+    # in a checkout.
+    path = path.replace("\\", "/")
+    i = path.rfind("/app/")
+    return (path[: i + 1] if i >= 0 else "/") + fontdata.FILE
+
+
+def is_frozen(path):
+    """True if ``path`` (a module's ``__file__``) is that of a module frozen
+    into the firmware image: its name there, relative and ending in ``.py``
+    ("app/kit/text.py", py/builtinimport.c). One loaded from the Pico's
+    filesystem is "app/kit/text.mpy" (the .mpy install); elsewhere it is absolute.
+    (A source install on the Pico looks frozen: it then takes the image's
+    glyphs if there are any.)"""
+    return not path.startswith("/") and ":" not in path and path.endswith(".py")
+
+
+def open_glyphs(path, frozen, name="GLYPHS"):
+    """The font file's bytes as an open binary file: for a frozen app
+    (``frozen`` True), an ``io.BytesIO`` over the firmware image's
+    ``picocards_fonts.GLYPHS`` (tools/make/frozen_gen.py: the same bytes as
+    fonts.bin, in flash); otherwise, or if the image has no such module, the
+    file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
+    rule book the same way (app.rules_screen)."""
+    if frozen:
+        try:
+            import picocards_fonts  # type: ignore[import-not-found]
+
+            data = getattr(picocards_fonts, name, None)
+        except ImportError:
+            data = None
+        if data:
+            import io
+
+            return io.BytesIO(data)
+    return open(path, "rb")
+
+
+PATH = _glyph_path(__file__)
+# Kept open for the program's life. Only a frozen app takes the frozen glyphs:
+# a filesystem install on the image has its own fonts.bin beside it.
+_GLYPHS = open_glyphs(PATH, is_frozen(__file__))
+
+
+class Font:
+    """One fixed-cell bitmap font from ``app.kit.fontdata``.
+
+    ``w``, ``h``: cell width and height in pixels; ``chars``: the characters
+    covered, in glyph order; ``offset``: where its glyphs start in the font
+    file; ``size``: bytes per glyph (MONO_HLSB).
+    """
+
+    def __init__(self, data):
+        w, h, chars, offset = data
+        self.w = w
+        self.h = h
+        self.chars = chars
+        self.offset = offset
+        self.size = ((w + 7) // 8) * h
+        self.glyph = bytearray(self.size)
+        self.scratch = framebuf.FrameBuffer(self.glyph, w, h, framebuf.MONO_HLSB)
+        q = chars.find("?")
+        # Glyph index by code point: a table for ASCII; the few others (suits,
+        # arrows) are found in ``chars`` (no dict: less heap on the Pico).
+        # Uncovered lowercase falls back to capitals, anything else to "?".
+        ascii_ = bytearray(b"\xff" * 128)  # 0xff: not covered (fonts have < 255 glyphs)
+        i = 0
+        for ch in chars:
+            o = ord(ch)
+            if o < 128:
+                ascii_[o] = i
+            i += 1
+        for o in range(128):
+            if ascii_[o] == 0xFF:
+                up = ascii_[o - 32] if 97 <= o <= 122 else 0xFF
+                ascii_[o] = q if up == 0xFF else up
+        self.ascii = ascii_
+        self.qmark = q
+        self.space = chars.find(" ")
+
+    def index(self, ch):
+        """Glyph index drawn for the one-character str ``ch`` (may be ``"?"``'s)."""
+        o = ord(ch)
+        if o < 128:
+            return self.ascii[o]
+        i = self.chars.find(ch)
+        return self.qmark if i < 0 else i
+
+    def width(self, s):
+        """Width in pixels of str ``s`` drawn in this font (``len(s) * w``)."""
+        return len(s) * self.w
+
+
+SMALL = Font(fontdata.SMALL)
+BOLD = Font(fontdata.BOLD)
+BIG = Font(fontdata.BIG)
+
+# Entry 0 is the key colour (skipped), entry 1 the text colour.
+_PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
+
+# (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
+_targets = []
+_fast = None
+_byte = None
+_geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+
+
+def add_target(fb, buf, width, height, routine=None, byte_at=None):
+    """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
+    x ``height``, one byte a pixel) with ``routine(geometry, buf, bits)``
+    (hw.fastpix.glyph) reading strings with ``byte_at(s, k)`` (the k-th
+    byte of str ``s``'s UTF-8), both given once by the display driver;
+    without them nothing is registered. Keeps the last four frames given."""
+    global _fast, _geo, _byte
+    if routine is not None and byte_at is not None:
+        from array import array
+
+        _fast = routine
+        _byte = byte_at
+        _geo = array("i", (0, 0, 0, 0, 0, 0))
+    if _fast is None:
+        return
+    for t in _targets:
+        if t[0] is fb:
+            return
+    _targets.append((fb, buf, width, height))
+    if len(_targets) > 4:
+        _targets.pop(0)
+
+
+def draw(fb, s, x, y, color, font=SMALL):
+    """Draw str ``s`` with its top left at (x, y) on FrameBuffer ``fb``.
+
+    ``color`` is a palette index (0..255; 0/1 on a 1-bit frame); the
+    background is left as it is. Returns the x just
+    after the last character (``x + font.width(s)``).
+    """
+    key = color ^ 1  # any colour but the text colour
+    _PALETTE.pixel(0, 0, key)
+    _PALETTE.pixel(1, 0, color)
+    w = font.w
+    f = _GLYPHS
+    base = font.offset
+    size = font.size
+    glyph = font.glyph
+    scratch = font.scratch
+    ascii_ = font.ascii
+    chars = font.chars
+    q = font.qmark
+    space = font.space
+    target = None
+    for t in _targets:
+        if t[0] is fb:
+            target = t
+    n = len(s)
+    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
+            x + w * n <= target[2]):
+        # Wholly inside a registered frame: the driver's routines.
+        _fast_draw(s, n, x, y, color, font, target)
+        return x + w * n
+    for ch in s:
+        o = ord(ch)
+        if o < 128:
+            i = ascii_[o]
+        else:
+            i = chars.find(ch)
+            if i < 0:
+                i = q
+        if i != space:
+            f.seek(base + i * size)
+            f.readinto(glyph)
+            fb.blit(scratch, x, y, key, _PALETTE)
+        x += w
+    return x
+
+
+def _fast_draw(s, n, x, y, color, font, target):
+    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
+    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
+    str per character, a search of every interned string: 130 us a
+    character on a Pico with the app's names loaded)."""
+    g = _geo
+    stride = target[2]
+    w = font.w
+    g[0] = y * stride + x
+    g[1] = stride
+    g[2] = w
+    g[3] = font.h
+    g[4] = color
+    g[5] = (w + 7) // 8
+    buf = target[1]
+    fast = _fast
+    byte = _byte
+    f = _GLYPHS
+    base = font.offset
+    size = font.size
+    glyph = font.glyph
+    ascii_ = font.ascii
+    space = font.space
+    k = 0
+    while n > 0:
+        n -= 1
+        o = byte(s, k)
+        k += 1
+        if o < 0x80:
+            i = ascii_[o]
+        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
+            if o >= 0xF0:
+                o = 0xFFFD  # beyond the fonts
+                k += 3
+            elif o >= 0xE0:
+                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
+                k += 2
+            else:
+                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
+                k += 1
+            i = font.chars.find(chr(o))
+            if i < 0:
+                i = font.qmark
+        if i != space:
+            f.seek(base + i * size)
+            f.readinto(glyph)
+            fast(g, buf, glyph)
+        g[0] += w
+
+
+def draw_centered(fb, s, cx, y, color, font=SMALL):
+    """Draw ``s`` centred on column ``cx`` (top at ``y``); returns its left x."""
+    x = cx - (len(s) * font.w) // 2
+    draw(fb, s, x, y, color, font)
+    return x
+
+
+def draw_right(fb, s, rx, y, color, font=SMALL):
+    """Draw ``s`` ending just before column ``rx`` (top at ``y``); returns its left x."""
+    x = rx - len(s) * font.w
+    draw(fb, s, x, y, color, font)
+    return x
+
+
+def fit(s, max_px, font=SMALL):
+    """``s``, or its start plus ``"…"`` (if the font has it), within ``max_px`` pixels."""
+    n = max_px // font.w
+    if len(s) <= n:
+        return s
+    if n <= 0:
+        return ""
+    dots = "\u2026" if "\u2026" in font.chars else "."
+    return s[: n - 1] + dots
+
+
+def wrap(s, max_px, font=SMALL):
+    """Split ``s`` into a list of lines each at most ``max_px`` pixels wide.
+
+    Breaks at spaces; ``"\\n"`` starts a new line (an empty line for ``"\\n\\n"``);
+    a word longer than a line is cut. Lines carry no leading/trailing spaces.
+    """
+    cols = max(1, max_px // font.w)
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if not word:
+                continue
+            while len(word) > cols:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

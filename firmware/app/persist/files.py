@@ -1,0 +1,511 @@
+"""What the app keeps across power cycles, in files of ``app.persist.storage``:
+
+- ``settings``: difficulty, each game's variants, four-colour deck, computer
+  speed, backlight level, dim timeout;
+- ``stats``: per game eight counts: played, won, lost, drawn, current and
+  best winning streak (indices 0..5), of those the games played and won with
+  a hint or an undo (6, 7: ``hint_or_undo`` in the game's session; clean wins are
+  won minus 7; files with six counts read as none), and ``last``, the number
+  of the last game counted;
+- ``game``: the game in progress, rewritten whenever the human is to move
+  (a completed turn or trick) and removed once the game is counted: game
+  name, its number, seed, the core's constructor options, the screen's
+  session and view state, the core position (``to_text``) and every action
+  so far (two hex digits each);
+- ``r<number>``: the record of each finished game (``app.persist.records``), the
+  last 10 kept.
+
+A bad file (see ``app.persist.storage``) is moved aside and reported in
+``app.notices`` (plain words shown on a screen at boot); the app then goes
+on with defaults. A file that can be neither read nor moved aside is never
+written over: its name goes in ``app.keep`` and, for the session, the
+settings, statistics or game it holds are not saved (a notice says so).
+Finishing a game is idempotent: the final position is saved first with its
+result, then statistics (only if the game's number is above ``last``), the
+record, and the save is removed, so a power cut at any point neither loses
+nor double-counts a game (``boot`` completes it).
+"""
+
+from app import games, modules
+from app.persist.storage import STUCK, hexlify, judge, read_file, set_aside, unhexlify, write_file
+
+# Few names on purpose: MicroPython keeps every identifier and short string
+# of a loaded module interned for good, and this one is loaded on every save.
+
+
+def find(name):
+    """The ``games`` Entry of game ``name`` (str), or None."""
+    for e in games.GAMES:
+        if e.name == name:
+            return e
+    return None
+
+
+SEATS = (2, 2, 4)  # each core's NUM_SEATS, in the order of games.GAMES
+MAX_ID = 999999999  # games are numbered 1..MAX_ID (nine digits, below 2**30)
+
+
+def check_kw(e, kw):
+    """ValueError unless ``kw`` (dict) holds only constructor options of
+    game Entry ``e``'s core: its on/off variants (bool) and Clubbed's
+    ``dealer`` (0 or 1)."""
+    for k in kw:
+        v = kw[k]
+        if k == "dealer" and e.name == "Clubbed":
+            ok = v is not True and v is not False and v in (0, 1)
+        else:
+            ok = (v is True or v is False) and any(k == o[0] for o in e.options)
+        if not ok:
+            raise ValueError("option %r is not one of %s" % (k[:16], e.name))
+
+
+def core_of(e):
+    """The rules core module of game Entry ``e`` (imported)."""
+    core = [m for m in e.owns if m.find("cardgames.") == 0][0]
+    mod = __import__(core)
+    for part in core.split(".")[1:]:
+        mod = getattr(mod, part)
+    return mod
+
+
+# --- small value codecs ---------------------------------------------------
+
+
+def enc_dict(d):
+    """``{str: int | bool | tuple of ints}`` as ``k:v,k:v`` (bool ``y``/``n``,
+    a tuple as ints each followed by ``/``)."""
+    out = []
+    for k in sorted(d):
+        v = d[k]
+        if v is True or v is False:
+            s = "y" if v else "n"
+        elif isinstance(v, int):
+            s = str(v)
+        else:
+            s = "".join(str(x) + "/" for x in v)
+        out.append(k + ":" + s)
+    return ",".join(out)
+
+
+def dec_int(s):
+    """A plain decimal int (optional minus, at most 10 digits, absolute value
+    below 2**30: a MicroPython small int, as every seed of ``App.new_game``)
+    from str ``s``; ValueError for anything else (damage, not something to
+    guess at)."""
+    t = s[1:] if s[:1] == "-" else s
+    if not t or len(t) > 10 or any(ch not in "0123456789" for ch in t):
+        raise ValueError("not a number: %r" % s[:12])
+    # Compared as text (same length: same order): 2**30 is no small int.
+    if len(t) == 10 and t > "1073741823":
+        raise ValueError("number too big: %r" % s[:12])
+    return int(s)
+
+
+def dec_dict(s):
+    """The dict ``enc_dict`` wrote; ValueError if ``s`` is not such text."""
+    out = {}
+    if not s:
+        return out
+    for part in s.split(","):
+        i = part.find(":")
+        if i <= 0:
+            raise ValueError("bad item %r" % part[:12])
+        k = part[:i]
+        v = part[i + 1 :]
+        if v == "y" or v == "n":
+            out[k] = v == "y"
+        elif v.endswith("/") or v == "":
+            out[k] = tuple(dec_int(x) for x in v[:-1].split("/")) if v[:-1] else ()
+        else:
+            out[k] = dec_int(v)
+    return out
+
+
+# --- settings -------------------------------------------------------------
+
+
+def apply_settings(app, f):
+    """Set ``app``'s settings from file fields ``f`` (missing ones keep
+    their value). Raises ValueError, changing nothing, for a bad value."""
+    level = dec_int(f.get("level", str(app.level)))
+    four = dec_int(f.get("four", "0"))
+    speed = dec_int(f.get("speed", str(app.speed)))
+    light = dec_int(f.get("light", str(app.light)))
+    dim = dec_int(f.get("dim", str(app.dim)))
+    # The choices of the Settings screen (app.settings_screen).
+    if level not in (0, 1, 2, 3) or four not in (0, 1) or speed not in (0, 1, 2) or \
+            light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300):
+        raise ValueError("a setting out of range")
+    opts = {}
+    for e in games.GAMES:
+        d = dec_dict(f.get("opt." + e.name, ""))
+        for k in d:
+            if d[k] is not True and d[k] is not False:
+                raise ValueError(k)
+        opts[e.name] = d
+    app.level = _usable(app, level)
+    app.four = four == 1
+    app.speed = speed
+    app.light = light
+    app.dim = dim
+    for e in games.GAMES:
+        for k, _, _ in e.options:
+            if k in opts[e.name]:
+                app.options[e.name][k] = opts[e.name][k]
+
+
+def _usable(app, level):
+    # ``level``, or the highest level below it this device offers (Expert,
+    # set in the simulator, plays Hard on a Pico: players.levels.usable).
+    from players import levels
+
+    v = levels.usable(level, app.device)
+    if v != level:
+        app.notices.append("%s is not offered on this device: the computer plays %s."
+                           % (levels.LEVELS[level], levels.LEVELS[v]))
+    modules.drop("players.levels")
+    return v
+
+
+def save_settings(app):
+    """Write the settings file; False (and a notice) if storage fails."""
+    f = [("level", app.level), ("four", 1 if app.four else 0), ("speed", app.speed),
+         ("light", app.light), ("dim", app.dim)]
+    for e in games.GAMES:
+        d = {}
+        for k, _, _ in e.options:
+            d[k] = bool(app.options[e.name][k])
+        f.append(("opt." + e.name, enc_dict(d)))
+    return _write(app, "settings", "settings", f)
+
+
+# --- statistics -----------------------------------------------------------
+
+
+def read_stats(app):
+    """The statistics: per game name the six counts (a bad or missing file
+    reads as none, ``boot`` reported it)."""
+    f = None
+    if app.storage is not None:
+        had = "stats" in app.keep  # reported already
+        f, why = _read(app, "stats", "stats", _read_stats)
+        if why and not had:
+            app.notices.append("Statistics were reset: " + why + ".")
+    return _read_stats(f or {})[1]
+
+
+def _read_stats(f):
+    last = dec_int(f.get("last", "0"))
+    if not 0 <= last <= MAX_ID:
+        raise ValueError("last game number out of range")
+    st = {}
+    for e in games.GAMES:
+        v = f.get(e.name)
+        n = [0, 0, 0, 0, 0, 0] if v is None else [dec_int(x) for x in v.split(",")]
+        if len(n) == 6:
+            n += [0, 0]  # no games with help counted yet
+        # played = won + lost + drawn, streak <= best <= won; with help:
+        # won <= played, and neither above the game's own counts (nor the
+        # helped games not won above the games not won)
+        if len(n) != 8 or min(n) < 0 or n[7] > n[6] or n[6] > n[0] or n[7] > n[1] \
+                or n[6] - n[7] > n[0] - n[1] \
+                or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
+                or n[5] > n[1]:
+            raise ValueError("counts for " + e.name)
+        st[e.name] = n
+    return last, st
+
+
+# --- boot -------------------------------------------------------------------
+
+
+def _read(app, name, key, check):
+    # read_file, noting in app.keep a file that must not be written over.
+    f, why = read_file(app.storage, name, key, check)
+    if why and why.endswith(STUCK) and name not in app.keep:
+        app.keep = app.keep + (name,)
+    return f, why
+
+
+# What is not saved while a file is in app.keep (see _read).
+UNSAVED = {"settings": "Settings are", "stats": "Statistics are", "game": "The game is"}
+
+
+def _write(app, name, key, fields):
+    if app.storage is None:
+        return True  # an app without storage keeps nothing
+    told = getattr(app, "told", ())  # files whose failure was told (boot: none)
+    if name in app.keep:
+        # Its file could not be read: writing would lose what it holds.
+        if name not in told:
+            app.told = told + (name,)
+            app.notices.append("%s not saved: the old file could not be read and is kept as "
+                               "it is." % UNSAVED.get(name, name))
+        return False
+    try:
+        write_file(app.storage, name, key, fields)
+        if name in told:
+            app.told = tuple(n for n in told if n != name)  # a new failure is told again
+        return True
+    except OSError as e:
+        # Once per file while it fails: a full or read-only folder fails
+        # every save, and a notice per save filled the heap.
+        if name not in told:
+            app.told = told + (name,)
+            app.notices.append("Could not write %s: %s. Play goes on; it is saved again when "
+                               "it can be." % (name, e))
+        return False
+
+
+def boot(app):
+    """Set ``app``'s settings from the settings file: ``level`` (0 Easy,
+    1 Normal, 2 Hard, 3 Expert where offered, else Hard with a notice),
+    ``four`` (four-colour deck), ``speed`` (0 slow, 1 normal, 2 fast),
+    ``light`` (backlight %), ``dim`` (s without a press before dimming,
+    0 never); ``last`` (number of the last finished game counted, from the
+    statistics), ``id`` (the game being played),
+    ``saved`` (the saved game's fields, or None); finish a game that ended
+    just before a power cut. Every problem becomes a line in ``app.notices``.
+    """
+    st = app.storage
+    app.four = False
+    app.speed = 1
+    app.light = 100
+    app.dim = 60
+    app.last = 0
+    app.id = 0
+    app.saved = None
+    app.notices = []
+    app.keep = ()
+    app.told = ()
+    f, why = _read(app, "settings", "settings", lambda f: apply_settings(app, f))
+    if why:
+        app.notices.append("Settings were reset: " + why + ".")
+    f, why = _read(app, "stats", "stats", _read_stats)
+    if why:
+        app.notices.append("Statistics were reset: " + why + ".")
+    elif f is not None:
+        app.last = _read_stats(f)[0]
+    # Statistics reset (damaged) or older than the records: game numbers
+    # go on after the newest record, never over an old one.
+    app.last = max(app.last, _records(app)[-1])
+    f, why = _read(app, "game", "save", _check_save)
+    if why:
+        app.notices.append("The saved game could not be used: " + why + ".")
+    elif f is not None:
+        if "res" in f:
+            try:
+                _check_end(f)
+                complete(app, f)
+            except (ValueError, IndexError, KeyError, TypeError) as ex:
+                # Never a crash at every start-up: the file goes aside.
+                why = "the file's contents make no sense (%s)" % ex
+                try:
+                    why += "; it was kept as " + set_aside(st, "game")
+                except OSError:
+                    pass
+                app.notices.append("The saved game could not be used: " + why + ".")
+        else:
+            app.saved = f
+    from app.kit import cardview
+
+    cardview.four(app.four)
+
+
+def reload(app):
+    """After leaving a game for the title ("Quit to menu"): ``app.saved``
+    becomes the save's fields again (it was set to None while that game was
+    played), so the title offers Continue for it. A bad file is set aside
+    and reported in ``app.notices``."""
+    if app.storage is None or app.saved is not None:
+        return
+    f, why = _read(app, "game", "save", _check_save)
+    if why:
+        app.notices.append("The saved game could not be used: " + why + ".")
+    elif f is not None and "res" not in f:
+        app.saved = f
+
+
+def _check_save(f):
+    for k in ("id", "game", "seed", "kw", "pos", "act", "you"):
+        if k not in f:
+            raise ValueError(k)
+    e = find(f["game"])
+    if e is None:
+        raise ValueError("unknown game %r" % f["game"][:16])
+    n = SEATS[games.GAMES.index(e)]
+    if not 1 <= dec_int(f["id"]) <= MAX_ID:
+        raise ValueError("game number out of range")
+    dec_int(f["seed"])
+    if not 0 <= dec_int(f["you"]) < n:
+        raise ValueError("no seat %s in %s" % (f["you"][:10], e.name))
+    check_kw(e, dec_dict(f["kw"]))
+    # The session state the game's screen keeps (docs/file-formats.md), by
+    # key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count, "2"
+    # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples;
+    # in every game "f" a flag 0 or 1 (hint_or_undo: a hint or an undo, app.hint).
+    want = ({"dealer": "s", "games": "n", "totals": "2"}, {"round": "n", "wins": "2"},
+            {"wins": "2", "hist": "3"})[games.GAMES.index(e)]
+    st = dec_dict(f.get("st", ""))
+    for k in st:
+        v = st[k]
+        t = want.get(k, "f" if k == "hint_or_undo" else None)
+        if v is True or v is False or t is None:
+            ok = False
+        elif t == "3":
+            ok = isinstance(v, tuple) and len(v) % 3 == 0
+        elif t == "2":
+            ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
+        else:
+            ok = isinstance(v, int) and 0 <= v <= (MAX_ID if t == "n" else 1)
+        if not ok:
+            raise ValueError("bad %s in the game's state" % k[:12])
+    unhexlify(f["act"])  # ValueError if not hex
+    if "res" in f and len([dec_int(x) for x in f["res"].split(",")]) != n:
+        raise ValueError("not one result per seat")
+
+
+def _check_end(f):
+    # A save that says its game is over (``res``) is counted only if its
+    # position is over with that very result.
+    mod = core_of(find(f["game"]))
+    g = mod.from_text(f["pos"])
+    if not g.is_over() or ",".join(str(r) for r in g.result()) != f["res"]:
+        raise ValueError("its result is not the position's")
+
+
+# --- the game in progress -----------------------------------------------------
+
+
+def _actions(app):
+    # Every action of the game: those of its last save (the file holds them,
+    # so the heap does not), then ``app.actions``, made since. None when
+    # the save could not be read (EIO): no save now, or the new one would
+    # lose the moves before (the record would not replay); the next tries.
+    prior = ""
+    if app.in_save:
+        try:
+            data = app.storage.read("game")
+        except OSError:
+            return None
+        except ValueError as e:
+            data = str(e)
+        f, why = judge(app.storage, "game", "save", data)
+        if why:
+            app.notices.append("The saved game could not be used: " + why + ".")
+        if f is not None and f.get("id") == str(app.id):
+            prior = f.get("act", "")
+    return prior + hexlify(app.actions).decode()
+
+
+def save_game(app, screen, seat):
+    """Save the game on ``screen`` (a game screen with ``game``, ``seed`` and
+    ``core_kw``; ``seat`` is the human's) atomically; once it is over,
+    ``complete`` it. The state a resumed screen needs besides the core
+    (``app.persist.resume``) goes with the session's: Klaberjass' round number (the
+    next once the round's last card is down), Clubs' score history (flat).
+    False (and a notice) if storage failed."""
+    e = app.game()
+    g = screen.game
+    st = dict(app.sessions[e.name])
+    if hasattr(screen, "round_no"):
+        st["round"] = screen.round_no + (1 if screen.frozen is not None else 0)
+    if hasattr(screen, "history"):
+        flat = []
+        for h in screen.history:
+            flat.extend(h)
+        st["hist"] = tuple(flat)
+    told = len(app.notices)
+    act = _actions(app)
+    if act is None:
+        ok = False
+        if "game" not in app.told:
+            app.told = app.told + ("game",)
+            app.notices.append("Could not read the saved game to add the last moves to it; "
+                               "they are kept and saved with the next ones.")
+    else:
+        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
+             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
+             ("pos", g.to_text()), ("act", act)]
+        if g.is_over():
+            f.append(("res", ",".join(str(r) for r in g.result())))
+        ok = _write(app, "game", "save", f)
+    if not ok:
+        # The new notices, over the game on screen (once: see ``_write``):
+        # during play nothing else would show them.
+        scr = getattr(app, "screen", None)
+        if getattr(scr, "game", None) is not None and len(app.notices) > told:
+            from app.screen import ErrorScreen
+
+            msg = " ".join(app.notices[told:])
+            del app.notices[told:]
+            app.show(ErrorScreen(app, msg, scr))
+        return False
+    app.actions = bytearray()  # they are in the file now
+    app.in_save = True
+    app.saved = None  # the title's Continue is for this game now
+    if g.is_over():
+        d = {}
+        for k, v in f:
+            d[k] = str(v)
+        complete(app, d)
+    return True
+
+
+def _records(app):
+    # The numbers of the game records (files r<number>), ascending, after a 0.
+    out = [0]
+    try:
+        names = app.storage.names()
+    except OSError:
+        names = ()
+    for n in names:
+        if n[:1] == "r":
+            try:
+                out.append(dec_int(n[1:]))
+            except ValueError:
+                pass  # r12.bad1, r12.tmp: not a record
+    out.sort()
+    return out
+
+
+def complete(app, f):
+    """Count the finished game of save fields ``f`` (once), write its record,
+    drop the oldest record (the last 10 are kept) and the save."""
+    gid = dec_int(f["id"])
+    res = [dec_int(x) for x in f["res"].split(",")]
+    if gid > app.last:
+        # played, won, lost, drawn, current streak (wins in a row), best
+        stats = read_stats(app)
+        n = stats[f["game"]]
+        r = res[dec_int(f["you"])]
+        n[0] += 1
+        if r > 0:
+            n[1] += 1
+            n[4] += 1
+            if n[4] > n[5]:
+                n[5] = n[4]
+        else:
+            n[2 if r < 0 else 3] += 1
+            n[4] = 0
+        if dec_dict(f.get("st", "")).get("hint_or_undo"):
+            n[6] += 1
+            n[7] += r > 0
+        app.last = gid
+        st = [("last", gid)]
+        for e in games.GAMES:
+            st.append((e.name, ",".join(str(n) for n in stats[e.name])))
+        if not _write(app, "stats", "stats", st):
+            return
+    rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),
+           ("you", f["you"]), ("act", f["act"]), ("res", f["res"]), ("pos", f["pos"])]
+    if not _write(app, "r%d" % gid, "record", rec):
+        return
+    try:
+        for n in _records(app):
+            if 0 < n <= gid - 10:
+                app.storage.remove("r%d" % n)  # the last 10 are kept
+        app.storage.remove("game")
+    except OSError as e:
+        app.notices.append("Could not tidy the storage: %s" % e)
+    app.saved = None
