@@ -8,6 +8,7 @@ import types
 import pytest
 from apptest import Session, screen_text
 from fakestore import FakeStorage
+from positions import text_module
 from test_no_peeking import MODULES, _positions, _variants
 from test_persist import Console
 
@@ -91,7 +92,7 @@ def test_a_hint_never_reveals_hidden_cards(game):
     app = types.SimpleNamespace(game_index=hint.KEYS.index(game))
     n = 0
     for text in _positions(game):
-        g = MODULES[game].from_text(text)
+        g = text_module(MODULES[game]).from_text(text)
         seat = g.current_player
         screen = types.SimpleNamespace(game=g, seed=9)
         a = hint.best(app, screen, seat)

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 
 import host_sim  # noqa: F401  (sys.path: firmware/, then host_sim/ for framebuf)
-from cardgames import cards, clubbed
-from cardgames.clubbed import DRAW, Clubbed, from_text
+from cardgames import cards, clubbed, notation
+from cardgames.clubbed import DRAW, Clubbed
+from cardgames.clubbed_text import from_text
 from cardgames.rng import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,12 +224,12 @@ def test_result_before_the_end():
 def test_card_parse_rejects(text):
     # "T\u017f" (long s) was the ten of spades on CPython, whose str.upper()
     # maps U+017F to "S", but not on MicroPython; non-str raised TypeError.
-    raises_value_error(cards.parse, text)
+    raises_value_error(notation.parse, text)
 
 
 def test_card_parse_accepts_ascii_either_case():
-    assert cards.parse("tc") == cards.parse("TC") == 8
-    assert [cards.parse(n.lower()) for n in ALL_NAMES] == list(range(52))
+    assert notation.parse("tc") == notation.parse("TC") == 8
+    assert [notation.parse(n.lower()) for n in ALL_NAMES] == list(range(52))
 
 
 @pytest.mark.parametrize("c", [None, 1.0, "a", True, -1, 52, 2**70], ids=repr)
@@ -239,12 +240,12 @@ def test_card_name_and_symbol_name_reject(c):
 
 @pytest.mark.parametrize("bad", [None, 5, b"TC"], ids=repr)
 def test_card_list_functions_reject_wrong_types(bad):
-    raises_value_error(cards.parse_list, bad)  # was AttributeError
+    raises_value_error(notation.parse_list, bad)  # was AttributeError
 
 
 def test_card_name_list_rejects_non_sequences():
-    raises_value_error(cards.name_list, 5)  # was TypeError
-    assert cards.name_list(b"") == "-"
+    raises_value_error(notation.name_list, 5)  # was TypeError
+    assert notation.name_list(b"") == "-"
 
 
 @pytest.mark.parametrize("seed", [None, "x", 1.5, True], ids=repr)
@@ -347,7 +348,7 @@ def test_from_text_round_trips_every_position_of_random_games():
 # --- the same under MicroPython -------------------------------------------------
 
 MP_SCRIPT = r'''
-from cardgames import cards, clubbed
+from cardgames import cards, clubbed, clubbed_text, notation
 from cardgames.rng import Rng
 g = clubbed.Clubbed(5)
 good = clubbed.Clubbed(2).to_text()
@@ -356,9 +357,9 @@ cases = [
     lambda: clubbed.Clubbed(3, dealer=1.0), lambda: clubbed.Clubbed(3, refill="no"),
     lambda: g.apply(True), lambda: g.apply(1.0), lambda: g.apply(2 ** 64), lambda: g.apply(None),
     lambda: g.observation(True), lambda: g.hand(-1), lambda: g.hand("0"),
-    lambda: cards.parse("T\u017f"), lambda: cards.parse(None), lambda: cards.name(1.0),
-    lambda: clubbed.symbol_name(99), lambda: clubbed.from_text("\u3000" + good),
-    lambda: clubbed.from_text(good.replace("p=2D", "p=2D9S")),
+    lambda: notation.parse("T\u017f"), lambda: notation.parse(None), lambda: cards.name(1.0),
+    lambda: clubbed.symbol_name(99), lambda: clubbed_text.from_text("\u3000" + good),
+    lambda: clubbed_text.from_text(good.replace("p=2D", "p=2D9S")),
     lambda: Rng(1).set_state((1.5, 2)), lambda: Rng(1).below(1.5),
 ]
 for f in cases:
@@ -369,7 +370,7 @@ for f in cases:
         print("ValueError", e)
     except Exception as e:
         print(type(e).__name__, e)
-print(clubbed.from_text(" \t" + good + "\r\n").to_text() == good)
+print(clubbed_text.from_text(" \t" + good + "\r\n").to_text() == good)
 '''
 
 

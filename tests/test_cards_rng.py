@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardgames import cards
+from cardgames import cards, notation
 from cardgames.rng import Rng
 
 RANK_CHARS = "23456789TJQKA"
@@ -15,21 +15,21 @@ MASK32 = 0xFFFFFFFF
 
 
 def test_parse_name_round_trip_all_52():
-    ints = [cards.parse(n) for n in ALL_NAMES]
+    ints = [notation.parse(n) for n in ALL_NAMES]
     assert sorted(ints) == list(range(52)), "52 names must map onto 0..51 one to one"
     for n, c in zip(ALL_NAMES, ints, strict=True):
         assert cards.name(c) == n
-        assert cards.parse(n.lower()) == c
-        assert cards.parse(n[0] + n[1].lower()) == c
+        assert notation.parse(n.lower()) == c
+        assert notation.parse(n[0] + n[1].lower()) == c
 
 
 def test_documented_encoding_suit_times_13_plus_rank():
     # cards.py documents card = suit * 13 + rank, 2C = 0, AS = 51.
-    assert cards.parse("2C") == 0
-    assert cards.parse("AS") == 51
+    assert notation.parse("2C") == 0
+    assert notation.parse("AS") == 51
     for si, s in enumerate(SUIT_CHARS):
         for ri, r in enumerate(RANK_CHARS):
-            c = cards.parse(r + s)
+            c = notation.parse(r + s)
             assert c == si * 13 + ri
             assert cards.card(ri, si) == c
             assert cards.rank(c) == ri
@@ -39,7 +39,7 @@ def test_documented_encoding_suit_times_13_plus_rank():
 
 def test_deck52_and_deck32_contents():
     assert sorted(cards.DECK52) == list(range(52))
-    expected32 = {cards.parse(r + s) for s in SUIT_CHARS for r in "789TJQKA"}
+    expected32 = {notation.parse(r + s) for s in SUIT_CHARS for r in "789TJQKA"}
     assert len(cards.DECK32) == 32
     assert set(cards.DECK32) == expected32
     assert len(set(cards.DECK32)) == 32
@@ -51,7 +51,7 @@ def test_deck52_and_deck32_contents():
 )
 def test_parse_rejects_bad_names(bad):
     with pytest.raises(ValueError):
-        cards.parse(bad)
+        notation.parse(bad)
 
 
 @pytest.mark.parametrize("bad", [-1, 52, 53, 255, 1000])
@@ -61,17 +61,17 @@ def test_name_rejects_non_card_ints(bad):
 
 
 def test_parse_list_and_name_list():
-    assert cards.parse_list("") == b""
-    assert cards.parse_list(" - ") == b""
-    assert cards.name_list(b"") == "-"
+    assert notation.parse_list("") == b""
+    assert notation.parse_list(" - ") == b""
+    assert notation.name_list(b"") == "-"
     text = " ".join(ALL_NAMES)
-    cs = cards.parse_list(text)
-    assert list(cs) == [cards.parse(n) for n in ALL_NAMES]
-    assert cards.name_list(cs) == text
+    cs = notation.parse_list(text)
+    assert list(cs) == [notation.parse(n) for n in ALL_NAMES]
+    assert notation.name_list(cs) == text
     with pytest.raises(ValueError):
-        cards.parse_list("TC 7H tc")  # repeated card
+        notation.parse_list("TC 7H tc")  # repeated card
     with pytest.raises(ValueError):
-        cards.parse_list("TC 1H")
+        notation.parse_list("TC 1H")
 
 
 # --- rng: reference xorshift32 with Python ints --------------------------------

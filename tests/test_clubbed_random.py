@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from notation import notation_fields
 from randomrun import fail_on_first, only_value_error, run_all
 
-from cardgames import clubbed
+from cardgames import clubbed, clubbed_text
 from players.clubbed_heuristic import ClubbedHeuristic
 from players.random_player import RandomPlayer
 
@@ -81,7 +81,7 @@ def play_checked(seed, dealer, refill, kinds):
         text = g.to_text()
         f = parse_text(text)
         assert_conserved(f)
-        restored = clubbed.from_text(text)
+        restored = clubbed_text.from_text(text)
         assert restored.to_text() == text
         seat = g.current_player
         assert f["m"] == str(seat)
@@ -122,7 +122,7 @@ def play_checked(seed, dealer, refill, kinds):
         with pytest.raises(ValueError):
             g.apply(a)
     assert g.to_text() == end_text
-    assert clubbed.from_text(g.to_text()).to_text() == g.to_text()
+    assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()
     n0, n1 = len(f["c0"]), len(f["c1"])
     assert n0 + n1 + len(f["p"]) == 52
     expected = (0, 0) if n0 == n1 else ((1, -1) if n0 < n1 else (-1, 1))
@@ -233,7 +233,7 @@ def _check_parsed(g):
     t = g.to_text()
     f = parse_text(t)
     assert_conserved(f)
-    assert clubbed.from_text(t).to_text() == t
+    assert clubbed_text.from_text(t).to_text() == t
     if g.is_over():
         assert f["s"] == [] and f["h0"] == [] and f["h1"] == []
         g.result()
@@ -245,7 +245,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    only_value_error(clubbed.from_text, _check_parsed, text)
+    only_value_error(clubbed_text.from_text, _check_parsed, text)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -263,10 +263,10 @@ def test_from_text_arbitrary_strings_only_value_error(text):
 @pytest.mark.parametrize("bad", [None, 5, b"CB1;r=1", ["CB1"], 1.5])
 def test_from_text_non_string_value_error(bad):
     with pytest.raises(ValueError):
-        clubbed.from_text(bad)
+        clubbed_text.from_text(bad)
 
 
 def test_valid_texts_all_parse():
     assert len(VALID) > 100
     for t in VALID:
-        _check_parsed(clubbed.from_text(t))
+        _check_parsed(clubbed_text.from_text(t))

@@ -1,5 +1,5 @@
 """One or more tests per Clubbed rule (RULES.md CB-1 ... CB-12), each on a
-precise position built with ``clubbed.from_text`` (notation: module docstring
+precise position built with ``clubbed_text.from_text`` (notation: module docstring
 of cardgames.clubbed), in both variants (CB-8 refill, the default, and
 ``refill=False``) where the rules are the same or differ.
 
@@ -10,7 +10,7 @@ rule text, not copied from the implementation.
 import pytest
 from notation import assert_illegal, notation_fields
 
-from cardgames import cards, clubbed
+from cardgames import cards, clubbed, clubbed_text, notation
 
 ALL_NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 DRAW = clubbed.DRAW
@@ -52,7 +52,7 @@ def position(h0="", h1="", p="", s=None, c0=None, c1=None, m=0, r=1, d=1, x="---
 
 
 def game(**kw):
-    return clubbed.from_text(position(**kw))
+    return clubbed_text.from_text(position(**kw))
 
 
 def fields(g):
@@ -62,7 +62,7 @@ def fields(g):
 
 def C(names):
     """Card ints for space-separated names, as a sorted list."""
-    return sorted(cards.parse(n) for n in _names(names))
+    return sorted(notation.parse(n) for n in _names(names))
 
 
 def legal_names(g):
@@ -166,9 +166,9 @@ def test_cb1_deal_is_seeded_and_varied():
     in_hand = [0] * 52
     for s in range(1500):
         f = fields(clubbed.Clubbed(s))
-        starter[cards.parse(f["p"][0])] += 1
+        starter[notation.parse(f["p"][0])] += 1
         for n in f["h0"]:
-            in_hand[cards.parse(n)] += 1
+            in_hand[notation.parse(n)] += 1
     assert min(starter) > 0
     expected = 1500 * 5 / 52
     assert all(expected / 2 < k < expected * 2 for k in in_hand), in_hand
@@ -182,7 +182,7 @@ def test_cb2_match_by_suit_and_by_rank_cb3_clubs_always_legal(refill):
     g = game(h0="7H 2D 9S 3C KD", h1="4S 5S 6S 8S 9H", p="7D", r=refill)
     # 7H same rank, 2D and KD same suit, 3C a club; 9S neither.
     assert legal_names(g) == as_set("7H 2D KD 3C")
-    assert_illegal(g, cards.parse("9S"), "9S", "CB-3")
+    assert_illegal(g, notation.parse("9S"), "9S", "CB-3")
 
 
 @VARIANTS
@@ -227,9 +227,9 @@ def test_cb3_club_legal_while_holding_a_match(refill):
 def test_cb3_card_not_in_hand_is_illegal(refill):
     g = game(h0="7H 9S", h1="7S 5S 6S 8S 9H", p="7D", r=refill)
     # 7S would match, but it is the opponent's; 2D is in the stock.
-    assert_illegal(g, cards.parse("7S"), "7S", "hand")
-    assert_illegal(g, cards.parse("2D"), "2D", "hand")
-    assert_illegal(g, cards.parse("7D"), "7D")
+    assert_illegal(g, notation.parse("7S"), "7S", "hand")
+    assert_illegal(g, notation.parse("2D"), "2D", "hand")
+    assert_illegal(g, notation.parse("7D"), "7D")
 
 
 @VARIANTS
@@ -247,7 +247,7 @@ def test_cb3_non_action_values_rejected(refill):
 def test_cb3_playing_a_match_puts_it_on_the_pile(refill):
     g = game(h0="7H 9S", h1="4S 5S 6S 8S 9H", p="3D 7D", r=refill)
     n_stock = len(fields(g)["s"])
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     f = fields(g)
     assert f["p"] == ["3D", "7D", "7H"]
     assert f["h0"] == ["9S"]
@@ -266,7 +266,7 @@ def test_cb3_playing_a_match_puts_it_on_the_pile(refill):
 def test_cb4_no_match_may_club_or_draw(refill):
     g = game(h0="9S 4C", h1="4S 5S 6S 8S 9H", p="7D", r=refill)
     assert legal_names(g) == as_set("4C DRAW")
-    assert_illegal(g, cards.parse("9S"), "CB-3")
+    assert_illegal(g, notation.parse("9S"), "CB-3")
 
 
 @VARIANTS
@@ -275,13 +275,13 @@ def test_cb4_draw_then_play_the_drawn_card_at_once(refill):
     n_stock = len(fields(g)["s"])
     assert legal_names(g) == ["DRAW"]
     g.apply(DRAW)
-    assert (clubbed.EV_DRAW, 0, cards.parse("KD"), 0) in g.events
+    assert (clubbed.EV_DRAW, 0, notation.parse("KD"), 0) in g.events
     f = fields(g)
     assert sorted(f["h0"]) == as_set("9S KD"), "the top stock card (last in s) is drawn"
     assert len(f["s"]) == n_stock - 1
     assert g.current_player == 0, "CB-4: the drawer chooses again"
     assert legal_names(g) == ["KD"], "holding a match now: must play, no more drawing"
-    g.apply(cards.parse("KD"))
+    g.apply(notation.parse("KD"))
     assert fields(g)["p"] == ["7D", "KD"]
     assert g.current_player == 1
     assert_conserved(g)
@@ -322,7 +322,7 @@ def test_cb5_club_collects_whole_pile_including_the_club(refill, seat):
     club = "4C" if seat == 0 else "6C"
     g = game(p="7D 7H 2H", m=seat, r=refill, **hands)
     c_before = fields(g)
-    g.apply(cards.parse(club))
+    g.apply(notation.parse(club))
     f = fields(g)
     opp = 1 - seat
     assert f["p"] == []
@@ -333,14 +333,14 @@ def test_cb5_club_collects_whole_pile_including_the_club(refill, seat):
     assert len(g.observation(opp).collected[opp]) == 4
     assert_conserved(g)
     # The events say what happened: the club was played, the opponent took 4.
-    assert (clubbed.EV_PLAY, seat, cards.parse(club), 0) in g.events
+    assert (clubbed.EV_PLAY, seat, notation.parse(club), 0) in g.events
     assert (clubbed.EV_CLUB, seat, 4, 0) in g.events
 
 
 @VARIANTS
 def test_cb5_clubbing_adds_to_an_existing_collection(refill):
     g = game(h0="9S 4C", h1="4S 5S 6S 8S 9H", p="7D", c1="2D 3D", r=refill)
-    g.apply(cards.parse("4C"))
+    g.apply(notation.parse("4C"))
     assert sorted(fields(g)["c1"]) == as_set("2D 3D 7D 4C")
 
 
@@ -357,7 +357,7 @@ def test_cb6_empty_pile_any_card_no_draw_with_a_non_club(refill):
 @VARIANTS
 def test_cb6_non_club_on_empty_pile_starts_it(refill):
     g = game(h0="9S 4C 2H", h1="4S 5S 6S 8S 9H", p="", r=refill)
-    g.apply(cards.parse("2H"))
+    g.apply(notation.parse("2H"))
     assert fields(g)["p"] == ["2H"]
     assert g.current_player == 1
     assert legal_names(g) == ["9H"]
@@ -366,7 +366,7 @@ def test_cb6_non_club_on_empty_pile_starts_it(refill):
 @VARIANTS
 def test_cb6_club_on_empty_pile_gives_one_card_opponent_faces_empty_pile(refill):
     g = game(h0="9S 4C 2H", h1="4S 5S 6S 8S 9H", p="", m=0, r=refill)
-    g.apply(cards.parse("4C"))
+    g.apply(notation.parse("4C"))
     assert (clubbed.EV_CLUB, 0, 1, 0) in g.events
     f = fields(g)
     assert f["c1"] == ["4C"]
@@ -388,7 +388,7 @@ def test_cb6_all_clubs_hand_may_draw_one_at_a_time(refill):
     assert g.current_player == 0
     assert legal_names(g) == as_set("2C 4C 9C KH")
     assert_illegal(g, DRAW, "CB-6")
-    g.apply(cards.parse("KH"))  # the drawn card may be played at once
+    g.apply(notation.parse("KH"))  # the drawn card may be played at once
     assert fields(g)["p"] == ["KH"]
 
 
@@ -436,7 +436,7 @@ def test_cb7_no_draw_on_club_starter_even_with_all_clubs(refill):
 def test_cb7_non_matching_card_on_club_starter(refill):
     g = game(h0="9S 8H 2D 3D 4D", h1="4S 5S 6S 8S 9H", p="KC", r=refill)
     assert legal_names(g) == as_set("9S 8H 2D 3D 4D")
-    g.apply(cards.parse("9S"))
+    g.apply(notation.parse("9S"))
     assert fields(g)["p"] == ["KC", "9S"]
     # The next player matches 9S, not the club beneath it.
     assert legal_names(g) == as_set("4S 5S 6S 8S 9H")
@@ -446,7 +446,7 @@ def test_cb7_non_matching_card_on_club_starter(refill):
 @VARIANTS
 def test_cb7_club_on_club_starter_gives_both_cards(refill):
     g = game(h0="9S 8H 2D 3D 5C", h1="4S 5S 6S 8S 9H", p="KC", r=refill)
-    g.apply(cards.parse("5C"))
+    g.apply(notation.parse("5C"))
     assert (clubbed.EV_CLUB, 0, 2, 0) in g.events
     f = fields(g)
     assert sorted(f["c1"]) == as_set("KC 5C")
@@ -460,7 +460,7 @@ def test_cb7_club_on_club_starter_gives_both_cards(refill):
 def test_cb8_refill_five_from_the_stock_top():
     g = game(h0="7H", h1="4S 5S 6S 8S 9H", p="7D", s="AS KS QS JS TS 9D", r=1)
     n_stock = len(fields(g)["s"])
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     f = fields(g)
     assert sorted(f["h0"]) == as_set("KS QS JS TS 9D"), "the top five of the stock"
     assert f["s"][-1] == "AS"
@@ -472,7 +472,7 @@ def test_cb8_refill_five_from_the_stock_top():
 
 def test_cb8_refill_after_a_club():
     g = game(h0="3C", h1="4S 5S 6S 8S 9H", p="7D", s="2S 3S 4H 5H 6H 8D", r=1)
-    g.apply(cards.parse("3C"))
+    g.apply(notation.parse("3C"))
     f = fields(g)
     assert sorted(f["c1"]) == as_set("7D 3C")
     assert sorted(f["h0"]) == as_set("3S 4H 5H 6H 8D")
@@ -481,7 +481,7 @@ def test_cb8_refill_after_a_club():
 
 def test_cb8_refill_fewer_when_stock_short():
     g = game(h0="7H", h1="4S 5S 6S 8S 9H", p="7D", s="2H 3H 4H", rest="c1", r=1)
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     f = fields(g)
     assert sorted(f["h0"]) == as_set("2H 3H 4H")
     assert f["s"] == []
@@ -491,7 +491,7 @@ def test_cb8_refill_fewer_when_stock_short():
 
 def test_cb8_no_refill_from_an_empty_stock():
     g = game(h0="7H", h1="4S 5S 6S 8S 9H 8H", p="7D", s="", rest="c1", r=1)
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     assert fields(g)["h0"] == []
     assert g.current_player == 1
     assert legal_names(g) == as_set("9H 8H")
@@ -500,11 +500,11 @@ def test_cb8_no_refill_from_an_empty_stock():
 def test_cb8_variant_no_refill_empty_hand_draws_later():
     g = game(h0="7H", h1="4S 5S 6S 8S 8H", p="7D", s="QD 2S 2H", r=0)
     n_stock = len(fields(g)["s"])
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     f = fields(g)
     assert f["h0"] == [], "no-refill: the hand just stays empty"
     assert len(f["s"]) == n_stock
-    g.apply(cards.parse("8H"))  # seat 1 matches 7H by suit
+    g.apply(notation.parse("8H"))  # seat 1 matches 7H by suit
     assert g.current_player == 0
     assert legal_names(g) == ["DRAW"], "empty hand, top 8H: draw under CB-4"
     g.apply(DRAW)  # 2H: matches 8H by suit
@@ -525,7 +525,7 @@ def test_cb8_variant_no_refill_empty_hand_on_empty_pile_draws():
 def test_cb8_refill_only_when_the_hand_empties(refill):
     g = game(h0="7H 9S", h1="4S 5S 6S 8S 9H", p="7D", r=refill)
     n_stock = len(fields(g)["s"])
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     assert fields(g)["h0"] == ["9S"]
     assert len(fields(g)["s"]) == n_stock
 
@@ -559,10 +559,10 @@ def test_cb9_end_reached_by_a_move(refill):
     g = game(h0="9S 8D", h1="4S 5S 6S 8H", p="7D", s="", c0="AH", rest="c1", r=refill)
     c1_before = len(fields(g)["c1"])
     assert not g.is_over()
-    g.apply(cards.parse("8D"))
+    g.apply(notation.parse("8D"))
     # Seat 1: 8H matches 8D by rank.
     assert not g.is_over()
-    g.apply(cards.parse("8H"))
+    g.apply(notation.parse("8H"))
     # Seat 0 holds 9S against 8H: no match, no club, no stock: over.
     assert g.is_over()
     f = fields(g)
@@ -598,7 +598,7 @@ def test_cb9_empty_hand_empty_stock_ends(refill):
 @VARIANTS
 def test_cb9_last_card_with_empty_stock_then_opponent_stuck(refill):
     g = game(h0="7H", h1="9S", p="7D", s="", rest="c1", r=refill)
-    g.apply(cards.parse("7H"))
+    g.apply(notation.parse("7H"))
     assert g.is_over(), "seat 1 holds 9S against 7H with no stock"
     f = fields(g)
     assert f["c0"] == []
@@ -696,10 +696,10 @@ def test_cb11_observation_holds_the_public_information_and_own_hand(refill):
         assert obs.hand_sizes == (3, 4)
         assert obs.stock_size == 3
         assert [cards.name(c) for c in obs.pile] == ["7D", "7H"]
-        assert obs.top() == cards.parse("7H")
+        assert obs.top() == notation.parse("7H")
         assert list(obs.collected[0]) == C(" ".join(f["c0"]))
         assert list(obs.collected[1]) == C("AC KC")
-        assert list(obs.drew_against) == [cards.NO_CARD, cards.parse("7D")]
+        assert list(obs.drew_against) == [cards.NO_CARD, notation.parse("7D")]
         assert obs.refill is bool(refill)
         # Nothing in the observation names a hidden card.
         hidden = set(C(" ".join(f["h%d" % (1 - seat)] + f["s"])))
@@ -732,7 +732,7 @@ def test_cb11_hidden_cards_do_not_change_the_observation(refill, seat):
     # Stock order alone: reverse the stock.
     fa = fields(ga)
     reversed_stock = "s=" + "".join(fa["s"][::-1])
-    gc = clubbed.from_text(ga.to_text().replace("s=" + "".join(fa["s"]), reversed_stock))
+    gc = clubbed_text.from_text(ga.to_text().replace("s=" + "".join(fa["s"]), reversed_stock))
     assert gc.to_text() != ga.to_text()
     for s in (0, 1):
         assert _obs_dict(gc.observation(s)) == _obs_dict(ga.observation(s))
@@ -745,7 +745,7 @@ def test_cb11_draw_shows_the_top_drawn_against_not_the_card(refill):
     ga.apply(DRAW)
     gb.apply(DRAW)
     oa, ob = ga.observation(1), gb.observation(1)
-    assert oa.drew_against[0] == cards.parse("7D")
+    assert oa.drew_against[0] == notation.parse("7D")
     assert oa.hand_sizes == (2, 5) and oa.stock_size == ob.stock_size
     assert _obs_dict(oa) == _obs_dict(ob), "the drawn card stays hidden from the opponent"
     assert ga.observation(0).hand != gb.observation(0).hand
@@ -768,9 +768,9 @@ def test_cb12_conservation_through_a_scripted_game(refill):
     # starts the empty pile with 5S; seat 0 matches with 9S.
     script = ["7H", "8H", "DRAW", "3C", "5S", "9S"]
     for a in script:
-        g.apply(DRAW if a == "DRAW" else cards.parse(a))
+        g.apply(DRAW if a == "DRAW" else notation.parse(a))
         assert_conserved(g)
-        assert clubbed.from_text(g.to_text()).to_text() == g.to_text()
+        assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()
     assert {"7D", "7H", "8H", "3C"} <= set(fields(g)["c1"])
     while not g.is_over():
         g.apply(g.legal_actions()[0])
@@ -780,13 +780,13 @@ def test_cb12_conservation_through_a_scripted_game(refill):
 
 def test_cb12_from_text_rejects_missing_or_repeated_cards():
     good = position(h0="7H", h1="8H", p="7D")
-    clubbed.from_text(good)
+    clubbed_text.from_text(good)
     missing = good.replace("h0=7H", "h0=")
     with pytest.raises(ValueError, match="7H"):
-        clubbed.from_text(missing)
+        clubbed_text.from_text(missing)
     twice = good.replace("h0=7H", "h0=7H8H")
     with pytest.raises(ValueError, match="8H"):
-        clubbed.from_text(twice)
+        clubbed_text.from_text(twice)
 
 
 @pytest.mark.parametrize(
@@ -809,15 +809,15 @@ def test_cb12_from_text_rejects_missing_or_repeated_cards():
 )
 def test_notation_rejects_bad_positions(mutate):
     good = position(h0="7H", h1="8H", p="7D")
-    assert clubbed.from_text(good).to_text() == good
+    assert clubbed_text.from_text(good).to_text() == good
     with pytest.raises(ValueError):
-        clubbed.from_text(mutate(good))
+        clubbed_text.from_text(mutate(good))
 
 
 def test_notation_round_trip_and_copy():
     g = clubbed.Clubbed(77, dealer=0, refill=False)
     t = g.to_text()
-    assert clubbed.from_text(t).to_text() == t
+    assert clubbed_text.from_text(t).to_text() == t
     h = g.copy()
     assert h == g
     a = g.legal_actions()[0]
@@ -828,7 +828,7 @@ def test_notation_round_trip_and_copy():
 
 def test_notation_lowercase_accepted():
     good = position(h0="7H", h1="8H", p="7D")
-    assert clubbed.from_text(good.replace("h0=7H", "h0=7h")).to_text() == good
+    assert clubbed_text.from_text(good.replace("h0=7H", "h0=7h")).to_text() == good
 
 
 def test_from_text_position_without_legal_move_but_stock():
@@ -839,7 +839,7 @@ def test_from_text_position_without_legal_move_but_stock():
     # stock.
     t = position(h0="", h1="4S", p="2C", s="3S 4H", rest="c1")
     try:
-        g = clubbed.from_text(t)
+        g = clubbed_text.from_text(t)
     except ValueError:
         return
     assert not g.is_over() and g.legal_actions()
@@ -849,7 +849,7 @@ def test_from_text_finished_game_needs_an_empty_stock():
     # CB-9: a game ends only once the stock is empty.
     t = position(h0="", h1="", p="7D", s="3S 4H", rest="c1", m="-")
     with pytest.raises(ValueError):
-        clubbed.from_text(t)
+        clubbed_text.from_text(t)
 
 
 def test_cb11_draw_on_empty_pile_is_public():
@@ -858,11 +858,11 @@ def test_cb11_draw_on_empty_pile_is_public():
     text = ("CB1;r=1;d=1;m=0;h0=2C;h1=3D4D;s=" + "".join(
         cards.name(c) for c in range(52) if cards.name(c) not in ("2C", "3D", "4D")) +
         ";p=;c0=;c1=;x=----")
-    g = clubbed.from_text(text)
+    g = clubbed_text.from_text(text)
     assert clubbed.DRAW in g.legal_actions()
     g.apply(clubbed.DRAW)
     obs = g.observation(1)
     assert obs.drew_against[0] == clubbed.DREW_ON_EMPTY
     assert obs.drew_against[1] == cards.NO_CARD
     assert g.to_text().endswith(";x=**--")
-    assert clubbed.from_text(g.to_text()).to_text() == g.to_text()
+    assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()

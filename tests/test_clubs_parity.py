@@ -13,7 +13,7 @@ outputs must be byte-identical.
 import pytest
 from mprun import assert_same_lines, cpython_output, micropython_output
 
-from cardgames import clubs
+from cardgames import clubs_text
 
 SCRIPT = "tools/mp/transcripts_clubs.py"
 COUNTS = ("20", "10", "2")  # random-player games, heuristic vs random, heuristic only
@@ -40,9 +40,9 @@ def test_transcript_is_complete_and_valid(cpython_lines):
     finished = 0
     for ln in games:
         f = dict(part.split("=", 1) for part in ln.split(" ") if "=" in part)
-        start = clubs.from_text(f["start"])
+        start = clubs_text.from_text(f["start"])
         assert start.hand_no == 1 and not start.is_over()
-        end = clubs.from_text(f["end"])
+        end = clubs_text.from_text(f["end"])
         assert "%d,%d" % tuple(end.scores) == f["s"]
         if f["p"] != "RRRR":
             assert end.is_over(), ln[:60]

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from notation import card_names, notation_fields
 from randomrun import fail_on_first, only_value_error, run_all
 
-from cardgames import clubs
+from cardgames import clubs, clubs_text
 from players.clubs_heuristic import ClubsHeuristic
 from players.random_player import RandomPlayer
 
@@ -153,7 +153,7 @@ def play_checked(seed, dealer, kinds, max_hands):
         text = g.to_text()
         f = fields(text)
         assert_conserved(f)
-        restored = clubs.from_text(text)
+        restored = clubs_text.from_text(text)
         assert restored.to_text() == text
         seat = g.current_player
         assert f["m"] == str(seat)
@@ -212,7 +212,7 @@ def play_checked(seed, dealer, kinds, max_hands):
         assert g.result() == tuple(1 if s % 2 == w else -1 for s in range(4))
         assert g.current_player is None and g.legal_actions() == []
         end = g.to_text()
-        assert clubs.from_text(end).to_text() == end
+        assert clubs_text.from_text(end).to_text() == end
         for a in PROBES:
             with pytest.raises(ValueError):
                 g.apply(a)
@@ -292,7 +292,7 @@ def _check_parsed(g):
     """Whatever from_text accepts is a consistent game."""
     t = g.to_text()
     assert_conserved(fields(t))
-    assert clubs.from_text(t).to_text() == t
+    assert clubs_text.from_text(t).to_text() == t
     if g.is_over():
         g.result()
         assert g.legal_actions() == []
@@ -306,7 +306,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    only_value_error(clubs.from_text, _check_parsed, text)
+    only_value_error(clubs_text.from_text, _check_parsed, text)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -327,14 +327,14 @@ def test_from_text_arbitrary_strings_only_value_error(text):
 @pytest.mark.parametrize("bad", [None, 5, b"PC1;t=42", ["PC1"], 1.5])
 def test_from_text_non_string_value_error(bad):
     with pytest.raises(ValueError):
-        clubs.from_text(bad)
+        clubs_text.from_text(bad)
 
 
 def test_valid_texts_all_parse():
     assert len(VALID) > 100
     phases = set()
     for t in VALID:
-        g = clubs.from_text(t)
+        g = clubs_text.from_text(t)
         phases.add(g.phase)
         _check_parsed(g)
     assert {clubs.PH_PASS_HEARTS, clubs.PH_PASS_PARTNER, clubs.PH_SHOW, clubs.PH_PLAY} <= phases

@@ -1,5 +1,5 @@
 """One or more tests per Clubs rule (RULES.md PC-1 ... PC-16), on precise
-positions built with ``clubs.from_text`` (notation: module docstring of
+positions built with ``clubs_text.from_text`` (notation: module docstring of
 cardgames.clubs).
 
 Seats: 0 North, 1 East, 2 South, 3 West; N-S and E-W are partners. Values,
@@ -10,7 +10,8 @@ text (written next to each case), not copied from the implementation.
 import pytest
 from notation import assert_illegal
 
-from cardgames import cards, clubs
+from cardgames import cards, clubs, clubs_text
+from cardgames import notation as card_names
 
 ALL_NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 OFF = (1, 3, 2, 0)  # Hearts pass offsets: left, right, across, none (PC-2)
@@ -19,7 +20,7 @@ BID = clubs.BID0
 
 
 def C(name):
-    return cards.parse(name)
+    return card_names.parse(name)
 
 
 def deal(n="", e="", s="", w="", avoid=None):
@@ -91,12 +92,12 @@ def game(hands, **kw):
     """from_text of ``notation(hands, **kw)``; the phase and seat to move are
     found (they follow from the position) unless given."""
     if "ph" in kw:
-        return clubs.from_text(notation(hands, **kw))
+        return clubs_text.from_text(notation(hands, **kw))
     first = None
     for ph in "LTBX":
         for m in "0123-":
             try:
-                return clubs.from_text(notation(hands, ph=ph, m=m, **kw))
+                return clubs_text.from_text(notation(hands, ph=ph, m=m, **kw))
             except ValueError as e:
                 first = first or e
     raise first
@@ -187,7 +188,7 @@ def test_pc1_dealers_left_leads_the_first_trick(dealer):
 
 
 def test_pc1_deal_passes_left_after_a_hand():
-    g = clubs.from_text(LAST_CARD)
+    g = clubs_text.from_text(LAST_CARD)
     assert g.dealer == 3 and g.hand_no == 3
     g.apply(C("AC"))
     assert g.hand_no == 4 and g.dealer == 0, "deal passes to the left (clockwise)"
@@ -252,7 +253,7 @@ def _start_of_hand(n):
         text = with_field(text, "l", "3-4-706000000000")
     if (n - 1) % 4 == clubs.PASS_NONE:
         text = with_field(text, "ph", "P")
-    return clubs.from_text(text)
+    return clubs_text.from_text(text)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
@@ -601,7 +602,7 @@ def test_pc9_equal_off_suit_cards_earlier_partner_chooses(choice):
     assert_illegal(g, C("2D"), "TAKE_SELF")
     assert_illegal(g, BID + 1, "PC-9")
     text = g.to_text()
-    assert ";ph=T;m=2;" in text and clubs.from_text(text).to_text() == text
+    assert ";ph=T;m=2;" in text and clubs_text.from_text(text).to_text() == text
     g.apply(choice)
     taker = S if choice == clubs.TAKE_SELF else N
     assert (clubs.EV_CHOICE, S, taker, 0) in g.events
@@ -667,7 +668,7 @@ def test_pc10_totals_over_13_allowed_and_first_bid_may_not_be_13():
 
 
 def test_pc10_first_trick_won_on_trick_12_forces_a_zero_bid():
-    g = clubs.from_text(BID_AFTER_12)
+    g = clubs_text.from_text(BID_AFTER_12)
     assert g.n_tricks == 12 and g.current_player == W
     assert W not in g.takers[:11] and g.takers[11] == W
     assert g.legal_actions() == [BID]
@@ -677,7 +678,7 @@ def test_pc10_first_trick_won_on_trick_12_forces_a_zero_bid():
 
 
 def test_pc10_first_trick_won_on_trick_13_forces_a_zero_bid_then_nil_fails():
-    g = clubs.from_text(BID_AFTER_13)
+    g = clubs_text.from_text(BID_AFTER_13)
     assert g.n_tricks == 13 and g.current_player == S and g.won[S] == 1
     assert g.legal_actions() == [BID]
     assert_illegal(g, BID + 2, "zero")
@@ -687,7 +688,7 @@ def test_pc10_first_trick_won_on_trick_13_forces_a_zero_bid_then_nil_fails():
 
 
 def test_pc10_no_bid_by_the_end_is_nil():
-    g = clubs.from_text(LAST_CARD)
+    g = clubs_text.from_text(LAST_CARD)
     assert g.bids[W] == clubs.NO_BID and g.won[W] == 0
     g.apply(C("AC"))
     last = g.last_hand()
@@ -701,7 +702,7 @@ def test_pc10_bids_in_notation_checked():
     # A bid by a seat that has won no trick, and a total of 13, are refused.
     for bad in ("5-4-".replace("-", "1", 1), "5-8-", "D-0-"):
         with pytest.raises(ValueError):
-            clubs.from_text(with_field(text, "b", bad))
+            clubs_text.from_text(with_field(text, "b", bad))
 
 
 # --- PC-11 Negative One ------------------------------------------------------------
@@ -814,7 +815,7 @@ def test_pc14_team_scores_with_adams():
 
 
 def test_pc13_pc14_a_whole_hand_scored():
-    g = clubs.from_text(LAST_CARD)
+    g = clubs_text.from_text(LAST_CARD)
     before = list(g.scores)
     # Worked out from the notation: w=122111212002 then the last trick.
     g.apply(C("AC"))
@@ -852,7 +853,7 @@ def test_pc13_pc14_a_whole_hand_scored():
 
 
 def _deltas_of_last_card():
-    g = clubs.from_text(with_field(LAST_CARD, "s", "0,0"))
+    g = clubs_text.from_text(with_field(LAST_CARD, "s", "0,0"))
     g.apply(C("AC"))
     return g.scores
 
@@ -866,7 +867,7 @@ def test_pc15_game_end(final, over):
     d = _deltas_of_last_card()
     start = (final[0] - d[0], final[1] - d[1])
     text = with_field(LAST_CARD, "s", "%d,%d" % start)
-    g = clubs.from_text(text)
+    g = clubs_text.from_text(text)
     g.apply(C("AC"))
     assert tuple(g.scores) == final
     assert g.is_over() == over
@@ -877,7 +878,7 @@ def test_pc15_game_end(final, over):
         assert g.result() == tuple(1 if s % 2 == w else -1 for s in range(4))
         assert (clubs.EV_GAME_OVER, w, final[0], final[1]) in g.events
         end = g.to_text()
-        assert ";ph=X;m=-;" in end and clubs.from_text(end).to_text() == end
+        assert ";ph=X;m=-;" in end and clubs_text.from_text(end).to_text() == end
         for a in (0, clubs.BID0, clubs.TAKE_SELF):
             with pytest.raises(ValueError):
                 g.apply(a)
@@ -898,18 +899,18 @@ def test_pc15_target_option_and_a_finished_first_hand():
         g.apply(players[p].choose(g.observation(p), g.legal_actions()))
     assert g.hand_no == 1 and max(g.scores) >= 5 and g.scores[0] != g.scores[1]
     end = g.to_text()
-    assert clubs.from_text(end).to_text() == end
+    assert clubs_text.from_text(end).to_text() == end
     assert list(g.scores) == list(g.last_hand().team_scores)
     # The scores of a game over after hand 1 are that hand's, nothing else.
     with pytest.raises(ValueError):
-        clubs.from_text(with_field(end, "s", "%d,%d" % (g.scores[0] + 1, g.scores[1] + 1)))
+        clubs_text.from_text(with_field(end, "s", "%d,%d" % (g.scores[0] + 1, g.scores[1] + 1)))
 
 
 def test_pc15_scores_that_would_have_ended_the_game_are_refused():
-    g = clubs.from_text(with_field(LAST_CARD, "s", "44,44"))
+    g = clubs_text.from_text(with_field(LAST_CARD, "s", "44,44"))
     assert g.scores == [44, 44]
     with pytest.raises(ValueError):
-        clubs.from_text(with_field(LAST_CARD, "s", "45,43"))
+        clubs_text.from_text(with_field(LAST_CARD, "s", "45,43"))
 
 
 # --- PC-16 Information -------------------------------------------------------------
@@ -970,11 +971,11 @@ def test_notation_round_trip_and_copy():
     g = clubs.Clubs(5)
     t = g.to_text()
     assert t.startswith("PC1;t=42;") and ";ph=H;m=0;" in t
-    assert clubs.from_text(t).to_text() == t
+    assert clubs_text.from_text(t).to_text() == t
     h = g.copy()
     h.apply(h.legal_actions()[0])
     assert g.to_text() == t and h.to_text() != t
-    assert clubs.from_text(t) == g and h != g
+    assert clubs_text.from_text(t) == g and h != g
 
 
 @pytest.mark.parametrize(
@@ -985,15 +986,15 @@ def test_notation_round_trip_and_copy():
 )  # fmt: skip
 def test_notation_bad_fields_rejected(field, value):
     with pytest.raises(ValueError):
-        clubs.from_text(with_field(LAST_CARD, field, value))
+        clubs_text.from_text(with_field(LAST_CARD, field, value))
     with pytest.raises(ValueError):
-        clubs.from_text(with_field(clubs.Clubs(2).to_text(), field, value))
+        clubs_text.from_text(with_field(clubs.Clubs(2).to_text(), field, value))
 
 
 def test_notation_history_is_checked():
     # Trick takers must follow PC-7 ... PC-9; plays must follow PC-4.
     with pytest.raises(ValueError):
-        clubs.from_text(with_field(LAST_CARD, "w", "122111212003"))
+        clubs_text.from_text(with_field(LAST_CARD, "w", "122111212003"))
     hands = deal(n="7H", e="2H KH 3D", s="9H", w="4H")
     with pytest.raises(ValueError):
         game(hands, k="7H 3D")  # East held hearts

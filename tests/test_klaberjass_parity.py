@@ -13,7 +13,7 @@ byte-identical.
 import pytest
 from mprun import assert_same_lines, cpython_output, micropython_output
 
-from cardgames import klaberjass
+from cardgames import klaberjass, klaberjass_text
 
 SCRIPT = "tools/mp/transcripts_klaberjass.py"
 N_RANDOM = 60
@@ -45,11 +45,11 @@ def test_transcript_is_complete_and_valid(cpython_lines):
         fields = dict(part.split("=", 1) for part in parts)
         options.add((fields["d"], fields["o"]))
         players.add(fields["p"])
-        end = klaberjass.from_text(fields["end"])
+        end = klaberjass_text.from_text(fields["end"])
         assert end.is_over()
         assert "%d,%d" % end.result() == fields["res"]
         assert max(end.scores) >= 500
-        start = klaberjass.from_text(fields["start"])
+        start = klaberjass_text.from_text(fields["start"])
         assert not start.is_over() and start.phase == klaberjass.BID1
     assert {d for d, _ in options} == {"-", "0", "1"}
     assert len({o for _, o in options}) >= 5

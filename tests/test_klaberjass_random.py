@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from notation import card_names, notation_fields
 from randomrun import fail_on_first, only_value_error, run_all
 
-from cardgames import cards
+from cardgames import cards, notation
 from cardgames import klaberjass as kj
+from cardgames import klaberjass_text as kj_text
 from players.klaberjass_heuristic import KlaberjassHeuristic
 from players.random_player import RandomPlayer
 
@@ -103,7 +104,7 @@ def oracle_legal(f):
         out = hand
     else:
         out = oracle_follow(hand, played[-1], f["t"], "c" in f["o"])
-    return sorted(cards.parse(n) for n in out)
+    return sorted(notation.parse(n) for n in out)
 
 
 def assert_conserved(f):
@@ -201,7 +202,7 @@ def new_game(seed, opts):
 def check_position(g, text, f, players):
     """Full checks at one position; returns the action chosen."""
     assert_conserved(f)
-    restored = kj.from_text(text)
+    restored = kj_text.from_text(text)
     assert restored.to_text() == text
     legal = g.legal_actions()
     assert legal == sorted(legal) and legal == oracle_legal(f)
@@ -274,7 +275,7 @@ def play_checked(seed, opts, kinds, skip_rounds, whole):
         for a in list(range(kj.NUM_ACTIONS)) + list(ODD_ACTIONS):
             with pytest.raises(ValueError):
                 g.apply(a)
-        assert kj.from_text(text).to_text() == text
+        assert kj_text.from_text(text).to_text() == text
         a, b = g.scores
         assert g.result() == ((1, -1) if a > b else (-1, 1))
     return rounds, positions, g.is_over()
@@ -312,7 +313,7 @@ def play_light(seed, opts, kinds):
             rounds += 1
             prev = after
     assert_conserved_game(g)
-    assert kj.from_text(prev).to_text() == prev
+    assert kj_text.from_text(prev).to_text() == prev
     return rounds, tuple(g.scores), g.result()
 
 
@@ -423,7 +424,7 @@ def _check_parsed(g):
     t = g.to_text()
     f = parse_text(t)
     assert_conserved(f)
-    assert kj.from_text(t).to_text() == t
+    assert kj_text.from_text(t).to_text() == t
     if g.is_over():
         g.result()
         assert g.legal_actions() == []
@@ -443,7 +444,7 @@ def _check_parsed(g):
 
 
 def _try(text):
-    only_value_error(kj.from_text, _check_parsed, text)
+    only_value_error(kj_text.from_text, _check_parsed, text)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -464,14 +465,14 @@ def test_from_text_arbitrary_strings_only_value_error(text):
 @pytest.mark.parametrize("bad", [None, 5, b"KJ1;w=500", ["KJ1"], 1.5])
 def test_from_text_non_string_value_error(bad):
     with pytest.raises(ValueError):
-        kj.from_text(bad)
+        kj_text.from_text(bad)
 
 
 def test_valid_texts_all_parse():
     assert len(VALID) > 100
     phases = set()
     for t in VALID:
-        g = kj.from_text(t)
+        g = kj_text.from_text(t)
         phases.add(g.phase)
         _check_parsed(g)
     assert kj.OVER in phases and kj.PLAY in phases

@@ -1,5 +1,5 @@
 """One or more tests per Klaberjass rule (RULES.md KJ-1 ... KJ-17), each on a
-precise position built with ``klaberjass.from_text`` (notation: module
+precise position built with ``klaberjass_text.from_text`` (notation: module
 docstring of cardgames.klaberjass), in the default rules and the variants
 (``alternate`` KJ-2, ``all_sequences`` KJ-8, ``classic`` KJ-11) where they
 differ.
@@ -11,8 +11,9 @@ text (the comments show the arithmetic), not copied from the implementation.
 import pytest
 from notation import assert_illegal, card_names, notation_fields
 
-from cardgames import cards
+from cardgames import cards, notation
 from cardgames import klaberjass as kj
+from cardgames import klaberjass_text as kj_text
 from cardgames.rng import Rng
 
 DECK = [r + s for s in "CDHS" for r in "789TJQKA"]
@@ -29,7 +30,7 @@ def N(text):
 
 def C(text):
     """Card ints for space-separated names, sorted."""
-    return sorted(cards.parse(n) for n in N(text))
+    return sorted(notation.parse(n) for n in N(text))
 
 
 def names(cs):
@@ -75,8 +76,8 @@ def bid_pos(h0, h1, u, deal="", p="1", m=0, d=1, bottom=None, o="-", s="0,0", la
 
 
 def game(text):
-    g = kj.from_text(text)
-    assert g.to_text() == kj.from_text(g.to_text()).to_text()
+    g = kj_text.from_text(text)
+    assert g.to_text() == kj_text.from_text(g.to_text()).to_text()
     return g
 
 
@@ -93,7 +94,7 @@ def legal_names(g):
 
 def play(g, *names_):
     for n in names_:
-        g.apply(cards.parse(n))
+        g.apply(notation.parse(n))
 
 
 def points(name, trump):
@@ -119,7 +120,7 @@ def test_kj1_plain_order_ten_beats_king_and_jack_beats_nine():
         h0="JC QC KC AC TD JD QD KD", h1="7H TH 8C 9C TC 7D 8D 9D 7S", c="KH", m=1,
     ))  # fmt: skip
     assert legal_names(g) == ["TH"]
-    g.apply(cards.parse("TH"))
+    g.apply(notation.parse("TH"))
     assert (kj.EV_TRICK, 1, 14, 0) in g.events  # K 4 + T 10
     # Plain J is above 9.
     g = game(play_pos(
@@ -135,11 +136,11 @@ def test_kj1_trump_order_nine_beats_ace_jack_beats_nine():
         h0="JS TS JC QC KC AC TD JD", h1="9S KS 7H 8C 9C TC 7D 8D 9D", c="AS", m=1,
     ))  # fmt: skip
     assert legal_names(g) == ["9S"]
-    g.apply(cards.parse("9S"))
+    g.apply(notation.parse("9S"))
     assert (kj.EV_TRICK, 1, 25, 0) in g.events  # A 11 + trump 9 14
     assert g.current_player == 1
     # Seat 1 leads 9S: JS is the only higher trump.
-    g.apply(cards.parse("KS"))  # leads KS (any card may lead)
+    g.apply(notation.parse("KS"))  # leads KS (any card may lead)
     assert legal_names(g) == ["JS", "TS"]  # both above K (... K T A 9 J)
 
 
@@ -288,7 +289,7 @@ def test_kj4_round_one_non_dealer_then_dealer_accept_or_pass():
     assert g.current_player == 0, "the non-dealer bids first"
     assert g.legal_actions() == [kj.ACCEPT, kj.PASS]
     assert_illegal(g, kj.NAME_SPADES, "round one")
-    assert_illegal(g, cards.parse("7C"), "bidding")
+    assert_illegal(g, notation.parse("7C"), "bidding")
     g.apply(kj.PASS)
     assert g.current_player == 1 and g.phase == kj.BID1
     assert g.bids() == bytes((kj.PASS,))
@@ -365,10 +366,10 @@ def test_kj6_three_more_each_non_dealer_first_bottom_turned():
     assert names(g.hand(0)) == sorted(N(H0 + " AC AD AH"))
     assert names(g.hand(1)) == sorted(N(H1 + " KC KD KS"))
     assert g.n_stock == 13
-    assert (kj.EV_MORE, 1, cards.parse("8S"), 0) in g.events
+    assert (kj.EV_MORE, 1, notation.parse("8S"), 0) in g.events
     for seat in (0, 1):
         obs = g.observation(seat)
-        assert obs.bottom == cards.parse("8S")
+        assert obs.bottom == notation.parse("8S")
         assert obs.hand_sizes == (9, 9)
     assert card_list(fields(g)["k"])[0] == "8S"
     assert g.phase == kj.PLAY
@@ -383,16 +384,16 @@ def test_kj7_exchange_offered_to_the_holder_and_taken():
     g.apply(kj.ACCEPT)
     assert g.phase == kj.EXCHANGING and g.current_player == 1, "seat 1 holds 7H"
     assert g.legal_actions() == [kj.EXCHANGE, kj.DECLINE]
-    assert_illegal(g, cards.parse("7H"), "exchange")
+    assert_illegal(g, notation.parse("7H"), "exchange")
     assert fields(g)["x"] == "?"
     g.apply(kj.EXCHANGE)
-    assert (kj.EV_EXCHANGE, 1, cards.parse("7H"), cards.parse("JH")) in g.events
-    assert cards.parse("JH") in g.hand(1) and cards.parse("7H") not in g.hand(1)
-    assert g.turned == cards.parse("7H")
+    assert (kj.EV_EXCHANGE, 1, notation.parse("7H"), notation.parse("JH")) in g.events
+    assert notation.parse("JH") in g.hand(1) and notation.parse("7H") not in g.hand(1)
+    assert g.turned == notation.parse("7H")
     assert g.phase == kj.PLAY and g.current_player == 0
     obs = g.observation(0)
-    assert obs.exchanged == 1 and obs.exchange_card == cards.parse("JH")
-    assert obs.turned == cards.parse("7H") and obs.turned_suit == SUIT["H"]
+    assert obs.exchanged == 1 and obs.exchange_card == notation.parse("JH")
+    assert obs.turned == notation.parse("7H") and obs.turned_suit == SUIT["H"]
     assert fields(g)["x"] == "JH"
     assert_conserved(g)
 
@@ -407,8 +408,8 @@ def test_kj7_decline_leaves_no_public_trace():
     g = game(bid_pos(H0, "7H TC QC 8D TD QD", u="JH", d=1, m=0))
     g.apply(kj.ACCEPT)
     g.apply(kj.DECLINE)
-    assert g.phase == kj.PLAY and g.turned == cards.parse("JH")
-    assert cards.parse("7H") in g.hand(1)
+    assert g.phase == kj.PLAY and g.turned == notation.parse("JH")
+    assert notation.parse("7H") in g.hand(1)
     obs = g.observation(0)
     assert obs.exchanged is None and obs.exchange_card == kj.NO_CARD
     dec = [ev for ev in g.events if ev[0] == kj.EV_DECLINE]
@@ -498,11 +499,11 @@ def test_kj8_two_equal_best_sequences_score_once():
     # The position of issue 13 (seed 857).
     pos = ("KJ1;w=500;o=%s;d=0;s=0,0;r=1,1;p=p;m=1;h0=9DQDKDADTHKHQSKSAS;"
            "h1=7C9CKC7D8DTDJD7H7S;k=JCJSQHQCAH8CAC8H9SJH8S9HTS;u=TC;t=C;mk=1;x=D;c=;l=-")
-    g = kj.from_text(pos % "-")
+    g = kj_text.from_text(pos % "-")
     assert g.seq_pts == [20, 0]
     shown = names(g.observation(1).seq_cards)
     assert shown in (["AD", "KD", "QD"], ["AS", "KS", "QS"])
-    g = kj.from_text(pos % "s")
+    g = kj_text.from_text(pos % "s")
     assert g.seq_pts == [40, 0]
     assert len(g.observation(1).seq_cards) == 6
 
@@ -522,8 +523,8 @@ def test_kj8_notation_refuses_two_sequences_scored_without_the_variant():
     last = "1,0,0,60,50,0,%d,0,0,0"
     base = play_pos(h0="7C 8C 9C JH KH 7S 9S JS AD", h1="7D 8D 9D TD 7H 9H QC AC KS")
     with pytest.raises(ValueError, match="KJ-8"):
-        kj.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50"))
-    g = kj.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50")
+        kj_text.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50"))
+    g = kj_text.from_text(base.replace("l=-", "l=" + last % 40).replace("s=0,0", "s=110,50")
                      .replace("o=-", "o=s"))
     assert g.last_round.sequences == (40, 0)
 
@@ -566,7 +567,7 @@ def test_kj8_sequence_events_name_the_winning_cards():
                      deal="7C 8C 9C KH 7S 9S"))  # fmt: skip
     g.apply(kj.NAME_SPADES)
     seq = [ev for ev in g.events if ev[0] == kj.EV_SEQ]
-    assert seq == [(kj.EV_SEQ, 0, cards.parse("TH"), 4)]
+    assert seq == [(kj.EV_SEQ, 0, notation.parse("TH"), 4)]
     assert "50" in kj.describe(seq[0], 1, ("N", "S"))
 
 
@@ -583,7 +584,7 @@ def test_kj9_bella_scores_20_with_the_second_card():
     play(g, "8D")  # seat 1: no spades, no trumps: any card; KS wins
     assert g.current_player == 0 and g.bella == [0, 0]
     play(g, "QS")
-    assert (kj.EV_BELLA, 0, cards.parse("QS"), 20) in g.events
+    assert (kj.EV_BELLA, 0, notation.parse("QS"), 20) in g.events
     assert g.bella == [20, 0]
     assert g.observation(1).bella == (20, 0)
 
@@ -608,7 +609,7 @@ def test_kj10_non_dealer_leads_winner_leads_next_nine_tricks():
     h0 = "7C 9C JC 7D 9D JD 7H 9H JH"
     h1 = "8C TC QC 8D TD QD 8H TH QH"
     with pytest.raises(ValueError, match="KJ-10"):
-        kj.from_text(play_pos(h0=h0, h1=h1, d=0, m=0))
+        kj_text.from_text(play_pos(h0=h0, h1=h1, d=0, m=0))
     g = game(play_pos(h0=h0, h1=h1, d=0, m=1))
     assert g.current_player == 1
     play(g, "8C")
@@ -633,9 +634,9 @@ def test_kj11_must_head_a_plain_suit_classic_drops_it(opt, expect):
     g = game(play_pos(h0=FOLLOW_H0, h1="7H KH 8C 9C TC 7D 8D 9D 7S", c="9H", m=1, o=opt))
     assert legal_names(g) == expect
     if opt == "-":
-        assert_illegal(g, cards.parse("7H"), "head", "KJ-11")
-    assert_illegal(g, cards.parse("7S"), "follow", "KJ-11")
-    assert_illegal(g, cards.parse("8C"), "follow")
+        assert_illegal(g, notation.parse("7H"), "head", "KJ-11")
+    assert_illegal(g, notation.parse("7S"), "follow", "KJ-11")
+    assert_illegal(g, notation.parse("8C"), "follow")
 
 
 def test_kj11_cannot_head_any_card_of_the_suit():
@@ -647,7 +648,7 @@ def test_kj11_cannot_head_any_card_of_the_suit():
 def test_kj11_void_must_trump_any_trump(opt):
     g = game(play_pos(h0=FOLLOW_H0, h1="8C 9C TC 7D 8D 9D AD 7S 8S", c="9H", m=1, o=opt))
     assert legal_names(g) == ["7S", "8S"]
-    assert_illegal(g, cards.parse("AD"), "trump", "KJ-11")
+    assert_illegal(g, notation.parse("AD"), "trump", "KJ-11")
     play(g, "7S")
     assert (kj.EV_TRICK, 1, 0, 0) in g.events, "any trump wins a plain trick"
 
@@ -662,8 +663,8 @@ def test_kj11_trumps_led_must_overtrump(opt):
     g = game(play_pos(h0="KS TS JS 9H TH JH QH KH", h1="7S 9S AS 7H 8H 7D 8D 7C 8C", c="QS",
                       m=1, o=opt))  # fmt: skip
     assert legal_names(g) == ["9S", "AS"]
-    assert_illegal(g, cards.parse("7S"), "overtrump", "KJ-11")
-    assert_illegal(g, cards.parse("7H"), "trump", "KJ-11")
+    assert_illegal(g, notation.parse("7S"), "overtrump", "KJ-11")
+    assert_illegal(g, notation.parse("7H"), "trump", "KJ-11")
 
 
 def test_kj11_trumps_led_cannot_overtrump_any_trump():
@@ -679,7 +680,7 @@ def test_kj11_trumps_led_no_trump_any_card():
 def test_kj11_leader_plays_any_card():
     g = game(play_pos(h0=FOLLOW_H0 + " 9H", h1="7H KH 8C 9C TC 7D 8D 9D 7S"))
     assert legal_names(g) == sorted(N(FOLLOW_H0 + " 9H"))
-    assert_illegal(g, cards.parse("7H"), "not in your hand")
+    assert_illegal(g, notation.parse("7H"), "not in your hand")
 
 
 # --- KJ-12 Trick winner -----------------------------------------------------------
@@ -781,7 +782,7 @@ def test_kj15_reaching_target_with_more_wins():
     assert g.is_over() and g.current_player is None and g.result() == (-1, 1)
     assert (kj.EV_GAME, 1, 450, 500) in g.events
     assert g.legal_actions() == []
-    assert kj.from_text(g.to_text()).to_text() == g.to_text()
+    assert kj_text.from_text(g.to_text()).to_text() == g.to_text()
     for a in range(kj.NUM_ACTIONS):
         with pytest.raises(ValueError, match="over"):
             g.apply(a)
@@ -819,8 +820,8 @@ def test_kj16_observation_has_own_hand_and_public_cards_only():
     g.apply(kj.ACCEPT)
     g.apply(kj.EXCHANGE)
     o0 = g.observation(0)
-    assert o0.bottom == cards.parse("8S") and o0.turned == cards.parse("7H")
-    assert o0.exchanged == 1 and o0.exchange_card == cards.parse("JH")
+    assert o0.bottom == notation.parse("8S") and o0.turned == notation.parse("7H")
+    assert o0.exchanged == 1 and o0.exchange_card == notation.parse("JH")
     assert o0.trump == SUIT["H"] and o0.maker == 0
     assert o0.bids == bytes((kj.ACCEPT,))
     play(g, "AC")
@@ -859,8 +860,8 @@ def test_kj16_not_heading_shows_no_higher_card(opt):
 
 def test_kj16_describe_words():
     nm = ("North", "South")
-    assert kj.describe((kj.EV_PLAY, 0, cards.parse("TH"), 0), 1, nm) == "North played 10\u2665"
-    assert kj.describe((kj.EV_PLAY, 1, cards.parse("TH"), 0), 1, nm) == "You played 10\u2665"
+    assert kj.describe((kj.EV_PLAY, 0, notation.parse("TH"), 0), 1, nm) == "North played 10\u2665"
+    assert kj.describe((kj.EV_PLAY, 1, notation.parse("TH"), 0), 1, nm) == "You played 10\u2665"
     assert kj.describe((kj.EV_BID, 0, kj.NAME_SPADES, 0), 1, nm) == "North named \u2660"
     assert kj.describe((kj.EV_ROUND, 0, 0, 161), 1, nm) == "Round: North 0, You 161"
     for ev in (
@@ -882,11 +883,11 @@ def test_kj17_notation_rejects_missing_or_repeated_cards():
     text = play_pos(h0=FOLLOW_H0, h1="7H KH 8C 9C TC 7D 8D 9D 7S", c="9H", m=1)
     game(text)
     with pytest.raises(ValueError, match="twice"):
-        kj.from_text(text.replace("h1=7H", "h1=JC"))
+        kj_text.from_text(text.replace("h1=7H", "h1=JC"))
     with pytest.raises(ValueError, match="missing"):
-        kj.from_text(text.replace("h1=7H", "h1="))
+        kj_text.from_text(text.replace("h1=7H", "h1="))
     with pytest.raises(ValueError, match="32-card"):
-        kj.from_text(text.replace("h1=7H", "h1=2H"))
+        kj_text.from_text(text.replace("h1=7H", "h1=2H"))
 
 
 def test_kj17_points_in_play_at_most_162():
@@ -904,7 +905,7 @@ def test_notation_docstring_example_and_round_trip():
     text = g.to_text()
     doc = kj.__doc__.replace("\n    ", "").replace(";\n", ";")
     assert text in doc.replace(" ", "")
-    g2 = kj.from_text(text)
+    g2 = kj_text.from_text(text)
     assert g2 == g and g2.legal_actions() == g.legal_actions()
     c = g.copy()
     c.apply(kj.PASS)
@@ -932,7 +933,7 @@ def test_notation_rejects_inconsistent_positions(change, words):
     base = play_pos(h0=FOLLOW_H0, h1="7H KH 8C 9C TC 7D 8D 9D 7S", c="9H", m=1)
     game(base)
     with pytest.raises(ValueError) as e:
-        kj.from_text(_with(base, **change))
+        kj_text.from_text(_with(base, **change))
     assert words.lower() in str(e.value).lower()
 
 
@@ -942,4 +943,4 @@ def test_notation_rejects_a_history_that_broke_kj11():
     assert game(legal).current_player == 1, "KH won the first trick"
     bad = play_pos(h0=FOLLOW_H0, h1="KH 8C 9C TC 7D 8D 9D 7S", c="9H 7H", m=0)
     with pytest.raises(ValueError, match="KJ-11"):
-        kj.from_text(bad)
+        kj_text.from_text(bad)

@@ -11,7 +11,7 @@ the outputs must be byte-identical.
 import pytest
 from mprun import assert_same_lines, cpython_output, micropython_output
 
-from cardgames import clubbed
+from cardgames import clubbed_text
 
 SCRIPT = "tools/mp/transcripts.py"
 N_RANDOM = 100
@@ -41,10 +41,10 @@ def test_transcript_is_complete_and_valid(cpython_lines):
     for ln in games:
         fields = dict(part.split("=", 1) for part in ln.split(" ") if "=" in part)
         options.add((fields["r"], fields["d"], fields["p"]))
-        end = clubbed.from_text(fields["end"])
+        end = clubbed_text.from_text(fields["end"])
         assert end.is_over()
         assert "%d,%d" % end.result() == fields["res"]
-        start = clubbed.from_text(fields["start"])
+        start = clubbed_text.from_text(fields["start"])
         assert not start.is_over()
     for r in ("0", "1"):
         for d in ("0", "1"):

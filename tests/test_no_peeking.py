@@ -13,9 +13,10 @@ PC-16).
 
 import apptest  # noqa: F401  (the simulator's framebuf, for app.hint's imports)
 import pytest
+from positions import text_module
 
 from app import hint
-from cardgames import cards, clubbed, clubs, klaberjass
+from cardgames import clubbed, clubs, klaberjass, klaberjass_text, notation
 from cardgames.rng import Rng
 from players import levels
 
@@ -98,7 +99,7 @@ def _swap(text, fields, rng, new_r):
     runs[i][a], runs[j][b] = runs[j][b], runs[i][a]
     for f, run in zip(fields, runs, strict=True):
         if f.startswith("h"):
-            run.sort(key=cards.parse)  # hands are written sorted
+            run.sort(key=notation.parse)  # hands are written sorted
         parts[idx[f]] = f + "=" + "".join(run)
     if new_r:
         parts[idx["r"]] = "r=%d,%d" % (1 + rng.below(60000), 1 + rng.below(60000))
@@ -107,7 +108,7 @@ def _swap(text, fields, rng, new_r):
 
 def _variants(game, text, rng):
     mod = MODULES[game]
-    g = mod.from_text(text)
+    g = text_module(mod).from_text(text)
     seat = g.current_player
     obs = g.observation(seat)
     fields = _hidden_fields(game, seat)
@@ -120,7 +121,7 @@ def _variants(game, text, rng):
         if t is None:
             continue
         try:
-            g2 = mod.from_text(t)
+            g2 = text_module(mod).from_text(t)
         except ValueError:
             continue
         if g2.current_player != seat or not _same(g2.observation(seat), obs):
@@ -155,7 +156,7 @@ def test_hidden_cards_do_not_change_decisions(game):
     mod = MODULES[game]
     n_variants = 0
     for text in _positions(game):
-        base = mod.from_text(text)
+        base = text_module(mod).from_text(text)
         variants = _variants(game, text, rng)
         n_variants += len(variants)
         for level in (None, "hint", *range(len(levels.LEVELS))):
@@ -172,7 +173,7 @@ def test_search_depends_on_the_hidden_deal_only_through_its_sampling():
     would be caught. Here the search's own worlds, dealt from two different
     seeds, may differ: so the decisions above are equal because the player
     reads only the observation, not because every world is the same."""
-    g = klaberjass.from_text(_positions("klaberjass")[0])
+    g = klaberjass_text.from_text(_positions("klaberjass")[0])
     obs = g.observation(g.current_player)
     a = klaberjass.world(obs, Rng(1)).to_text()
     b = klaberjass.world(obs, Rng(2)).to_text()

@@ -284,7 +284,9 @@ def guide(screen):
     pick = getattr(screen, "pick", 255)
     if getattr(screen, "guide_at", None) != (pos, pick):
         if pick != 255:  # Clubs: the Hearts card picked, now the partner card
-            g = __import__("cardgames.clubs").clubs.from_text(pos)
+            from cardgames.clubs_text import from_text
+
+            g = from_text(pos)
             g.apply(pick)
             screen.guide_a = _normal(key, g, screen.seed, seat)
         else:

@@ -58,40 +58,9 @@ def name(c):
         raise ValueError("not a card int: %r" % (c,))
     return RANKS[c % 13] + SUITS[c // 13]
 
-# Card names from text (notations, tests): in ``cardgames.notation``,
-# imported on first use, so that a game in play does not hold that code.
-
-
-def parse(text):
-    """Card int for a two-character name such as ``"TC"`` or ``"7h"``; see
-    ``cardgames.notation.parse`` (ValueError when it is not a card)."""
-    from cardgames import notation
-
-    return notation.parse(text)
-
-
-def parse_list(text):
-    """Card ints (bytes) from names separated by spaces; see
-    ``cardgames.notation.parse_list`` (ValueError on a bad or repeated name)."""
-    from cardgames import notation
-
-    return notation.parse_list(text)
-
-
-def name_list(cs):
-    """Names of card ints joined by spaces, ``"-"`` when empty; see
-    ``cardgames.notation.name_list`` (ValueError on a non-card)."""
-    from cardgames import notation
-
-    return notation.name_list(cs)
-
-
-def parse_run(text, field, deck32=False):
-    """Card ints (bytearray) of a notation's run of card names; see
-    ``cardgames.notation.parse_run`` (ValueError naming the field)."""
-    from cardgames import notation
-
-    return notation.parse_run(text, field, deck32)
+# Card names from text (notations, tests) are ``cardgames.notation``'s
+# (``parse``, ``parse_list``, ``name_list``, ``parse_run``), a module a game
+# in play does not load.
 
 
 def count(buf, v):

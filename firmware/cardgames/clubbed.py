@@ -8,7 +8,7 @@ State is plain data: ``loc`` (bytearray(52), where each card is), ``stock`` and
 ints, so a position costs a few hundred bytes and a move allocates only its
 event tuples.
 
-Position notation (``to_text`` / ``from_text``), fields separated by ``;``::
+Position notation (``to_text`` / ``clubbed_text.from_text``), fields separated by ``;``::
 
     CB1;r=1;d=1;m=0;h0=TCKC8HQHKH;h1=JC5DJDQD7S;s=TDQCAS6S6H3D9C2H7DKD5S4S3CAD8C8DJH
     3S9H3H2C5H9DTH4D4H7CTSACQS6C4C8S6DKSJS7HAH2S9S5C;p=2D;c0=;c1=;x=----
@@ -427,22 +427,6 @@ def _drew_text(c):
 
 
 _cards_text = cards.run_text
-
-
-def from_text(text):
-    """A Clubbed game from the notation of the module docstring.
-
-    Raises ValueError saying what is wrong: unknown or missing fields, bad
-    cards, a card missing or repeated (CB-12), a club on the pile anywhere but
-    at its bottom (only the starter can be), hands or stock left after the
-    end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
-    move while the stock lasts.
-    """
-    # The parser lives in its own module, imported on first use: a game in
-    # play does not hold its code in the heap.
-    from cardgames.clubbed_text import from_text as parse
-
-    return parse(text)
 
 
 def _matches(a, b):

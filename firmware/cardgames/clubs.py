@@ -33,7 +33,7 @@ State is plain data: ``loc`` (bytearray(52): the seat holding each card, or
 order), ``takers`` (who took each trick), bytearrays of 4 for bids, tricks,
 Negative Ones and Adams, and small ints. No per-card objects, no floats.
 
-Position notation (``to_text`` / ``from_text``): one line, fields separated by
+Position notation (``to_text`` / ``clubs_text.from_text``): one line, fields separated by
 ``;``, e.g. ``Clubs(seed=5).to_text()``::
 
     PC1;t=42;r=19273,65055;n=1;d=0;s=0,0;ph=H;m=0;h0=5C7CJC2D4D6D8DKD7HQHAH7S8S;
@@ -1074,23 +1074,6 @@ def _slots_text(cs):
     r = cards.RANKS
     u = cards.SUITS
     return "".join(["--" if c == NO_CARD else r[c % 13] + u[c // 13] for c in cs])
-
-
-def from_text(text):
-    """A Clubs game from the notation of the module docstring.
-
-    Raises ValueError saying what is wrong: unknown or missing fields, bad
-    numbers or cards, a card missing or repeated, passes or shown cards that
-    are not where the rules put them, a play history breaking PC-4/PC-5 or
-    takers disagreeing with PC-7 ... PC-9, bids breaking PC-10, a phase or
-    seat to move other than the rules give, scores that should have ended the
-    game (PC-15) or a finished game whose last hand does not match.
-    """
-    # The parser lives in its own module, imported on first use: a game in
-    # play does not hold its code in the heap.
-    from cardgames.clubs_text import from_text as parse
-
-    return parse(text)
 
 
 # --- words for the UI -------------------------------------------------------------

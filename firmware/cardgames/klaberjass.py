@@ -29,7 +29,7 @@ State is plain data: ``loc`` (bytearray(52): where each card is), ``stock``
 ``lacks`` (public inferences, KJ-16) and small ints, so a position costs a few
 hundred bytes.
 
-Position notation (``to_text`` / ``from_text``), one line, fields separated by
+Position notation (``to_text`` / ``klaberjass_text.from_text``), one line, fields separated by
 ``;``, for example ``Klaberjass(seed=5).to_text()``::
 
     KJ1;w=500;o=-;d=0;s=0,0;r=44124,59437;p=1;m=1;h0=8C9CAD8H7SAS;h1=7D9D7HJHQHTS;
@@ -1077,24 +1077,6 @@ def _options_text(g):
 
 
 _cards_text = cards.run_text
-
-
-def from_text(text):
-    """A Klaberjass game from the notation of the module docstring.
-
-    Raises ValueError saying what is wrong: unknown, missing or malformed
-    fields, cards outside the 32-card deck, a card missing or repeated
-    (KJ-17), hand and stock sizes that do not fit the phase, a bid, trump,
-    maker or exchange the rules do not allow, a played card that broke KJ-11,
-    a seat to move that is not the one the rules give, scores that should
-    have ended the game (or not), or a last-round summary that does not add
-    up.
-    """
-    # The parser lives in its own module, imported on first use: a game in
-    # play does not hold its code in the heap.
-    from cardgames.klaberjass_text import from_text as parse
-
-    return parse(text)
 
 
 # --- words ------------------------------------------------------------------

@@ -3,8 +3,8 @@ game, tests, bug reports): the parsing helpers the games share.
 
 Kept apart from ``cardgames.cards`` and ``cardgames.game`` so that a game in
 play does not hold this code in the heap (tools/bench/mem_report.py): the
-``*_text`` parsers import it, and ``cards.parse``, ``parse_list``,
-``name_list`` and ``parse_run`` forward to it on first use.
+``*_text`` parsers import it; tests and tools call ``parse``, ``parse_list``,
+``name_list`` and ``parse_run`` here.
 """
 
 from cardgames.cards import RANKS, SUITS, name

@@ -76,9 +76,9 @@ def positions(game, n):
 
 
 def load(game, text):
-    from cardgames import clubbed, clubs, klaberjass
+    from cardgames import clubbed_text, clubs_text, klaberjass_text
 
-    mod = {"clubbed": clubbed, "klaberjass": klaberjass, "clubs": clubs}[game]
+    mod = {"clubbed": clubbed_text, "klaberjass": klaberjass_text, "clubs": clubs_text}[game]
     return mod.from_text(text)
 
 

@@ -24,7 +24,7 @@ except ImportError:  # CPython started from the repository without PYTHONPATH
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
-from cardgames import cards, clubbed  # noqa: E402
+from cardgames import cards, clubbed, notation  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
 from players.clubbed_heuristic import ClubbedHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
@@ -43,7 +43,7 @@ def rng_line(seed):
         Rng(seed).state()[1],
         ",".join(str(v) for v in raw),
         ",".join(str(v) for v in below),
-        cards.name_list(deck).replace(" ", ""),
+        notation.name_list(deck).replace(" ", ""),
     )
 
 

@@ -30,7 +30,7 @@ except ImportError:  # CPython started from the repository without PYTHONPATH
     here = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
-from cardgames import cards, clubs  # noqa: E402
+from cardgames import cards, clubs, clubs_text  # noqa: E402
 from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
@@ -75,7 +75,7 @@ def game_line(index, seed, dealer, kinds, max_hands):
         seat = g.current_player
         if len(moves) % 3 == 0:
             t = g.to_text()
-            if clubs.from_text(t).to_text() != t:
+            if clubs_text.from_text(t).to_text() != t:
                 raise AssertionError("notation round trip failed: " + t)
             trips += 1
         a = players[seat].choose(g.observation(seat), g.legal_actions())
@@ -85,7 +85,7 @@ def game_line(index, seed, dealer, kinds, max_hands):
             for ch in clubs.describe(ev, len(moves) % 4, clubs.SEAT_NAMES):
                 words = (words * 31 + ord(ch)) % 1000003
     end = g.to_text()
-    if clubs.from_text(end).to_text() != end:
+    if clubs_text.from_text(end).to_text() != end:
         raise AssertionError("notation round trip failed: " + end)
     res = "%d,%d,%d,%d" % g.result() if g.is_over() else "-"
     return "game %d seed=%d d=%s p=%s start=%s moves=%s end=%s s=%d,%d res=%s n=%d rt=%d w=%d" % (
@@ -136,7 +136,7 @@ def bad_lines(text):
         k = text.find(";", j + 1) if new.endswith(";") else j + len(key)
         bad = text[:j] + new + (text[k + 1 :] if new.endswith(";") else text[k:])
         try:
-            clubs.from_text(bad)
+            clubs_text.from_text(bad)
             msg = "accepted"
         except ValueError as e:
             msg = str(e)

@@ -61,9 +61,17 @@ def check_kw(e, kw):
 
 def core_of(e):
     """The rules core module of game Entry ``e`` (imported)."""
-    core = [m for m in e.owns if m.find("cardgames.") == 0][0]
-    mod = __import__(core)
-    for part in core.split(".")[1:]:
+    return _module([m for m in e.owns if m.find("cardgames.") == 0][0])
+
+
+def _text_of(e):
+    # The position parser of game Entry ``e``: ``cardgames.<core>_text``.
+    return _module([m for m in e.owns if m.find("cardgames.") == 0][0] + "_text")
+
+
+def _module(name):
+    mod = __import__(name)
+    for part in name.split(".")[1:]:
         mod = getattr(mod, part)
     return mod
 
@@ -368,8 +376,7 @@ def _check_save(f):
 def _check_end(f):
     # A save that says its game is over (``res``) is counted only if its
     # position is over with that very result.
-    mod = core_of(find(f["game"]))
-    g = mod.from_text(f["pos"])
+    g = _text_of(find(f["game"])).from_text(f["pos"])
     if not g.is_over() or ",".join(str(r) for r in g.result()) != f["res"]:
         raise ValueError("its result is not the position's")
 

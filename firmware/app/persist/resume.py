@@ -66,7 +66,9 @@ def continue_game(app):
 
 
 def _clubbed(app, mod, seed, kw, state, pos):
-    g = mod.clubbed.from_text(pos)
+    from cardgames.clubbed_text import from_text
+
+    g = from_text(pos)
     if kw.get("dealer") not in (0, 1) or kw.get("refill") not in (True, False):
         raise ValueError("bad options for Clubbed")
     s = mod.ClubbedScreen(app, seed, kw["dealer"], kw["refill"], mod._game_over)
@@ -77,8 +79,10 @@ def _clubbed(app, mod, seed, kw, state, pos):
 
 
 def _klaberjass(app, mod, seed, kw, state, pos):
+    from cardgames.klaberjass_text import from_text
+
     kj = mod.kj
-    g = kj.from_text(pos)
+    g = from_text(pos)
     for k in kw:
         if k not in ("alternate", "all_sequences", "classic") or kw[k] not in (True, False):
             raise ValueError("bad option %r for Klaberjass" % k)
@@ -95,8 +99,10 @@ def _klaberjass(app, mod, seed, kw, state, pos):
 
 
 def _clubs(app, mod, seed, kw, state, pos):
+    from cardgames.clubs_text import from_text
+
     clubs = mod.clubs
-    g = clubs.from_text(pos)
+    g = from_text(pos)
     if kw:
         raise ValueError("Clubs takes no options")
     h = state.get("hist", ())
