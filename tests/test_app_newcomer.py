@@ -56,6 +56,39 @@ def test_title_continue_row_names_the_game_shown_and_opens_it(name):
         assert c.app.screen.game.to_text() == decode(st.files["game"], "save")["pos"]
 
 
+def test_title_cursor_stays_on_its_item_across_games():
+    """Continue is on the saved game's page only, so the rows shift between
+    pages: LEFT/RIGHT keep the cursor on the same item (a fresh player's
+    Statistics turned into Guided hand on the next page, and A there would
+    have replaced the save); the first row stays first (Continue, or New
+    game on a page without it)."""
+    st = FakeStorage()
+    con = Console(st, seed=5)
+    con.choose_game(NAMES[0])
+    con.press("A")  # New game
+    for _ in range(4):
+        con.press("A")
+    _to_title(con)
+    title = con.app.screen
+    assert title.menu.items[0].startswith("Continue")
+    title.menu.sel = 1  # New game: on the next page, New game (its first row)
+    con.press("RIGHT")
+    assert title.menu.items[title.menu.sel] == "New game"
+    con.press("LEFT")
+    for item in ("Rules", "Settings", "Statistics", "Guided hand"):
+        title.menu.sel = title.menu.items.index(item)
+        for _ in range(len(NAMES)):
+            con.press("RIGHT")
+            assert title.menu.items[title.menu.sel] == item, (con.app.game_name(), item)
+    title.menu.sel = 0  # Continue, on the saved game's page
+    con.press("RIGHT")
+    assert title.menu.items[title.menu.sel] == "New game"
+    for _ in range(len(NAMES) - 1):
+        con.press("RIGHT")
+    assert title.menu.items[title.menu.sel].startswith("Continue")
+    assert _saved_game(st) is not None
+
+
 @pytest.mark.parametrize("seed", range(1, 7))
 @pytest.mark.parametrize("name", NAMES)
 def test_new_game_replaces_the_save_at_its_first_turn(name, seed):

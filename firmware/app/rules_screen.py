@@ -227,4 +227,4 @@ def show_notices(app):
         return
     lines = app.notices
     app.notices = []
-    app.show(RulesScreen(app, "Storage", lines + ["The menu offers a new game."], app.screen))
+    app.show(RulesScreen(app, "Storage", lines + ["A or B: back."], app.screen))

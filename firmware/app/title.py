@@ -39,10 +39,15 @@ class TitleScreen(StaticScreen):
             self.menu.sel = 0
             return
         if b == buttons.LEFT or b == buttons.RIGHT:
+            # The cursor stays on the same item (Continue comes and goes with
+            # the game shown, so the same row could be another item: a Guided
+            # hand started where Statistics was would replace the save); the
+            # first row stays first, so Continue is there on coming back.
+            kind = self.menu.sel - (len(self.menu.items) - 5)
             app.cycle_game(1 if b == buttons.RIGHT else -1)
             self.menu.items = self._items()
-            # The next game may have fewer variants than the row selected.
-            self.menu.sel = min(self.menu.sel, len(self.menu.items) - 1)
+            if self.menu.sel:
+                self.menu.sel = max(0, kind + len(self.menu.items) - 5)
             return
         pick = self.menu.on_button(b)
         if pick == PICKED_NONE:
