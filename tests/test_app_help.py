@@ -281,6 +281,36 @@ def test_undo_without_storage_as_in_the_headless_simulator(cls):
     assert "Move taken back" in screen_text(s) or s.app.compact
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_undo_of_a_save_whose_moves_are_not_its_deals_says_so(name):
+    """A save whose moves (``act``) or seed do not lead to its position
+    (``pos``) Continues (the position is checked by every rule) but cannot
+    be taken back: a line says so, and nothing is lost or crashes."""
+    from app.persist.storage import encode
+
+    st = FakeStorage()
+    con = Console(st, seed=6)
+    con.choose_game(name)
+    con.press("A")
+    scr = _one_move_turn(con, name)
+    _play_selected(con, scr, name)
+    _one_move_turn(con, name, 0)
+    saved = _save(st)
+    for bad in ({"seed": "0"}, {"act": "ff" + saved["act"]}, {"act": ""}):
+        f = dict(saved, **bad)
+        st.files["game"] = encode("save", list(f.items()))
+        again = Console(st.reboot(), seed=6)
+        again.press("A")  # Continue
+        table = again.app.screen
+        pos = table.game.to_text()
+        assert pos == saved["pos"]
+        _undo(again)
+        assert again.app.screen is table and table.game.to_text() == pos
+        assert table.hint == "Cannot take back: moves unknown", bad
+        assert _save(st)["pos"] == pos  # the save is still there
+    st.files["game"] = encode("save", list(saved.items()))
+
+
 def test_undo_at_the_first_turn_says_so():
     s = Session(3)
     s.press("A")  # West deals: your first turn, nothing to take back

@@ -194,7 +194,17 @@ def back(app, screen):
     seat = 2 if app.game_index == 2 else 0  # Clubs' South, else seat 0
     acts = _actions(app)
     cls = type(screen.game)
-    n, rounds = target(cls(seed=screen.seed, **screen.core_kw), acts, seat)
+    g = cls(seed=screen.seed, **screen.core_kw)
+    try:
+        n, rounds = target(g, acts, seat)
+    except ValueError:  # a save whose moves are not its deal's
+        n = None
+    # The moves must lead from the deal to the table as it is (a save's moves
+    # are only checked as hex at Continue, its position by every rule).
+    if n is None or g.to_text() != screen.game.to_text():
+        screen.hint = "Cannot take back: moves unknown"
+        screen.hint_alert = True
+        return
     if n < 0:
         screen.hint = "Nothing to undo yet"
         screen.hint_alert = True

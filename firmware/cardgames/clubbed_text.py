@@ -2,8 +2,8 @@
 (``from_text``).
 
 Kept apart from the rules core so that a game in play does not hold the
-parser's code in the heap (tools/bench/mem_report.py): ``cardgames.clubbed.from_text``
-imports this module on first use."""
+parser's code in the heap (tools/bench/mem_report.py): whoever reads a
+position (Continue, records, tests) imports this module."""
 
 from cardgames import cards
 from cardgames.clubbed import (
@@ -22,7 +22,14 @@ _parse_cards = parse_run
 
 
 def from_text(text):
-    """``cardgames.clubbed.from_text``, which documents it."""
+    """A Clubbed game from the notation of ``cardgames.clubbed``'s docstring.
+
+    Raises ValueError saying what is wrong: unknown or missing fields, bad
+    cards, a card missing or repeated (CB-12), a club on the pile anywhere but
+    at its bottom (only the starter can be), hands or stock left after the
+    end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
+    move while the stock lasts.
+    """
     f = split_fields(text, "CB1")
     known = ("r", "d", "m", "h0", "h1", "s", "p", "c0", "c1", "x")
     for k in f:

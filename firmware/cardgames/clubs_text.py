@@ -1,8 +1,8 @@
 """Reading a Clubs position from the notation of ``cardgames.clubs`` (``from_text``).
 
 Kept apart from the rules core so that a game in play does not hold the
-parser's code in the heap (tools/bench/mem_report.py): ``cardgames.clubs.from_text``
-imports this module on first use."""
+parser's code in the heap (tools/bench/mem_report.py): whoever reads a
+position (Continue, records, tests) imports this module."""
 
 from cardgames import cards
 from cardgames.clubs import (
@@ -109,7 +109,15 @@ _KNOWN = ("t", "r", "n", "d", "s", "ph", "m", "h0", "h1", "h2", "h3",
 
 
 def from_text(text):
-    """``cardgames.clubs.from_text``, which documents it."""
+    """A Clubs game from the notation of ``cardgames.clubs``'s docstring.
+
+    Raises ValueError saying what is wrong: unknown or missing fields, bad
+    numbers or cards, a card missing or repeated, passes or shown cards that
+    are not where the rules put them, a play history breaking PC-4/PC-5 or
+    takers disagreeing with PC-7 ... PC-9, bids breaking PC-10, a phase or
+    seat to move other than the rules give, scores that should have ended the
+    game (PC-15) or a finished game whose last hand does not match.
+    """
     f = split_fields(text, "PC1")
     for k in f:
         if k not in _KNOWN:

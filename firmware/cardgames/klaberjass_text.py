@@ -2,8 +2,8 @@
 (``from_text``).
 
 Kept apart from the rules core so that a game in play does not hold the
-parser's code in the heap (tools/bench/mem_report.py): ``cardgames.klaberjass.from_text``
-imports this module on first use."""
+parser's code in the heap (tools/bench/mem_report.py): whoever reads a
+position (Continue, records, tests) imports this module."""
 
 from cardgames import cards, notation
 from cardgames.klaberjass import (
@@ -59,7 +59,16 @@ FIELDS = ("w", "o", "d", "s", "r", "p", "m", "h0", "h1", "k", "u", "t", "mk", "x
 
 
 def from_text(text):
-    """``cardgames.klaberjass.from_text``, which documents it."""
+    """A Klaberjass game from the notation of ``cardgames.klaberjass``'s docstring.
+
+    Raises ValueError saying what is wrong: unknown, missing or malformed
+    fields, cards outside the 32-card deck, a card missing or repeated
+    (KJ-17), hand and stock sizes that do not fit the phase, a bid, trump,
+    maker or exchange the rules do not allow, a played card that broke KJ-11,
+    a seat to move that is not the one the rules give, scores that should
+    have ended the game (or not), or a last-round summary that does not add
+    up.
+    """
     f = split_fields(text, "KJ1")
     for k in f:
         if k not in FIELDS:

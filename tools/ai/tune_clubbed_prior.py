@@ -53,6 +53,8 @@ def main(argv=None):
     ap.add_argument("--deals", type=int, default=2500)
     ap.add_argument("--seed", type=int, default=10000)
     args = ap.parse_args(argv)
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
     best = PARAMS
     score = rate(best, args.deals, args.seed)
     print("heuristic's weights %r: %.1f%%" % (best, 100 * score), flush=True)

@@ -93,6 +93,8 @@ def main(argv=None):
     ap.add_argument("--game", action="append", choices=GAMES,
                     help="measure only this game (repeatable; default all three)")
     args = ap.parse_args(argv)
+    if args.decisions < 1:
+        ap.error("--decisions must be at least 1")
     lines = run_mp(args.decisions, tuple(args.game) if args.game else GAMES)
     stones = None
     rows = []

@@ -62,6 +62,8 @@ def main(argv=None):
                    help="address to listen on (default: %(default)s, this machine only)")
     p.add_argument("--port", type=int, default=8000)
     args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        p.error("--port must be 0..65535 (0: any free port)")
     if not os.path.isfile(os.path.join(args.dir, "index.html")):
         print("web_serve: no site in %s (run make web)" % args.dir, file=sys.stderr)
         return 2
