@@ -27,6 +27,7 @@ from cardgames.clubs import (
     TAKE_PARTNER,
     TAKE_SELF,
 )
+from players.heuristic import Heuristic
 
 
 def _rank(c):
@@ -38,22 +39,12 @@ def _worth(c):
     return c % 13 + (3 if c < 13 else 0)
 
 
-class ClubsBeginner:
-    """Beginner Clubs player; ``seed`` is unused (it is deterministic) but kept
-    for the players' uniform constructor."""
+class ClubsBeginner(Heuristic):
+    """Beginner Clubs player (deterministic; ``choose`` as players.heuristic's)."""
 
-    def __init__(self, seed=0):
-        self.seed = seed
-
-    def choose(self, obs, legal):
-        """The beginner's choice of ``legal`` for ``obs`` (a clubs.Observation).
-
-        Raises ValueError when ``legal`` is empty.
-        """
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
+    def _choose(self, obs, legal):
+        # The beginner's choice of two or more ``legal`` for ``obs`` (a
+        # clubs.Observation).
         ph = obs.phase
         if ph == PH_PASS_HEARTS or ph == PH_PASS_PARTNER:
             return min(legal, key=_worth)
