@@ -124,3 +124,10 @@ def test_cli_report_identical_on_both_runtimes():
         return r.stdout
 
     assert out() == out("--micropython")
+
+
+def test_jobs_give_the_same_games_in_the_same_order():
+    one = arena.run_cpython("clubbed", "heuristic", "random", 5, 11, quiet=True)
+    two = arena.run_cpython("clubbed", "heuristic", "random", 5, 11, quiet=True, jobs=2)
+    assert two == one
+    assert [r[:2] for r in two] == [divmod(k, 2) for k in range(10)]

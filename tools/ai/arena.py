@@ -1,6 +1,7 @@
 """Arena: two player levels against each other over seeded deals, in duplicate.
 
     python tools/ai/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
+                             [--jobs J]
 
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
 tools/ai/arena_mp.py: random, heuristic, prior (the search levels' prior
@@ -64,14 +65,32 @@ def _progress(k, total, quiet):
         print("  ... %d/%d games" % (k, total), file=sys.stderr)
 
 
-def run_cpython(game, a, b, deals, seed, quiet=False):
-    """List of ``(pair, swap, r_a, points_a, points_b, finished)`` per game."""
-    out = []
+def _one(job):
+    game, a, b, seed, k = job
+    pair, swap = divmod(k, 2)
+    return (pair, swap) + tuple(play_game(game, a, b, seed + pair, swap))
+
+
+def run_cpython(game, a, b, deals, seed, quiet=False, jobs=1):
+    """List of ``(pair, swap, r_a, points_a, points_b, finished)`` per game,
+    in game order. ``jobs`` > 1 plays the games in that many processes
+    (forked, so players registered at run time are there too); every game
+    depends only on its seed, so the list is the same for any ``jobs``."""
     total = 2 * deals
-    for k in range(total):
-        pair, swap = divmod(k, 2)
-        out.append((pair, swap) + tuple(play_game(game, a, b, seed + pair, swap)))
-        _progress(k + 1, total, quiet)
+    work = [(game, a, b, seed, k) for k in range(total)]
+    if jobs <= 1:
+        out = []
+        for job in work:
+            out.append(_one(job))
+            _progress(len(out), total, quiet)
+        return out
+    import multiprocessing
+
+    out = []
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for rec in pool.imap(_one, work):
+            out.append(rec)
+            _progress(len(out), total, quiet)
     return out
 
 
@@ -158,13 +177,22 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--micropython", action="store_true", help="play under MicroPython (Node)")
     ap.add_argument("--games", action="store_true", help="also print one line per game")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="CPython: play in this many processes (same results; default 1)")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    run = run_micropython if args.micropython else run_cpython
+    if args.jobs < 1:
+        ap.error("--jobs must be at least 1")
+    if args.micropython and args.jobs > 1:
+        ap.error("--jobs is for CPython runs only")
     print("arena: playing under %s" % ("MicroPython (Node)" if args.micropython else "CPython"),
           file=sys.stderr)
-    records = run(args.game, args.player_a, args.player_b, args.deals, args.seed)
+    if args.micropython:
+        records = run_micropython(args.game, args.player_a, args.player_b, args.deals, args.seed)
+    else:
+        records = run_cpython(args.game, args.player_a, args.player_b, args.deals, args.seed,
+                              jobs=args.jobs)
     if args.games:
         for rec in records:
             print(game_line(rec[0], rec[1], rec[2:]))
