@@ -698,3 +698,30 @@ def test_mp_run_sys_exit_like_cpython(tmp_path):
     assert _mp_run(str(a)).returncode == 0
     proc = _mp_run(str(b))
     assert proc.returncode == 1 and "it broke" in proc.stderr
+
+
+# --- tools' command lines: one line, exit status 2 ---------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ["tools/docs/ui_frames.py"],
+    ["tools/docs/ui_frames.py", "build", "seven"],
+    ["tools/docs/ui_frames.py", "build", "1", "SIZE:axb"],
+    ["tools/docs/ui_frames.py", "build", "1", "JUMP"],
+    ["tools/docs/ui_frames.py", "/proc/no/such", "1", "A"],
+    ["tools/make/gen_font.py", "--out", "/proc/no/such/font.py", "--bin", "/proc/no/such/f.bin"],
+    ["tools/make/gen_font.py", "--font-dir", "/proc/no/such", "--check"],
+    ["tools/web/build_web.py", "--out", "/proc/no/such"],
+    ["tools/ai/arena_mp.py", "clubbed", "hard", "heuristic"],
+    ["tools/ai/arena_mp.py", "chess", "hard", "heuristic", "1", "1"],
+    ["tools/ai/arena_mp.py", "clubbed", "hard", "grandmaster", "1", "1"],
+    ["tools/ai/arena_mp.py", "clubbed", "hard", "heuristic", "two", "1"],
+    ["tools/ai/arena_mp.py", "clubbed", "hard", "heuristic", "0", "1"],
+    ["tools/mp/transcripts_klaberjass.py", "-3"],
+])
+def test_tool_bad_arguments_one_line_exit_2(args):
+    proc = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120,
+                          cwd=ROOT)
+    out = (proc.stdout + proc.stderr).strip()
+    assert proc.returncode == 2, out
+    assert "Traceback" not in out and len(out.splitlines()) <= 2, out

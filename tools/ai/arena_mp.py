@@ -178,11 +178,30 @@ def step():
     return True
 
 
-if __name__ == "__main__" and len(sys.argv) >= 6:
-    S["game"] = sys.argv[1]
-    S["a"] = sys.argv[2]
-    S["b"] = sys.argv[3]
-    S["deals"] = int(sys.argv[4])
-    S["seed"] = int(sys.argv[5])
+def _usage(why):
+    print("arena_mp.py: %s (usage: arena_mp.py GAME PLAYER_A PLAYER_B DEALS SEED)" % why)
+    sys.exit(2)
+
+
+def _args(argv):
+    # Under MicroPython there is no argparse: the checks arena.py's parser makes.
+    if len(argv) != 6:
+        _usage("five arguments are needed")
+    if argv[1] not in GAMES:
+        _usage("unknown game %r (one of %s)" % (argv[1], ", ".join(GAMES)))
+    for name in argv[2:4]:
+        if name not in PLAYERS:
+            _usage("unknown player %r" % name)
+    try:
+        deals, seed = int(argv[4]), int(argv[5])
+    except ValueError:
+        _usage("DEALS and SEED must be integers")
+    if deals < 1:
+        _usage("DEALS must be at least 1")
+    S["game"], S["a"], S["b"], S["deals"], S["seed"] = argv[1], argv[2], argv[3], deals, seed
+
+
+if __name__ == "__main__" and len(sys.argv) > 1:
+    _args(sys.argv)
     make_player(S["a"], S["game"], 0)
     make_player(S["b"], S["game"], 0)

@@ -47,14 +47,40 @@ def settle(app, clock, limit=20000):
     raise RuntimeError("app never became idle")
 
 
+def usage(why):
+    """One line on standard error and exit status 2 (a bad command line)."""
+    print("ui_frames.py: %s (usage: ui_frames.py OUTDIR SEED [SIZE:WxH[m]] KEY ...)" % why,
+          file=sys.stderr)
+    sys.exit(2)
+
+
 def main(argv):
-    out, seed, keys = argv[1], int(argv[2]), argv[3:]
+    if len(argv) < 3:
+        usage("OUTDIR and SEED are needed")
+    out, keys = argv[1], argv[3:]
+    try:
+        seed = int(argv[2])
+    except ValueError:
+        usage("SEED must be an integer, got %r" % argv[2])
     w, h, mono = 240, 135, False
     if keys and keys[0].startswith("SIZE:"):
         # SIZE:WxH (8-bit indexed) or SIZE:WxHm (1-bit MONO_VLSB, an SSD1306's).
         spec = keys.pop(0)[5:]
         mono = spec.endswith("m")
-        w, h = [int(v) for v in spec.rstrip("m").split("x")]
+        try:
+            w, h = [int(v) for v in spec.rstrip("m").split("x")]
+        except ValueError:
+            usage("SIZE must be WxH or WxHm, got %r" % spec)
+    for k in keys:
+        if k != "WAIT" and not k.startswith("GAME:"):
+            try:
+                buttons.from_name(k)
+            except (KeyError, ValueError):
+                usage("unknown key %r" % k)
+    try:
+        open("%s/palette.bin" % out, "wb").close()
+    except OSError:
+        usage("cannot write in OUTDIR %r" % out)
     disp = FrameDisplay(w, h, mono)
     btn = ScriptedButtons()
     clock = VirtualClock()

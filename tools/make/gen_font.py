@@ -280,7 +280,12 @@ def main(argv=None):
     )
     args = ap.parse_args(argv)
     _warn_version()
-    text, data = generate(args.font_dir)
+    try:
+        text, data = generate(args.font_dir)
+    except OSError as e:
+        print("gen_font.py: cannot read %s: %s (Debian: apt-get install fonts-terminus-otb)"
+              % (e.filename, e.strerror), file=sys.stderr)
+        return 2
     if args.check:
         stale = []
         for path, want in ((args.out, text.encode()), (args.bin, data)):
@@ -295,8 +300,12 @@ def main(argv=None):
             return 1
         print("%s and %s are up to date" % (args.out, args.bin))
         return 0
-    args.out.write_text(text, encoding="utf-8", newline="\n")
-    args.bin.write_bytes(data)
+    try:
+        args.out.write_text(text, encoding="utf-8", newline="\n")
+        args.bin.write_bytes(data)
+    except OSError as e:
+        print("gen_font.py: cannot write %s: %s" % (e.filename, e.strerror), file=sys.stderr)
+        return 2
     print("wrote %s (%d bytes) and %s (%d bytes)"
           % (args.out, len(text.encode()), args.bin, len(data)))
     return 0

@@ -124,8 +124,21 @@ def game_line(index, seed, dealer, alternate, all_sequences, classic, kinds):
     )
 
 
-N_RANDOM = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-N_HEURISTIC = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+def _count(i):
+    if len(sys.argv) <= i:
+        return 40
+    try:
+        n = int(sys.argv[i])
+    except ValueError:
+        n = -1
+    if n < 0:
+        print("transcripts_klaberjass.py: counts must be integers >= 0, got %r" % sys.argv[i])
+        sys.exit(2)
+    return n
+
+
+N_RANDOM = _count(1)
+N_HEURISTIC = _count(2)
 CONFIGS = game_configs(N_RANDOM, N_HEURISTIC)
 STATE = [0]
 

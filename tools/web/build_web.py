@@ -101,7 +101,10 @@ def build(out):
     boards_info, default = board_list()
     if os.path.exists(out):
         shutil.rmtree(out)
-    os.makedirs(os.path.join(out, "mp"))
+    try:
+        os.makedirs(os.path.join(out, "mp"))
+    except OSError as e:
+        fail("cannot make --out %s: %s" % (out, e.strerror))
     with open(os.path.join(out, MARKER), "w") as f:
         f.write("made by tools/web/build_web.py; emptied by it on the next build\n")
     for f in SITE:
