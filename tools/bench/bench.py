@@ -112,7 +112,8 @@ def run_mp(args, path=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=1000, help="Clubbed games (default 1000)")
+    ap.add_argument("--games", type=benchkit.count, default=1000,
+                    help="Clubbed games (default 1000)")
     ap.add_argument("--no-mp", action="store_true", help="skip the MicroPython figures")
     ap.add_argument("--only", choices=GAMES, help="one game only")
     args = ap.parse_args()

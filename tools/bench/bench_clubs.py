@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import time
 
-import benchkit  # noqa: F401  (firmware/ on sys.path)
+import benchkit  # (also puts firmware/ on sys.path)
 
 from cardgames import clubs  # noqa: E402
 from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
@@ -57,8 +57,8 @@ def heuristic_vs_random(n_games, workers=1):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--games", type=benchkit.count, default=200)
+    ap.add_argument("--workers", type=benchkit.count, default=min(2, os.cpu_count() or 1))
     args = ap.parse_args()
     t0 = time.perf_counter()
     res = heuristic_vs_random(args.games, args.workers)

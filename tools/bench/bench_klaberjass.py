@@ -11,7 +11,7 @@ win rate, the rounds played and how often the heuristic's bids made (KJ-14).
 import argparse
 import time
 
-import benchkit  # noqa: F401  (firmware/ on sys.path)
+import benchkit  # (also puts firmware/ on sys.path)
 
 from cardgames import klaberjass  # noqa: E402
 from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402
@@ -47,7 +47,7 @@ def heuristic_vs_random(n_games, first=0, **kw):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=benchkit.count, default=200)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--accept", type=int)
     ap.add_argument("--name", type=int)

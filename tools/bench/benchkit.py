@@ -21,6 +21,20 @@ for _p in (ROOT, FIRMWARE):
         sys.path.insert(0, _p)
 
 
+def count(text):
+    """argparse ``type`` for a count of at least 1 (games, workers): the int,
+    or argparse's one-line error for anything else."""
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a whole number: %r" % text)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1, got %d" % n)
+    return n
+
+
 def mp_command(script, args=(), paths=(), root=None):
     """argv (list of str) running ``script`` under MicroPython (Node,
     tools/mp/mp_run.mjs) one top-level ``step()`` call at a time, with each
