@@ -140,7 +140,8 @@ def test_games_with_a_hint_are_counted_apart_from_clean_wins():
     won = stats["Clubbed"][1]
     assert stats["Clubbed"][6:] == [1, won]
     lines = "\n".join(stats_lines(con.app))
-    assert "Clean wins %d; with hint or undo: played 1, won %d." % (0, won) in lines
+    assert ("Clean wins %d; helped (hint, take back or guided hand): played 1, won %d."
+            % (0, won)) in lines
     # The next game, without help, is a clean one.
     con.press("A", "A")
     assert "hint_or_undo" not in con.app.sessions["Clubbed"]

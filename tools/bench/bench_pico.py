@@ -39,12 +39,15 @@ another), and prints as a table:
   (``--levels``, default 0,1,2; ``--games``), and the peak heap during a
   decision: the most ``gc.mem_alloc()`` rose above its level just before
   the decision (collected then), sampled by the search's ``stop`` hook
-  after every playout and once at the end. "In use" counts live data and
-  garbage not yet collected (a collection inside the decision lowers it):
-  what a decision allocates, up to the free heap. "Live" comes from a
-  second pass over the same games without the clock (the whole budget),
-  where the hook collects before each reading: the heap the search holds
-  between playouts (what a playout allocates and drops inside is not seen).
+  after every playout and once at the end. The times come from a pass of
+  their own, without the hook (a heap reading walks the allocation table,
+  so sampling slowed the decisions). The heap comes from two more passes
+  over the same games without the clock (no cap: the whole budget).
+  "In use" counts live data and garbage not yet collected (a collection
+  inside the decision lowers it): what a decision allocates, up to the
+  free heap. "Live": the hook collects before each reading, so it is the
+  heap the search holds between playouts (what a playout allocates and
+  drops inside is not seen).
 
 ``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
 firmware boards``) for before/after figures. Without the device kit it
@@ -102,7 +105,7 @@ PEAK = [0]
 LIVE = [False]
 def sample():
     # The search's stop hook (players/search.py), asked after every playout:
-    # the heap in use at that moment (live and garbage), or in the second
+    # the heap in use at that moment (live and garbage), or in the third
     # pass the live heap alone (collected first).
     if LIVE[0]:
         gc.collect()
@@ -110,10 +113,14 @@ def sample():
     if m > PEAK[0]:
         PEAK[0] = m
     return False
-def run(level, live):
-    # Pass one (live False): times with the device clock, and the heap in
-    # use; pass two: the same decisions without a clock (no cap: the full
-    # budget) and the live heap, collected at every sample.
+def run(level, mode):
+    # Pass 0: times with the device clock and nothing else (reading the heap
+    # walks its allocation table: sampling it after every playout cost Hard
+    # a fifth of its decisions' time). Passes 1 and 2: the same decisions
+    # without a clock (no cap: the whole budget, at least what the device
+    # does) and the stop hook sampling the heap in use (1), or the live
+    # heap, collected at every sample (2).
+    live = mode == 2
     LIVE[0] = live
     times = []
     peaks = []
@@ -125,8 +132,8 @@ def run(level, live):
         while not g.is_over() and len(times) < N and moves < 400:
             p = g.current_player
             if p not in players:
-                players[p] = levels.make(GAME, level, seed * 7 + p, None if live else clock)
-                if hasattr(players[p], "stop"):
+                players[p] = levels.make(GAME, level, seed * 7 + p, None if mode else clock)
+                if mode and hasattr(players[p], "stop"):
                     players[p].stop = sample
             legal = g.legal_actions()
             obs = g.observation(p)
@@ -150,8 +157,9 @@ def run(level, live):
         seed += 1
     return times, peaks
 for level in LEVELS:
-    times, peaks = run(level, False)
-    live = max(run(level, True)[1])
+    times = run(level, 0)[0]
+    peaks = run(level, 1)[1]
+    live = max(run(level, 2)[1])
     print("BENCH-DECIDE", GAME, level, len(times), sum(times) // max(1, len(times)), max(times),
           max(peaks), live)
 '''
