@@ -375,3 +375,26 @@ def test_guided_hand_is_the_same_deal_every_time_and_can_be_left():
     assert type(a.app.screen).__name__ == "TitleScreen"
     a.press("A")  # New game: not guided
     assert not a.app.guide and not a.app.screen.hint.startswith("\u25ba")
+
+
+def test_clubbed_reason_says_keep_clubs_only_with_clubs_in_hand():
+    # CB-5: a club hands the pile over; playing another card keeps your clubs
+    # only if you hold some.
+    from cardgames import clubbed
+
+    seen = set()
+    for seed in range(40):
+        g = clubbed.Clubbed(seed=seed, dealer=seed % 2)
+        rng = Rng(seed)
+        while not g.is_over():
+            seat = g.current_player
+            legal = g.legal_actions()
+            has_club = any(c < 13 for c in g.hand(seat))
+            for a in legal:
+                if a != clubbed.DRAW and a >= 13:
+                    why = hint.reason("clubbed", g, a, seat)
+                    assert ("keep clubs" in why) == has_club, (why, has_club)
+                    assert ("no clubs held" in why) == (not has_club), why
+                    seen.add(has_club)
+            g.apply(legal[rng.below(len(legal))])
+    assert seen == {True, False}

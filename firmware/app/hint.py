@@ -67,7 +67,10 @@ def _clubbed(g, a):
     if a < 13:  # CB-5, CB-6: a club hands the pile over
         n = g.n_pile + 1 if g.n_pile else 1
         return "%s gives West %d card%s" % (name, n, "" if n == 1 else "s")
-    return "Play %s, keep clubs" % name
+    for c in g.hand(g.current_player):
+        if c < 13:
+            return "Play %s, keep clubs" % name
+    return "Play %s (no clubs held)" % name
 
 
 def _klaberjass(g, a):

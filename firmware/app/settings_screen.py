@@ -40,8 +40,8 @@ def stats_lines(app):
                        "best %d." % (e.name, s[0], s[1], s[2], s[3], s[1] * 100 // s[0], s[4],
                                      s[5]))
             if s[6]:
-                out.append("Clean wins %d; helped (hint, take back or guided hand): played %d, won %d."
-                           % (s[1] - s[7], s[6], s[7]))
+                out.append("Clean wins %d; helped (hint, take back or guided hand): "
+                           "played %d, won %d." % (s[1] - s[7], s[6], s[7]))
         out.append("")
     out.append("Games left unfinished are not counted.")
     return out
