@@ -657,3 +657,27 @@ def test_expert_setting_loads_in_the_simulator_and_plays_hard_on_a_pico():
             scr.change(0, 1)
             seen.add(app.level)
         assert seen == set(levels.offered(device=True))
+
+
+def test_a_pico_keeps_a_files_expert_unless_the_level_is_changed():
+    """A settings change on a Pico (say the speed) writes the file's Expert
+    back, though the Pico plays Hard; changing the level row writes what
+    the player chose."""
+    from players import levels
+
+    if levels.EXPERT in levels.offered(device=True):
+        pytest.skip("this build offers Expert on a Pico")
+    st = FakeStorage()
+    write_file(st, "settings", "settings", [("level", "3")])
+    app = Console(st).app
+    app.device = True
+    persist.apply_settings(app, {"level": "3"})
+    assert app.level == levels.HARD
+    app.speed = 2
+    assert persist.save_settings(app)
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "3" and f["speed"] == "2"
+    app.level = levels.NORMAL  # the player picks Normal on the Settings screen
+    assert persist.save_settings(app)
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "1"

@@ -152,6 +152,9 @@ def apply_settings(app, f):
                 raise ValueError(k)
         opts[e.name] = d
     app.level = _usable(app, level)
+    # The file's level, kept while the player leaves the level alone: a
+    # Pico plays Hard for a file's Expert and writes Expert back.
+    app.level_kept = (level, app.level)
     app.four = four == 1
     app.speed = speed
     app.light = light
@@ -177,7 +180,9 @@ def _usable(app, level):
 
 def save_settings(app):
     """Write the settings file; False (and a notice) if storage fails."""
-    f = [("level", app.level), ("four", 1 if app.four else 0), ("speed", app.speed),
+    kept = getattr(app, "level_kept", None)
+    level = kept[0] if kept is not None and kept[1] == app.level else app.level
+    f = [("level", level), ("four", 1 if app.four else 0), ("speed", app.speed),
          ("light", app.light), ("dim", app.dim)]
     for e in games.GAMES:
         d = {}
