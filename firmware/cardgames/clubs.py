@@ -189,12 +189,18 @@ def _higher_key(c, led):
 def trick_sums(trick, leader):
     """Partnership sums (N-S, E-W) of the cards in ``trick`` (played in order
     from seat ``leader``; may be incomplete) (PC-7)."""
-    s = [0, 0]
+    return (_team_sum(trick, leader, 0), _team_sum(trick, leader, 1))
+
+
+def _team_sum(trick, leader, team):
+    # One partnership's sum of ``trick_sums`` (PC-7), as an int.
+    n = 0
     if len(trick):
         led = trick[0] // 13
         for i in range(len(trick)):
-            s[((leader + i) % 4) & 1] += card_value(trick[i], led)
-    return (s[0], s[1])
+            if ((leader + i) % 4) & 1 == team:
+                n += card_value(trick[i], led)
+    return n
 
 
 def highest_card_index(trick):
@@ -227,21 +233,37 @@ def resolve_trick(trick, leader, sums=None):
     ``trick_sums`` if already known.
     """
     s0, s1 = sums if sums else trick_sums(trick, leader)
+    why = WIN_SUM if s0 != s1 else WIN_HIGH
+    t = _taker(trick, leader, s0, s1)
+    if t < 4:
+        return t & 1, why, t, None
+    return t & 1, why, None, t - 4
+
+
+def trick_taker(trick, leader):
+    """``resolve_trick`` as one int, without allocating (players weigh many
+    tricks per decision): the seat that takes the complete 4-card ``trick``
+    led by ``leader`` (PC-7 ... PC-9), or 4 + the seat that must choose
+    when the winning partners' cards tie. Its team is the int & 1."""
+    return _taker(trick, leader, _team_sum(trick, leader, 0), _team_sum(trick, leader, 1))
+
+
+def _taker(trick, leader, s0, s1):
+    # PC-7 / PC-8: the winning team; PC-9: which of its two cards takes the
+    # trick (4 + the partner who played first when they tie).
     if s0 != s1:
         team = 0 if s0 > s1 else 1
-        why = WIN_SUM
     else:
         team = ((leader + highest_card_index(trick)) % 4) & 1
-        why = WIN_HIGH
     i = (team - leader) % 2  # index of this team's first card
     led = trick[0] // 13
     ka = _higher_key(trick[i], led)
     kb = _higher_key(trick[i + 2], led)
     if ka > kb:
-        return team, why, (leader + i) % 4, None
+        return (leader + i) % 4
     if kb > ka:
-        return team, why, (leader + i + 2) % 4, None
-    return team, why, None, (leader + i) % 4
+        return (leader + i + 2) % 4
+    return 4 + (leader + i) % 4
 
 
 def _top_club_in(trick):
