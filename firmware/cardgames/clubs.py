@@ -974,31 +974,29 @@ def world(obs, rng, g=None):
     me = obs.seat
     loc = g.loc
     pb = obs.played_by
-    cap = bytearray(obs.hand_sizes)
+    cap = _world_cap
+    for s in range(4):
+        cap[s] = obs.hand_sizes[s]
     for c in range(52):
         loc[c] = pb[c] if pb[c] != NO_CARD else NO_CARD
     for c in obs.hand:
         loc[c] = me
     cap[me] = 0
-
-    def known(c, s):
-        if loc[c] == NO_CARD and cap[s]:
-            loc[c] = s
-            cap[s] -= 1
-
     for s in range(4):
         if s != me and obs.shown_live[s] != NO_CARD:
-            known(obs.shown_live[s], s)
+            _known(loc, cap, obs.shown_live[s], s)
     h, p = obs.passed[0], obs.passed[1]
     if p != NO_CARD:
-        known(p, (me + 2) % 4)
+        _known(loc, cap, p, (me + 2) % 4)
     if h != NO_CARD and obs.pass_dir != PASS_NONE:
-        known(h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
-    free = bytearray()
+        _known(loc, cap, h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
+    free = _world_free
+    n = 0
     for c in range(52):
         if loc[c] == NO_CARD:
-            free.append(c)
-    _deal_free(free, cap, obs.voids, loc, rng)
+            free[n] = c
+            n += 1
+    _deal_free(free, n, cap, obs.voids, loc, rng)
     g.target = obs.target
     for i in range(8):
         g.passes[i] = NO_CARD
@@ -1029,22 +1027,39 @@ def world(obs, rng, g=None):
     g.broken = obs.broken
     g.winner = None
     g._replay = True
-    g.events = []
+    if g.events:
+        g.events = []
     return g
 
 
-def _deal_free(free, cap, voids, loc, rng):
-    # Deal the cards of ``free`` to the seats with room left (``cap``), none
-    # into a suit the seat has shown void in: the cards fewest seats may
-    # hold go first, each to a seat drawn in proportion to its room. A few
-    # tries, as a draw can corner itself; then voids are ignored (only for an
-    # observation no real deal could give).
+# Scratch of ``world`` (a search deals several worlds per decision: none of
+# them allocates): room left per seat, the free cards, room while dealing.
+_world_cap = bytearray(4)
+_world_free = bytearray(52)
+_world_left = bytearray(4)
+
+
+def _known(loc, cap, c, s):
+    # ``world``: card c is known to be seat s's, if still free and s has room.
+    if loc[c] == NO_CARD and cap[s]:
+        loc[c] = s
+        cap[s] -= 1
+
+
+def _deal_free(free, n_free, cap, voids, loc, rng):
+    # Deal the first ``n_free`` cards of ``free`` to the seats with room left
+    # (``cap``), none into a suit the seat has shown void in: the cards
+    # fewest seats may hold go first, each to a seat drawn in proportion to
+    # its room. A few tries, as a draw can corner itself; then voids are
+    # ignored (only for an observation no real deal could give).
+    left = _world_left
     for attempt in range(9):
-        left = bytearray(cap)
-        rng.shuffle(free)
+        left[:] = cap
+        rng.shuffle(free, n_free)
         ok = True
         for k in (1, 2, 3):
-            for c in free:
+            for j in range(n_free):
+                c = free[j]
                 if loc[c] != NO_CARD:
                     continue
                 bit = 1 << (c // 13)
@@ -1071,8 +1086,8 @@ def _deal_free(free, cap, voids, loc, rng):
                 break
         if ok:
             return
-        for c in free:
-            loc[c] = NO_CARD
+        for j in range(n_free):
+            loc[free[j]] = NO_CARD
 
 
 def _game_winner(s0, s1, target):
