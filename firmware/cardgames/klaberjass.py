@@ -192,6 +192,26 @@ def sequences(mask):
     return out
 
 
+def _best_run(mask):
+    # ``sequences(mask)``'s best run as length * 256 + top * 4 (0 if none),
+    # without its list: every deal and every searched bid compares them (KJ-8).
+    best = 0
+    i = 0
+    while i < 8:
+        if (mask >> i) & 1:
+            j = i
+            while j < 8 and (mask >> j) & 1:
+                j += 1
+            if j - i >= 3:
+                k = (j - i) * 256 + (R7 + j - 1) * 4
+                if k > best:
+                    best = k
+            i = j
+        else:
+            i += 1
+    return best
+
+
 def seq_points(length):
     """KJ-8: 20 for three cards, 50 for four or more."""
     return 20 if length == 3 else 50
@@ -691,7 +711,8 @@ class Klaberjass(Game):
         loc = self.loc
         st = self.stock
         d = self.dealer
-        for seat in (1 - d, d):
+        for k in range(2):
+            seat = 1 - d if k == 0 else d
             for _ in range(3):
                 self.n_stock -= 1
                 loc[st[self.n_stock]] = L_HAND + seat
@@ -711,8 +732,9 @@ class Klaberjass(Game):
         # KJ-8 key of the best sequence: length, then top card, then trump.
         best = 0
         for s in range(4):
-            for top, n in sequences(self._suit_mask(seat, s)):
-                k = n * 256 + top * 4 + (2 if s == self.trump else 0)
+            k = _best_run(self._suit_mask(seat, s))
+            if k:
+                k += 2 if s == self.trump else 0
                 if k > best:
                     best = k
         return best
@@ -943,6 +965,9 @@ _COPIED = (
 )
 
 
+_world_free = bytearray(32)  # ``world``'s unplaced cards
+
+
 def world(obs, rng, g=None):
     """A whole position consistent with ``obs`` (a seat's Observation during
     the play, KJ-16): the cards that seat cannot see (the other hand and the
@@ -989,19 +1014,23 @@ def world(obs, rng, g=None):
         loc[bottom] = NO_CARD  # set apart: it stays at the stock's bottom
     # The cards still unplaced, in random order; the other seat gets the
     # first n_opp it may hold, the stock the rest.
-    free = bytearray()
+    free = _world_free  # reused: a search deals many worlds per decision
+    n_free = 0
     for c in cards.DECK32:
         if loc[c] == L_STOCK:
-            free.append(c)
-    rng.shuffle(free)
+            free[n_free] = c
+            n_free += 1
+    rng.shuffle(free, n_free)
     lk = obs.lacks[opp]
-    for c in free:
+    for j in range(n_free):
+        c = free[j]
         if n_opp and not (lk[c // 13] >> (c % 13 - R7)) & 1:
             loc[c] = L_HAND + opp
             n_opp -= 1
     if n_opp:
         # Only when ``obs`` itself is inconsistent: fill from the rest.
-        for c in free:
+        for j in range(n_free):
+            c = free[j]
             if n_opp and loc[c] == L_STOCK:
                 loc[c] = L_HAND + opp
                 n_opp -= 1
@@ -1010,7 +1039,8 @@ def world(obs, rng, g=None):
         loc[bottom] = L_STOCK
         g.stock[0] = bottom
         n = 1
-    for c in free:
+    for j in range(n_free):
+        c = free[j]
         if loc[c] == L_STOCK:
             g.stock[n] = c
             n += 1
