@@ -189,18 +189,12 @@ def _higher_key(c, led):
 def trick_sums(trick, leader):
     """Partnership sums (N-S, E-W) of the cards in ``trick`` (played in order
     from seat ``leader``; may be incomplete) (PC-7)."""
-    return (_team_sum(trick, leader, 0), _team_sum(trick, leader, 1))
-
-
-def _team_sum(trick, leader, team):
-    # One partnership's sum of ``trick_sums`` (PC-7), as an int.
-    n = 0
+    s = [0, 0]
     if len(trick):
         led = trick[0] // 13
         for i in range(len(trick)):
-            if ((leader + i) % 4) & 1 == team:
-                n += card_value(trick[i], led)
-    return n
+            s[((leader + i) % 4) & 1] += card_value(trick[i], led)
+    return (s[0], s[1])
 
 
 def highest_card_index(trick):
@@ -245,7 +239,16 @@ def trick_taker(trick, leader):
     tricks per decision): the seat that takes the complete 4-card ``trick``
     led by ``leader`` (PC-7 ... PC-9), or 4 + the seat that must choose
     when the winning partners' cards tie. Its team is the int & 1."""
-    return _taker(trick, leader, _team_sum(trick, leader, 0), _team_sum(trick, leader, 1))
+    led = trick[0] // 13
+    s0 = 0
+    s1 = 0
+    for i in range(4):
+        v = card_value(trick[i], led)  # trick_sums (PC-7), without its tuple
+        if (leader + i) & 1:
+            s1 += v
+        else:
+            s0 += v
+    return _taker(trick, leader, s0, s1)
 
 
 def _taker(trick, leader, s0, s1):
@@ -990,13 +993,17 @@ def world(obs, rng, g=None):
         _known(loc, cap, p, (me + 2) % 4)
     if h != NO_CARD and obs.pass_dir != PASS_NONE:
         _known(loc, cap, h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
-    free = _world_free
+    n = 0
+    for c in range(52):
+        if loc[c] == NO_CARD:
+            n += 1
+    free = _free_buffer(n)
     n = 0
     for c in range(52):
         if loc[c] == NO_CARD:
             free[n] = c
             n += 1
-    _deal_free(free, n, cap, obs.voids, loc, rng)
+    _deal_free(free, cap, obs.voids, loc, rng)
     g.target = obs.target
     for i in range(8):
         g.passes[i] = NO_CARD
@@ -1032,11 +1039,21 @@ def world(obs, rng, g=None):
     return g
 
 
-# Scratch of ``world`` (a search deals several worlds per decision: none of
-# them allocates): room left per seat, the free cards, room while dealing.
+# Scratch of ``world`` (a search deals several worlds per decision, all
+# from one observation: they share these): room left per seat, the free
+# cards (``_free_buffer``), room while dealing.
 _world_cap = bytearray(4)
-_world_free = bytearray(52)
+_world_free = [bytearray(0)]
 _world_left = bytearray(4)
+
+
+def _free_buffer(n):
+    # A bytearray(n), the last one again while n stays the same (every world
+    # of a decision has as many free cards): a new one only when it changes.
+    b = _world_free[0]
+    if len(b) != n:
+        b = _world_free[0] = bytearray(n)
+    return b
 
 
 def _known(loc, cap, c, s):
@@ -1046,20 +1063,19 @@ def _known(loc, cap, c, s):
         cap[s] -= 1
 
 
-def _deal_free(free, n_free, cap, voids, loc, rng):
-    # Deal the first ``n_free`` cards of ``free`` to the seats with room left
-    # (``cap``), none into a suit the seat has shown void in: the cards
-    # fewest seats may hold go first, each to a seat drawn in proportion to
-    # its room. A few tries, as a draw can corner itself; then voids are
-    # ignored (only for an observation no real deal could give).
+def _deal_free(free, cap, voids, loc, rng):
+    # Deal the cards of ``free`` to the seats with room left (``cap``), none
+    # into a suit the seat has shown void in: the cards fewest seats may
+    # hold go first, each to a seat drawn in proportion to its room. A few
+    # tries, as a draw can corner itself; then voids are ignored (only for an
+    # observation no real deal could give).
     left = _world_left
     for attempt in range(9):
         left[:] = cap
-        rng.shuffle(free, n_free)
+        rng.shuffle(free)
         ok = True
         for k in (1, 2, 3):
-            for j in range(n_free):
-                c = free[j]
+            for c in free:
                 if loc[c] != NO_CARD:
                     continue
                 bit = 1 << (c // 13)
@@ -1086,8 +1102,8 @@ def _deal_free(free, n_free, cap, voids, loc, rng):
                 break
         if ok:
             return
-        for j in range(n_free):
-            loc[free[j]] = NO_CARD
+        for c in free:
+            loc[c] = NO_CARD
 
 
 def _game_winner(s0, s1, target):

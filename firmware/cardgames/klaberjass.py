@@ -965,7 +965,17 @@ _COPIED = (
 )
 
 
-_world_free = bytearray(32)  # ``world``'s unplaced cards
+# ``world``'s unplaced cards: a search deals many worlds per decision, all
+# with as many (``_free_buffer``).
+_world_free = [bytearray(0)]
+
+
+def _free_buffer(n):
+    # A bytearray(n), the last one again while n stays the same.
+    b = _world_free[0]
+    if len(b) != n:
+        b = _world_free[0] = bytearray(n)
+    return b
 
 
 def world(obs, rng, g=None):
@@ -1014,23 +1024,25 @@ def world(obs, rng, g=None):
         loc[bottom] = NO_CARD  # set apart: it stays at the stock's bottom
     # The cards still unplaced, in random order; the other seat gets the
     # first n_opp it may hold, the stock the rest.
-    free = _world_free  # reused: a search deals many worlds per decision
-    n_free = 0
+    n = 0
     for c in cards.DECK32:
         if loc[c] == L_STOCK:
-            free[n_free] = c
-            n_free += 1
-    rng.shuffle(free, n_free)
+            n += 1
+    free = _free_buffer(n)
+    n = 0
+    for c in cards.DECK32:
+        if loc[c] == L_STOCK:
+            free[n] = c
+            n += 1
+    rng.shuffle(free)
     lk = obs.lacks[opp]
-    for j in range(n_free):
-        c = free[j]
+    for c in free:
         if n_opp and not (lk[c // 13] >> (c % 13 - R7)) & 1:
             loc[c] = L_HAND + opp
             n_opp -= 1
     if n_opp:
         # Only when ``obs`` itself is inconsistent: fill from the rest.
-        for j in range(n_free):
-            c = free[j]
+        for c in free:
             if n_opp and loc[c] == L_STOCK:
                 loc[c] = L_HAND + opp
                 n_opp -= 1
@@ -1039,8 +1051,7 @@ def world(obs, rng, g=None):
         loc[bottom] = L_STOCK
         g.stock[0] = bottom
         n = 1
-    for j in range(n_free):
-        c = free[j]
+    for c in free:
         if loc[c] == L_STOCK:
             g.stock[n] = c
             n += 1

@@ -75,20 +75,14 @@ class Rng:
             v = self.next16()
         return v % n
 
-    def shuffle(self, buf, n=None):
+    def shuffle(self, buf):
         """Fisher-Yates shuffle of a bytearray (or list) in place; returns it.
-        ``n``: shuffle only its first ``n`` items (as a copy of ``buf[:n]``
-        would be shuffled: a reused buffer instead of a new one).
 
-        Raises ValueError for anything else, or ``n`` past ``len(buf)``.
+        Raises ValueError for anything else.
         """
         if not isinstance(buf, (bytearray, list)):
             raise ValueError("shuffle() wants a bytearray or list, got %r" % (buf,))
-        if n is None:
-            n = len(buf)
-        elif not _is_int(n) or not 0 <= n <= len(buf):
-            raise ValueError("shuffle() wants n in 0..%d, got %r" % (len(buf), n))
-        i = n - 1
+        i = len(buf) - 1
         while i > 0:
             j = self.below(i + 1)
             buf[i], buf[j] = buf[j], buf[i]

@@ -82,8 +82,7 @@ def strength(hand):
     """Estimated tricks the hand takes, in hundredths."""
     n = 0
     counts = _suit_counts
-    for k in range(4):
-        counts[k] = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
     for c in hand:
         n += weight(c)
         counts[c // 13] += 1
@@ -368,8 +367,7 @@ def _scenarios(obs, trick, lead, c, owner):
     for opp_high in (True, False):
         for ph in range(n_part):
             used[c] = 1
-            for i in range(pos):
-                cs[i] = trick[i]
+            cs[:pos] = trick
             cs[pos] = c
             ok = True
             for i in range(pos + 1, 4):

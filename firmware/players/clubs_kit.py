@@ -116,8 +116,7 @@ def _hand_strength(g, s):
     and for every bid of a playout)."""
     loc = g.loc
     counts = _counts
-    for k in range(4):
-        counts[k] = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
     n = 0
     for c in range(52):
         if loc[c] == s:
