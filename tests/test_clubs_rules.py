@@ -621,6 +621,30 @@ def test_pc9_resolve_trick_orders():
     assert clubs.resolve_trick(t, N)[2] == N
 
 
+def test_pc7_to_pc9_trick_taker_is_resolve_trick_as_one_int():
+    # PC-8/PC-9 as above: the taker's seat.
+    assert clubs.trick_taker(bytes((C("5H"), C("2S"), C("9C"), C("3S"))), N) == S
+    assert clubs.trick_taker(bytes((C("QH"), C("2S"), C("9H"), C("3S"))), N) == N
+    # PC-7: E-W's sum (KD 10 + KS 10) beats N-S's (2H 2 + 3H 3); PC-9: the two
+    # kings tie, so East (who played first of them) must choose: 4 + East.
+    t = bytes((C("2H"), C("KD"), C("3H"), C("KS")))
+    assert clubs.resolve_trick(t, N) == (1, clubs.WIN_SUM, None, E)
+    assert clubs.trick_taker(t, N) == 4 + E
+    # Any trick: the same taker (or chooser) and team as resolve_trick.
+    from cardgames.rng import Rng
+
+    r = Rng(17)
+    deck = bytearray(range(52))
+    for _ in range(500):
+        r.shuffle(deck)
+        t = bytes(deck[:4])
+        lead = r.below(4)
+        team, _why, taker, chooser = clubs.resolve_trick(t, lead)
+        got = clubs.trick_taker(t, lead)
+        assert got == (taker if taker is not None else 4 + chooser)
+        assert got & 1 == team
+
+
 # --- PC-10 Bidding -----------------------------------------------------------------
 
 

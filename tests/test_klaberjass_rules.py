@@ -153,6 +153,17 @@ def test_kj1_sequences_use_natural_order_without_wrap():
     assert names(g.observation(1).seq_cards) == ["9H", "JH", "TH"]
 
 
+def test_kj8_best_run_of_a_suit_is_the_best_of_its_sequences():
+    # The comparison key of a suit's best sequence (length, then top card),
+    # which the deal compares without building ``sequences``' list.
+    for mask in range(256):
+        runs = kj.sequences(mask)
+        want = max((n * 256 + top * 4 for top, n in runs), default=0)
+        assert kj._best_run(mask) == want, bin(mask)
+    assert kj._best_run(0b00000111) == 3 * 256 + (kj.R7 + 2) * 4  # 7 8 9
+    assert kj._best_run(0b11011110) == 4 * 256 + (kj.R7 + 4) * 4  # 8 9 T J, not Q K A
+
+
 # --- KJ-2 First dealer, next dealer ---------------------------------------------
 
 

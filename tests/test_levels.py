@@ -357,6 +357,26 @@ def test_time_cap_drops_a_world_cut_short():
     assert capped.squares[:c] == one.squares[:c]
 
 
+def test_klaberjass_kit_hand_is_the_games_hand():
+    """The kit's reused hand buffer holds what ``Klaberjass.hand`` returns
+    (the same cards, in order), at every move of heuristic games (KJ-3,
+    KJ-6: six cards while bidding, nine in the play)."""
+    from players import klaberjass_kit as kit
+
+    h = levels.heuristic("klaberjass")
+    sizes = set()
+    for seed in range(6):
+        g = klaberjass.Klaberjass(seed=seed)
+        while not g.is_over():
+            for p in (0, 1):
+                got = kit._hand(g, p)
+                assert bytes(got) == g.hand(p)
+                sizes.add(len(got))
+            p = g.current_player
+            g.apply(h.choose(g.observation(p), g.legal_actions()))
+    assert {6, 9} <= sizes
+
+
 def test_klaberjass_playout_follows_the_rules():
     """KJ-4 ... KJ-14: the search's compact Klaberjass (klaberjass_kit.Playout)
     stays the same position as the rules engine move after move (hands,

@@ -227,21 +227,46 @@ def resolve_trick(trick, leader, sums=None):
     ``trick_sums`` if already known.
     """
     s0, s1 = sums if sums else trick_sums(trick, leader)
+    why = WIN_SUM if s0 != s1 else WIN_HIGH
+    t = _taker(trick, leader, s0, s1)
+    if t < 4:
+        return t & 1, why, t, None
+    return t & 1, why, None, t - 4
+
+
+def trick_taker(trick, leader):
+    """``resolve_trick`` as one int, without allocating (players weigh many
+    tricks per decision): the seat that takes the complete 4-card ``trick``
+    led by ``leader`` (PC-7 ... PC-9), or 4 + the seat that must choose
+    when the winning partners' cards tie. Its team is the int & 1."""
+    led = trick[0] // 13
+    s0 = 0
+    s1 = 0
+    for i in range(4):
+        v = card_value(trick[i], led)  # trick_sums (PC-7), without its tuple
+        if (leader + i) & 1:
+            s1 += v
+        else:
+            s0 += v
+    return _taker(trick, leader, s0, s1)
+
+
+def _taker(trick, leader, s0, s1):
+    # PC-7 / PC-8: the winning team; PC-9: which of its two cards takes the
+    # trick (4 + the partner who played first when they tie).
     if s0 != s1:
         team = 0 if s0 > s1 else 1
-        why = WIN_SUM
     else:
         team = ((leader + highest_card_index(trick)) % 4) & 1
-        why = WIN_HIGH
     i = (team - leader) % 2  # index of this team's first card
     led = trick[0] // 13
     ka = _higher_key(trick[i], led)
     kb = _higher_key(trick[i + 2], led)
     if ka > kb:
-        return team, why, (leader + i) % 4, None
+        return (leader + i) % 4
     if kb > ka:
-        return team, why, (leader + i + 2) % 4, None
-    return team, why, None, (leader + i) % 4
+        return (leader + i + 2) % 4
+    return 4 + (leader + i) % 4
 
 
 def _top_club_in(trick):
@@ -952,30 +977,32 @@ def world(obs, rng, g=None):
     me = obs.seat
     loc = g.loc
     pb = obs.played_by
-    cap = bytearray(obs.hand_sizes)
+    cap = _world_cap
+    for s in range(4):
+        cap[s] = obs.hand_sizes[s]
     for c in range(52):
         loc[c] = pb[c] if pb[c] != NO_CARD else NO_CARD
     for c in obs.hand:
         loc[c] = me
     cap[me] = 0
-
-    def known(c, s):
-        if loc[c] == NO_CARD and cap[s]:
-            loc[c] = s
-            cap[s] -= 1
-
     for s in range(4):
         if s != me and obs.shown_live[s] != NO_CARD:
-            known(obs.shown_live[s], s)
+            _known(loc, cap, obs.shown_live[s], s)
     h, p = obs.passed[0], obs.passed[1]
     if p != NO_CARD:
-        known(p, (me + 2) % 4)
+        _known(loc, cap, p, (me + 2) % 4)
     if h != NO_CARD and obs.pass_dir != PASS_NONE:
-        known(h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
-    free = bytearray()
+        _known(loc, cap, h, (me + PASS_OFFSET[obs.pass_dir]) % 4)
+    n = 0
     for c in range(52):
         if loc[c] == NO_CARD:
-            free.append(c)
+            n += 1
+    free = _free_buffer(n)
+    n = 0
+    for c in range(52):
+        if loc[c] == NO_CARD:
+            free[n] = c
+            n += 1
     _deal_free(free, cap, obs.voids, loc, rng)
     g.target = obs.target
     for i in range(8):
@@ -1007,8 +1034,33 @@ def world(obs, rng, g=None):
     g.broken = obs.broken
     g.winner = None
     g._replay = True
-    g.events = []
+    if g.events:
+        g.events = []
     return g
+
+
+# Scratch of ``world`` (a search deals several worlds per decision, all
+# from one observation: they share these): room left per seat, the free
+# cards (``_free_buffer``), room while dealing.
+_world_cap = bytearray(4)
+_world_free = [bytearray(0)]
+_world_left = bytearray(4)
+
+
+def _free_buffer(n):
+    # A bytearray(n), the last one again while n stays the same (every world
+    # of a decision has as many free cards): a new one only when it changes.
+    b = _world_free[0]
+    if len(b) != n:
+        b = _world_free[0] = bytearray(n)
+    return b
+
+
+def _known(loc, cap, c, s):
+    # ``world``: card c is known to be seat s's, if still free and s has room.
+    if loc[c] == NO_CARD and cap[s]:
+        loc[c] = s
+        cap[s] -= 1
 
 
 def _deal_free(free, cap, voids, loc, rng):
@@ -1017,8 +1069,9 @@ def _deal_free(free, cap, voids, loc, rng):
     # hold go first, each to a seat drawn in proportion to its room. A few
     # tries, as a draw can corner itself; then voids are ignored (only for an
     # observation no real deal could give).
+    left = _world_left
     for attempt in range(9):
-        left = bytearray(cap)
+        left[:] = cap
         rng.shuffle(free)
         ok = True
         for k in (1, 2, 3):

@@ -192,6 +192,26 @@ def sequences(mask):
     return out
 
 
+def _best_run(mask):
+    # ``sequences(mask)``'s best run as length * 256 + top * 4 (0 if none),
+    # without its list: every deal and every searched bid compares them (KJ-8).
+    best = 0
+    i = 0
+    while i < 8:
+        if (mask >> i) & 1:
+            j = i
+            while j < 8 and (mask >> j) & 1:
+                j += 1
+            if j - i >= 3:
+                k = (j - i) * 256 + (R7 + j - 1) * 4
+                if k > best:
+                    best = k
+            i = j
+        else:
+            i += 1
+    return best
+
+
 def seq_points(length):
     """KJ-8: 20 for three cards, 50 for four or more."""
     return 20 if length == 3 else 50
@@ -691,7 +711,8 @@ class Klaberjass(Game):
         loc = self.loc
         st = self.stock
         d = self.dealer
-        for seat in (1 - d, d):
+        for k in range(2):
+            seat = 1 - d if k == 0 else d
             for _ in range(3):
                 self.n_stock -= 1
                 loc[st[self.n_stock]] = L_HAND + seat
@@ -711,8 +732,9 @@ class Klaberjass(Game):
         # KJ-8 key of the best sequence: length, then top card, then trump.
         best = 0
         for s in range(4):
-            for top, n in sequences(self._suit_mask(seat, s)):
-                k = n * 256 + top * 4 + (2 if s == self.trump else 0)
+            k = _best_run(self._suit_mask(seat, s))
+            if k:
+                k += 2 if s == self.trump else 0
                 if k > best:
                     best = k
         return best
@@ -943,6 +965,19 @@ _COPIED = (
 )
 
 
+# ``world``'s unplaced cards: a search deals many worlds per decision, all
+# with as many (``_free_buffer``).
+_world_free = [bytearray(0)]
+
+
+def _free_buffer(n):
+    # A bytearray(n), the last one again while n stays the same.
+    b = _world_free[0]
+    if len(b) != n:
+        b = _world_free[0] = bytearray(n)
+    return b
+
+
 def world(obs, rng, g=None):
     """A whole position consistent with ``obs`` (a seat's Observation during
     the play, KJ-16): the cards that seat cannot see (the other hand and the
@@ -989,10 +1024,16 @@ def world(obs, rng, g=None):
         loc[bottom] = NO_CARD  # set apart: it stays at the stock's bottom
     # The cards still unplaced, in random order; the other seat gets the
     # first n_opp it may hold, the stock the rest.
-    free = bytearray()
+    n = 0
     for c in cards.DECK32:
         if loc[c] == L_STOCK:
-            free.append(c)
+            n += 1
+    free = _free_buffer(n)
+    n = 0
+    for c in cards.DECK32:
+        if loc[c] == L_STOCK:
+            free[n] = c
+            n += 1
     rng.shuffle(free)
     lk = obs.lacks[opp]
     for c in free:

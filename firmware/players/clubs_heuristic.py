@@ -24,7 +24,9 @@ of a point.
 """
 
 from cardgames.clubs import (
+    ACE_CLUBS,
     BID0,
+    KING_CLUBS,
     NO_BID,
     NO_CARD,
     PASS_ACROSS,
@@ -39,7 +41,7 @@ from cardgames.clubs import (
     TAKE_SELF,
     adam_seats,
     is_negative_one,
-    resolve_trick,
+    trick_taker,
 )
 from players.heuristic import Heuristic
 
@@ -71,10 +73,16 @@ def weight(c):
     return CLUB_WEIGHT[c] if c < 13 else SUIT_WEIGHT[c % 13]
 
 
+# Scratch of ``strength`` (cards per suit): it runs for every scenario of a
+# play decision, so it allocates nothing.
+_suit_counts = bytearray(4)
+
+
 def strength(hand):
     """Estimated tricks the hand takes, in hundredths."""
     n = 0
-    counts = [0, 0, 0, 0]
+    counts = _suit_counts
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
     for c in hand:
         n += weight(c)
         counts[c // 13] += 1
@@ -176,8 +184,9 @@ class ClubsHeuristic(Heuristic):
             w = weight(c)
             u += -KEEP * w if taker_mode else KEEP * w
             if pos == 3:
-                cs = bytearray(trick)
-                cs.append(c)
+                cs = _trick4
+                cs[:3] = trick
+                cs[3] = c
                 u += _outcome(obs, cs, lead, me)
             else:
                 u += _scenarios(obs, trick, lead, c, owner)
@@ -248,25 +257,45 @@ def _take_value(obs, s, me):
 
 def _outcome(obs, cs, lead, me):
     """Value to ``me``'s team of the complete trick ``cs`` led by ``lead``."""
-    team, _why, taker, chooser = resolve_trick(cs, lead)
+    t = trick_taker(cs, lead)  # resolve_trick as an int: no tuple per scenario
+    team = t & 1
     my_team = me & 1
-    if taker is None:
+    if t >= 4:
+        chooser = t - 4
         a = _take_value(obs, chooser, me)
         b = _take_value(obs, (chooser + 2) % 4, me)
         v = a if a >= b else b
     else:
-        v = _take_value(obs, taker, me)
+        v = _take_value(obs, t, me)
     u = v if team == my_team else -v
-    for s in adam_seats(cs, lead, team):
-        bad = ADAM if obs.adams[s] == 0 else TRUE_ADAM_MORE
-        u += -bad if s & 1 == my_team else bad
+    if _top_club(cs):  # else adam_seats is empty: skip its list
+        for s in adam_seats(cs, lead, team):
+            bad = ADAM if obs.adams[s] == 0 else TRUE_ADAM_MORE
+            u += -bad if s & 1 == my_team else bad
     return u
 
 
+def _top_club(cs):
+    for x in cs:
+        if x == ACE_CLUBS or x == KING_CLUBS:
+            return True
+    return False
+
+
+# Scratch of a play decision, reused (a decision weighs up to four
+# scenarios per legal card): the owners of ``_known_owners``, the cards a
+# scenario has placed (``_scenarios``, cleared after each) and the trick
+# completed by a card and the picks.
+_owners = bytearray(52)
+_used = bytearray(52)
+_trick4 = bytearray(4)
+
+
 def _known_owners(obs):
-    """bytearray(52): the seat known to hold each unplayed card not in my
-    hand (shown, or passed by me), 4 if unknown, NO_CARD if played or mine."""
-    own = bytearray(52)
+    """bytearray(52) (a scratch buffer, rewritten by the next call): the
+    seat known to hold each unplayed card not in my hand (shown, or passed
+    by me), 4 if unknown, NO_CARD if played or mine."""
+    own = _owners
     pb = obs.played_by
     for c in range(52):
         own[c] = NO_CARD if pb[c] != NO_CARD else 4
@@ -292,11 +321,16 @@ def _pick(obs, owner, s, led, high, used):
     void = obs.voids[s]
     lo = 13 * led
     if not void & (1 << led):
-        rng = range(lo + 12, lo - 1, -1) if high else range(lo, lo + 13)
-        for c in rng:
-            o = owner[c]
-            if (o == s or o == 4) and not used[c]:
-                return c
+        if high:
+            for c in range(lo + 12, lo - 1, -1):
+                o = owner[c]
+                if (o == s or o == 4) and not used[c]:
+                    return c
+        else:
+            for c in range(lo, lo + 13):
+                o = owner[c]
+                if (o == s or o == 4) and not used[c]:
+                    return c
     # Void (or no card of the suit left for it).
     if high and not void & 1:
         for c in range(12, -1, -1):
@@ -323,26 +357,31 @@ def _scenarios(obs, trick, lead, c, owner):
     me = obs.seat
     pos = len(trick)
     led = trick[0] // 13 if pos else c // 13
-    later = [(lead + i) % 4 for i in range(pos + 1, 4)]
+    # The seats still to play are (lead + i) % 4 for i in pos + 1 ... 3.
     part = (me + 2) % 4
-    n_part = 2 if part in later else 1
+    n_part = 2 if (part - lead) % 4 > pos else 1
     total = 0
     n = 0
+    used = _used
+    cs = _trick4
     for opp_high in (True, False):
         for ph in range(n_part):
-            used = bytearray(52)
             used[c] = 1
-            cs = bytearray(trick)
-            cs.append(c)
+            cs[:pos] = trick
+            cs[pos] = c
             ok = True
-            for s in later:
+            for i in range(pos + 1, 4):
+                s = (lead + i) % 4
                 high = (ph == 0) if s == part else opp_high
                 x = _pick(obs, owner, s, led, high, used)
                 if x == NO_CARD:
                     ok = False
                     break
                 used[x] = 1
-                cs.append(x)
+                cs[i] = x
+            # Back to all clear for the next scenario (c and the picks).
+            for i in range(pos, 4):
+                used[cs[i]] = 0
             if not ok:
                 continue
             total += _outcome(obs, cs, lead, me)

@@ -28,9 +28,9 @@ from cardgames.clubs import (
     TAKE_PARTNER,
     TAKE_SELF,
     card_value,
-    team_scores,
+    seat_score,
 )
-from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, shows_taker, strength, weight
+from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, shows_taker, weight
 
 MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
 _DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
@@ -106,8 +106,23 @@ def world(obs, rng, g):
             break
     g.loc[:] = _best_loc
     for s in range(4):
-        _plan[s] = 1 if strength(g.hand(s)) >= TAKER_STRENGTH else 0
+        _plan[s] = 1 if _hand_strength(g, s) >= TAKER_STRENGTH else 0
     return g
+
+
+def _hand_strength(g, s):
+    """``clubs_heuristic.strength(g.hand(s))``, read off ``g.loc`` without
+    building the hand (no allocation: it runs for each seat of every world
+    and for every bid of a playout)."""
+    loc = g.loc
+    counts = _counts
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    n = 0
+    for c in range(52):
+        if loc[c] == s:
+            n += weight(c)
+            counts[c // 13] += 1
+    return n + _shape(counts)
 
 
 def _misfit(obs, g, s):
@@ -256,7 +271,7 @@ def _bid(g, p):
     # The heuristic's rule of thumb (PC-10), nearest legal bid, lower first.
     if g.n_tricks >= 12:
         return BID0
-    want = g.won[p] + strength(g.hand(p)) * BID_SCALE // 1000
+    want = g.won[p] + _hand_strength(g, p) * BID_SCALE // 1000
     if want < 1:
         want = 1
     bad = 13
@@ -279,9 +294,21 @@ def _bid(g, p):
 def value(g, seat):
     """The hand's score of ``seat``'s partnership minus the other's (PC-13,
     PC-14)."""
-    t = team_scores(g.bids, g.won, g.neg_ones, g.adams)
+    # clubs.team_scores(...)[m] - [1 - m], summed seat by seat without its
+    # list and tuple (it runs once per playout).
+    bids = g.bids
+    won = g.won
+    neg = g.neg_ones
+    adams = g.adams
     m = seat & 1
-    return t[m] - t[1 - m]
+    d = 0
+    for s in range(4):
+        v = seat_score(bids[s], won[s], neg[s])
+        a = adams[s]
+        # An opponent's Adams count for the other team (PC-14).
+        v -= 0 if a == 0 else (5 if a == 1 else 13)
+        d += v if s & 1 == m else -v
+    return d
 
 
 def playout(g, rng):

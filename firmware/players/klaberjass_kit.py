@@ -149,7 +149,7 @@ def world(obs, rng, g):
         opp = 1 - obs.seat
         for _ in range(BID_TRIES):
             klaberjass.world(obs, rng, f)
-            if _fits(obs, f.hand(opp)):
+            if _fits(obs, _hand(f, opp)):
                 break
         return g.load(f)
     return deal(obs, rng, g)
@@ -233,6 +233,29 @@ def _fits(obs, hand):
     return True
 
 
+# One buffer per hand size (0 ... 9 cards): ``_hand`` fills the one that fits.
+_HANDS = tuple(bytearray(n) for n in range(10))
+
+
+def _hand(g, p):
+    """``g.hand(p)`` (``g`` a Klaberjass) as a reused bytearray, rewritten
+    by the next call: the same cards in the same order, without allocating
+    (every world fitted to the bids and every bid of a playout reads one)."""
+    code = L_HAND + p
+    loc = g.loc
+    n = 0
+    for c in DECK32:
+        if loc[c] == code:
+            n += 1
+    h = _HANDS[n]
+    i = 0
+    for c in DECK32:
+        if loc[c] == code:
+            h[i] = c
+            i += 1
+    return h
+
+
 def _prepare(obs, g):
     # What every world of ``obs`` (in the play) shares, as klaberjass.world
     # works it out: the cards dealt at random (``free0``, in deck order),
@@ -312,7 +335,7 @@ def _bid(g, p):
     ph = g.phase
     if ph == EXCHANGING:
         return EXCHANGE
-    hand = g.hand(p)
+    hand = _hand(g, p)
     if ph == BID1:
         t = g.turned_suit
         extra = 255
