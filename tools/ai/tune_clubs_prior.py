@@ -7,7 +7,7 @@ heuristic's weights (players/clubs_heuristic.py ``PARAMS``): from the
 heuristic's own, each weight in turn takes each value of its grid below,
 and a change is kept when the weighted heuristic wins at least 0.4 points
 more against the heuristic (duplicate deals from ``--seed``). Prints every
-change kept, then the result's win rate over 2,000 other pairs (from seed
+trial, then the result's win rate over 2,000 other pairs (from seed
 38000).
 """
 
@@ -41,11 +41,12 @@ def main(argv=None):
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--seed", type=int, default=30000)
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0, help="weight the first round starts at")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
     best, score = coordinate(PARAMS, GRID, args.deals, args.seed, "clubs", ClubsHeuristic,
-                             args.rounds)
+                             args.rounds, verbose=True, first=args.first)
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 2,000 pairs from seed 38000"
           % (best, 100 * score, 100 * rate(best, 2000, 38000, "clubs", ClubsHeuristic)))
 
