@@ -50,8 +50,9 @@ MAX_MOVES = 80  # at most 51 cards, 4 bids and 13 take choices follow
 _DONE = 8  # clubs._PH_DONE: a world's hand stops after its 13th trick
 
 # The search's prior (``prior``): the heuristic with these weights
-# (clubs_heuristic.PARAMS' order), tuned against the heuristic by
-# tools/ai/tune_clubs_prior.py.
+# (clubs_heuristic.PARAMS' order). tools/ai/tune_clubs_prior.py found no
+# weight that beats the heuristic's own (docs/computer-players.md), so they
+# are the same.
 PRIOR = PARAMS
 
 # Whether each seat plays for tricks before it has bid, and its bid's
