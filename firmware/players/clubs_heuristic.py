@@ -66,6 +66,13 @@ ADAM = 500  # PC-14: one Adam gives the opponents 5
 TRUE_ADAM_MORE = 800  # a True Adam gives 13 instead of 10
 NEG_ONE = 200  # PC-13: +2 per Negative One
 KEEP = 2  # weight of a card's own strength when spending or shedding it
+MADE = 4  # the trick that makes a bid of b is worth min(b + 1, MADE) points
+# The weights above in one tuple, in this order (``ClubsHeuristic``'s
+# ``par``; players/clubs_kit.py's PRIOR is a tuned one): TAKER_STRENGTH,
+# BID_SCALE, BID_SHADE, NIL_LOSS, WANT_GAIN, OVER_LOSS, ADAM, TRUE_ADAM_MORE,
+# NEG_ONE, KEEP, MADE.
+PARAMS = (TAKER_STRENGTH, BID_SCALE, BID_SHADE, NIL_LOSS, WANT_GAIN, OVER_LOSS, ADAM,
+          TRUE_ADAM_MORE, NEG_ONE, KEEP, MADE)
 
 
 def weight(c):
@@ -102,7 +109,12 @@ def shows_taker(c):
 
 
 class ClubsHeuristic(Heuristic):
-    """Heuristic Clubs player (``seed`` unused, see ``Heuristic``)."""
+    """Heuristic Clubs player (``seed`` unused, see ``Heuristic``); ``par``:
+    its weights (PARAMS, in the order given there)."""
+
+    def __init__(self, seed=0, par=PARAMS):
+        Heuristic.__init__(self, seed)
+        self.par = par
 
     def _choose(self, obs, legal):
         # Two or more choices for ``obs`` (a clubs.Observation).
@@ -116,8 +128,8 @@ class ClubsHeuristic(Heuristic):
         if ph == PH_TAKE:
             me = obs.seat
             part = (me + 2) % 4
-            v_me = _take_value(obs, me, me)
-            v_part = _take_value(obs, part, me)
+            v_me = _take_value(obs, me, me, self.par)
+            v_part = _take_value(obs, part, me, self.par)
             return TAKE_SELF if v_me >= v_part else TAKE_PARTNER
         return self._play(obs, legal)
 
@@ -125,7 +137,7 @@ class ClubsHeuristic(Heuristic):
 
     def _pass(self, obs, legal):
         hand = [c for c in legal]
-        taker = strength(obs.hand) >= TAKER_STRENGTH
+        taker = strength(obs.hand) >= self.par[0]
         to_partner = obs.phase == PH_PASS_PARTNER or obs.pass_dir == PASS_ACROSS
         if to_partner:
             if taker:
@@ -139,7 +151,7 @@ class ClubsHeuristic(Heuristic):
         return max(hand, key=_danger_key)
 
     def _show(self, obs, legal):
-        if _my_plan_taker(obs):
+        if strength(obs.hand) >= self.par[0]:
             clubs = [c for c in legal if c < 13]
             if clubs and shows_taker(max(clubs)):
                 return max(clubs)
@@ -150,7 +162,8 @@ class ClubsHeuristic(Heuristic):
 
     def _bid(self, obs, legal):
         # PC-10: tricks won so far plus the expected rest, shaded down.
-        expect = 100 * obs.won[obs.seat] + strength(obs.hand) * BID_SCALE // 10 - BID_SHADE
+        par = self.par
+        expect = 100 * obs.won[obs.seat] + strength(obs.hand) * par[1] // 10 - par[2]
         want = max(1, expect // 100)
         best = legal[0]
         best_d = 1000
@@ -175,21 +188,24 @@ class ClubsHeuristic(Heuristic):
         owner = _known_owners(obs)
         best = legal[0]
         best_u = -1000000000
-        taker_mode = _wants(obs, me, me) > 0
+        par = self.par
+        taker_mode = _wants(obs, me, me, par) > 0
+        neg_one = par[8]
+        keep = par[9]
         for c in legal:
             led = trick[0] // 13 if pos else c // 13
             u = 0
             if is_negative_one(c, led, pos):
-                u += NEG_ONE
+                u += neg_one
             w = weight(c)
-            u += -KEEP * w if taker_mode else KEEP * w
+            u += -keep * w if taker_mode else keep * w
             if pos == 3:
                 cs = _trick4
                 cs[:3] = trick
                 cs[3] = c
-                u += _outcome(obs, cs, lead, me)
+                u += _outcome(obs, cs, lead, me, par)
             else:
-                u += _scenarios(obs, trick, lead, c, owner)
+                u += _scenarios(obs, trick, lead, c, owner, par)
             if u > best_u:
                 best_u = u
                 best = c
@@ -224,11 +240,7 @@ def _danger_key(c):
     return weight(c) * 16 + (c % 13)
 
 
-def _my_plan_taker(obs):
-    return strength(obs.hand) >= TAKER_STRENGTH
-
-
-def _wants(obs, s, me):
+def _wants(obs, s, me, par):
     """+1 if seat ``s`` wants tricks now, -1 if it wants none, as far as
     ``me`` can tell (its bid, else its plan: mine from my hand, another's
     from the card it showed)."""
@@ -236,41 +248,41 @@ def _wants(obs, s, me):
     if b != NO_BID:
         return 1 if obs.won[s] < b else -1
     if s == me:
-        return 1 if _my_plan_taker(obs) else -1
+        return 1 if strength(obs.hand) >= par[0] else -1
     return 1 if shows_taker(obs.shown[s]) else -1
 
 
-def _take_value(obs, s, me):
+def _take_value(obs, s, me, par):
     """What seat ``s`` taking the trick is worth to ``s`` (hundredths)."""
     b = obs.bids[s]
     w = obs.won[s]
     if b != NO_BID:
         if w < b:
             if w + 1 == b:
-                return 100 * min(b + 1, 4)
-            return WANT_GAIN
-        return -OVER_LOSS
-    if _wants(obs, s, me) > 0:
-        return WANT_GAIN
-    return -NIL_LOSS
+                return 100 * min(b + 1, par[10])
+            return par[4]
+        return -par[5]
+    if _wants(obs, s, me, par) > 0:
+        return par[4]
+    return -par[3]
 
 
-def _outcome(obs, cs, lead, me):
+def _outcome(obs, cs, lead, me, par):
     """Value to ``me``'s team of the complete trick ``cs`` led by ``lead``."""
     t = trick_taker(cs, lead)  # resolve_trick as an int: no tuple per scenario
     team = t & 1
     my_team = me & 1
     if t >= 4:
         chooser = t - 4
-        a = _take_value(obs, chooser, me)
-        b = _take_value(obs, (chooser + 2) % 4, me)
+        a = _take_value(obs, chooser, me, par)
+        b = _take_value(obs, (chooser + 2) % 4, me, par)
         v = a if a >= b else b
     else:
-        v = _take_value(obs, t, me)
+        v = _take_value(obs, t, me, par)
     u = v if team == my_team else -v
     if _top_club(cs):  # else adam_seats is empty: skip its list
         for s in adam_seats(cs, lead, team):
-            bad = ADAM if obs.adams[s] == 0 else TRUE_ADAM_MORE
+            bad = par[6] if obs.adams[s] == 0 else par[7]
             u += -bad if s & 1 == my_team else bad
     return u
 
@@ -351,7 +363,7 @@ def _pick(obs, owner, s, led, high, used):
     return best
 
 
-def _scenarios(obs, trick, lead, c, owner):
+def _scenarios(obs, trick, lead, c, owner, par):
     """Average value of playing ``c`` over scenarios for the seats to come:
     the opponents high or low, the partner (if still to play) high or low."""
     me = obs.seat
@@ -384,6 +396,6 @@ def _scenarios(obs, trick, lead, c, owner):
                 used[cs[i]] = 0
             if not ok:
                 continue
-            total += _outcome(obs, cs, lead, me)
+            total += _outcome(obs, cs, lead, me, par)
             n += 1
     return total // n if n else 0

@@ -39,13 +39,40 @@ GRID = (
 )
 
 
-def rate(params, deals, seed):
-    """Win rate (draws half) of the heuristic with ``params`` against the
-    heuristic over ``deals`` duplicate pairs from ``seed``."""
-    arena_mp.register("weighted", lambda game, s: ClubbedHeuristic(s, params))
-    st = arena.summarise(arena.run_cpython("clubbed", "weighted", "heuristic", deals, seed,
+def rate(params, deals, seed, game="clubbed", cls=ClubbedHeuristic):
+    """Win rate (draws half) of ``game``'s heuristic class ``cls`` with
+    ``params`` against the default heuristic over ``deals`` duplicate pairs
+    from ``seed``."""
+    arena_mp.register("weighted", lambda game, s: cls(s, params))
+    st = arena.summarise(arena.run_cpython(game, "weighted", "heuristic", deals, seed,
                                            quiet=True))
     return (st["won"] + 0.5 * st["drawn"]) / st["games"]
+
+
+def coordinate(start, grid, deals, seed, game="clubbed", cls=ClubbedHeuristic, rounds=2,
+               margin=0.004, verbose=False, first=0):
+    """The coordinate search of the module doc from the weights ``start``
+    (a tuple, ``grid``'s order): returns ``(best, its rate)``, printing each
+    change kept (a gain of more than ``margin``), and each trial if
+    ``verbose``; the first round starts at weight ``first``."""
+    best = start
+    score = rate(best, deals, seed, game, cls)
+    print("start %r: %.1f%%" % (best, 100 * score), flush=True)
+    for rnd in range(rounds):
+        for i, values in enumerate(grid):
+            if rnd == 0 and i < first:
+                continue
+            for v in values:
+                if v == best[i]:
+                    continue
+                trial = best[:i] + (v,) + best[i + 1:]
+                r = rate(trial, deals, seed, game, cls)
+                if verbose:
+                    print("tried %r: %.1f%%" % (trial, 100 * r), flush=True)
+                if r > score + margin:
+                    best, score = trial, r
+                    print("kept %r: %.1f%%" % (best, 100 * score), flush=True)
+    return best, score
 
 
 def main(argv=None):
@@ -55,19 +82,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    best = PARAMS
-    score = rate(best, args.deals, args.seed)
-    print("heuristic's weights %r: %.1f%%" % (best, 100 * score), flush=True)
-    for _round in range(2):
-        for i, values in enumerate(GRID):
-            for v in values:
-                if v == best[i]:
-                    continue
-                trial = best[:i] + (v,) + best[i + 1:]
-                r = rate(trial, args.deals, args.seed)
-                if r > score + 0.004:
-                    best, score = trial, r
-                    print("kept %r: %.1f%%" % (best, 100 * score), flush=True)
+    best, score = coordinate(PARAMS, GRID, args.deals, args.seed)
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 4,000 pairs from seed 20000"
           % (best, 100 * score, 100 * rate(best, 4000, 20000)))
 
