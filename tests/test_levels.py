@@ -187,23 +187,36 @@ def test_clubs_world_respects_voids_and_known_cards():
     assert n > 1000
 
 
-def test_clubbed_world_prefers_cards_that_do_not_match_a_draw():
-    """CB-11: after the other seat drew facing a card, its sampled hand holds
-    no card matching it when enough such cards are unseen."""
-    g = clubbed.Clubbed(seed=2)
+def test_clubbed_world_deals_the_other_hand_by_its_draws():
+    """CB-4/CB-11: for each no-match entry ``t, k`` of the other seat (what
+    its draws showed), the sampled hand holds at least ``k`` cards matching
+    none of the tops from that entry on, as far as the unseen cards allow."""
+
+    def avoids(c, tops):
+        for t in tops:
+            if (c >= 13) if t == clubbed.DREW_ON_EMPTY else clubbed._matches(c, t):
+                return False
+        return True
+
     checked = 0
-    h = levels.heuristic("clubbed")
-    while not g.is_over() and checked < 20:
-        p = g.current_player
-        o = g.observation(p)
-        t = o.drew_against[1 - p]
-        if t not in (clubbed.NO_CARD, clubbed.DREW_ON_EMPTY):
-            w = clubbed.world(o, Rng(checked))
-            for c in w.hand(1 - p):
-                assert c // 13 != t // 13 and c % 13 != t % 13
-            checked += 1
-        g.apply(h.choose(o, g.legal_actions()))
-    assert checked
+    for seed in range(6):
+        g = clubbed.Clubbed(seed=seed)
+        h = levels.heuristic("clubbed")
+        while not g.is_over():
+            p = g.current_player
+            o = g.observation(p)
+            e = o.no_match[1 - p]
+            if e:
+                w = clubbed.world(o, Rng(checked))
+                hand = w.hand(1 - p)
+                unseen = list(hand) + list(w.stock[: w.n_stock])
+                for i in range(0, len(e), 2):
+                    tops = e[i::2]
+                    room = sum(avoids(c, tops) for c in unseen)
+                    assert sum(avoids(c, tops) for c in hand) >= min(e[i + 1], room)
+                checked += 1
+            g.apply(h.choose(o, g.legal_actions()))
+    assert checked > 50
 
 
 def _same_position(pl, g):
