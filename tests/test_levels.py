@@ -652,3 +652,25 @@ def test_stop_ends_the_decision_with_the_worlds_so_far():
     assert hurried.done_iters == 3 < plain.done_iters
     assert hurried.moves < plain.moves
     assert b in legal
+
+
+def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
+    """Expert's worlds (players/clubbed_kit.py ``expert``): the same deal as
+    Hard's from the same generator, but there the other seat plays the
+    PRIOR weights, not the heuristic's; Hard's other seat plays the
+    heuristic's."""
+    from players import clubbed_kit
+    from players.clubbed_heuristic import PARAMS
+
+    g = clubbed.Clubbed(seed=3)
+    o = g.observation(g.current_player)
+    me = o.seat
+    e = levels.make("clubbed", levels.EXPERT, 1)
+    h = levels.make("clubbed", levels.HARD, 1)
+    we = e.kit.world(o, Rng(5), e.kit.new_game())
+    wh = h.kit.world(o, Rng(5), h.kit.new_game())
+    assert bytes(we.hands) == bytes(wh.hands) and bytes(we.stock) == bytes(wh.stock)
+    assert we.par[me] == wh.par[me] == clubbed_kit.PRIOR
+    assert we.par[1 - me] == clubbed_kit.PRIOR
+    assert wh.par[1 - me] == PARAMS != clubbed_kit.PRIOR
+    assert e.z2 == clubbed_kit.EXPERT_Z2 and h.z2 == clubbed_kit.Z2

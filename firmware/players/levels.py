@@ -113,14 +113,17 @@ def beginner(game, seed=0):
     return B(seed)
 
 
-def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS):
+def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS, expert=False):
     """A search player for ``game`` with ``work`` playout moves per decision
     (at most ``max_worlds`` worlds); its prior is the kit's ``prior(seed)``
-    if it has one, else the heuristic."""
+    if it has one, else the heuristic. ``expert``: the kit's ``expert()``
+    kit if it has one (Expert's own worlds or test), else the kit."""
     from players.search import Search
 
     k = kit(game)
     fallback = k.prior(seed) if hasattr(k, "prior") else heuristic(game, seed)
+    if expert and hasattr(k, "expert"):
+        k = k.expert()
     return Search(k, fallback, seed, work, max_worlds, time_ms, clock)
 
 
@@ -147,5 +150,5 @@ def make(game, level, seed=0, clock=None):
     if level == HARD:
         return search(game, seed, HARD_WORK[i], HARD_CAP_MS, clock)
     if level == EXPERT:
-        return search(game, seed, EXPERT_WORK[i], EXPERT_CAP_MS, clock, EXPERT_WORLDS)
+        return search(game, seed, EXPERT_WORK[i], EXPERT_CAP_MS, clock, EXPERT_WORLDS, True)
     raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard, 3 Expert)" % (level,))
