@@ -674,3 +674,26 @@ def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
     assert we.par[1 - me] == clubbed_kit.PRIOR
     assert wh.par[1 - me] == PARAMS != clubbed_kit.PRIOR
     assert e.z2 == clubbed_kit.EXPERT_Z2 and h.z2 == clubbed_kit.Z2
+
+
+def test_clubbed_no_club_reads_a_heuristic_player_right():
+    """CB-5/CB-11: when ``clubbed_kit.no_club`` says the other seat's last
+    move (a non-club on a pile a club would have taken) shows it holds no
+    club, a heuristic other seat really holds none; Expert's worlds then deal
+    it none."""
+    from players import clubbed_kit
+
+    told = 0
+    for seed in range(40):
+        g = clubbed.Clubbed(seed=seed)
+        h = levels.heuristic("clubbed")
+        while not g.is_over():
+            p = g.current_player
+            o = g.observation(p)
+            if clubbed_kit.no_club(o):
+                assert not any(c < 13 for c in g.hand(1 - p))
+                w = clubbed_kit.expert_world(o, Rng(told), clubbed_kit.new_game())
+                assert not w.cnt[clubbed_kit.CNT * (1 - p)]  # no club in its hand
+                told += 1
+            g.apply(h.choose(o, g.legal_actions()))
+    assert told > 5

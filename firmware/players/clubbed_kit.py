@@ -236,8 +236,50 @@ def _world(obs, rng, g, other):
 
 def expert_world(obs, rng, g):
     """``world``, but the other seat plays the PRIOR weights too (Expert's
-    worlds: see ``expert``)."""
-    return _world(obs, rng, g, PRIOR)
+    worlds: see ``expert``), and when its last move shows it held no club
+    (``no_club``) the deal is made again, up to ``TRIES`` times, until its
+    hand holds none."""
+    _world(obs, rng, g, PRIOR)
+    if no_club(obs):
+        o = CNT * (1 - obs.seat)
+        for _ in range(TRIES - 1):
+            if not g.cnt[o]:
+                break
+            _world(obs, rng, g, PRIOR)
+    return g
+
+
+# Deals at most per Expert world (``expert_world``).
+TRIES = 8
+
+
+def no_club(obs):
+    """True when the other seat's last move says it holds no club: it played
+    a non-club on a pile of ``P`` cards (the card now on top; any later move
+    of its own would have passed the turn back) where a club would have
+    clubbed me with all of them (CB-5) and, by both the heuristic's weights
+    and the PRIOR, been its choice whatever its other cards: ``pw`` per
+    pile card at least what keeping the club is worth. It has not drawn
+    since. A search player may keep a club the heuristic would play, so
+    this is taken as a strong preference, not a rule. Not told: after a
+    draw of mine facing that card (the stock it saw was longer: its club
+    was worth more kept), nor when its hand may have been refilled since
+    (CB-8: 5 cards, or the stock emptied)."""
+    pile = obs.pile
+    n = len(pile) - 1  # the pile it played on
+    if n < 1 or pile[n - 1] < 13:  # an empty pile, or a club starter (CB-6, CB-7)
+        return False
+    s = obs.stock_size
+    if obs.drew_against[obs.seat] == pile[n]:
+        return False
+    if obs.refill and (s == 0 or obs.hand_sizes[1 - obs.seat] == HAND_SIZE):
+        return False
+    for par in (PARAMS, PRIOR):
+        short, keep_short, keep_base, keep_card, _draw, pw, _risk, _mw = par
+        keep = 0 if s == 0 else (keep_short if s < short else keep_base + keep_card * s)
+        if pw * (n + 1) < keep:
+            return False
+    return True
 
 
 class _Kit:
