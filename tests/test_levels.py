@@ -674,6 +674,12 @@ def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
     assert we.par[1 - me] == clubbed_kit.PRIOR
     assert wh.par[1 - me] == PARAMS != clubbed_kit.PRIOR
     assert e.z2 == clubbed_kit.EXPERT_Z2 and h.z2 == clubbed_kit.Z2
+    # CB-10: Expert's outcome weighs a win EXPERT_WIN cards, Hard's WIN.
+    we.over = True
+    we.coll[me] = 20
+    we.coll[1 - me] = 23
+    assert e.kit.value(we, me) == 3 + clubbed_kit.EXPERT_WIN
+    assert h.kit.value(we, me) == 3 + clubbed_kit.WIN != 3 + clubbed_kit.EXPERT_WIN
 
 
 def test_clubbed_no_club_reads_a_heuristic_player_right():
