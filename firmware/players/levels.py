@@ -9,7 +9,9 @@ screens and tools use.
   under one second on a Pico at 125 MHz (``HARD_WORK``, set from
   tools/bench/bench_pico.py on the emulated Pico), and a time cap of
   ``HARD_CAP_MS`` when a clock is given.
-- Expert: the same search with ten times Hard's budget (``EXPERT_WORK``),
+- Expert: the same search with ten times Hard's budget (``EXPERT_WORK``)
+  and the kit's ``expert()`` kit where it has one (Clubbed: its own worlds
+  and outcome, players/clubbed_kit.py),
   offered where a decision stays under ``DEVICE_LIMIT_MS`` (``offered``):
   the simulator and the web page, not the Pico (``PICO_MS``).
 """
