@@ -866,3 +866,119 @@ def test_cb11_draw_on_empty_pile_is_public():
     assert obs.drew_against[1] == cards.NO_CARD
     assert g.to_text().endswith(";x=**--")
     assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()
+
+
+# --- no-match entries: what every draw shows (CB-4, CB-6, CB-11) -------------
+
+
+def _avoids(c, tops):
+    # CB-2: c matches none of ``tops`` (DREW_ON_EMPTY: c is a club, CB-6).
+    for t in tops:
+        if (c >= 13) if t == clubbed.DREW_ON_EMPTY else (c // 13 == t // 13 or c % 13 == t % 13):
+            return False
+    return True
+
+
+def _entries(obs, seat):
+    e = obs.no_match[seat]
+    return [(e[i], e[i + 1]) for i in range(0, len(e), 2)]
+
+
+def test_cb4_cb11_a_run_of_draws_counts_every_card_held_before_the_last():
+    """CB-4/CB-11: a seat that draws twice facing 7D showed, at the second
+    draw, that its two cards and the first drawn card match no 7D; playing the
+    matching card drawn last leaves those three, public to the other seat."""
+    g = game(h0="9S 4S", h1="8S 8C", p="7D", s="8H 6D 5C")
+    g.apply(DRAW)  # 5C: a club, not of rank 7, so no match
+    assert _entries(g.observation(1), 0) == [(notation.parse("7D"), 2)]
+    g.apply(DRAW)  # 6D matches
+    assert _entries(g.observation(1), 0) == [(notation.parse("7D"), 3)]
+    g.apply(notation.parse("6D"))
+    obs = g.observation(1)
+    assert _entries(obs, 0) == [(notation.parse("7D"), 3)]
+    assert _entries(obs, 1) == []
+    assert ";nm=7D3/;x=7D--" in g.to_text()
+    assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()
+    # The entry says no more than the truth: seat 0's three cards avoid 7D.
+    assert all(_avoids(c, [notation.parse("7D")]) for c in g.hand(0))
+
+
+def test_cb4_a_card_played_that_may_be_counted_lowers_the_count():
+    """CB-4: after drawing a club and playing it (it matches no 7D, so it may
+    have been one of the cards counted), only one card is sure to avoid 7D;
+    a card played that does match 7D cannot have been counted."""
+    g = game(h0="9S 4S", h1="8S 8C 9C", p="7D", s="8H 6D 5C")
+    g.apply(DRAW)
+    g.apply(notation.parse("5C"))  # clubs seat 1 with 7D and 5C
+    assert _entries(g.observation(1), 0) == [(notation.parse("7D"), 1)]
+    g2 = game(h0="9S 4S 7S", h1="8S 8C 9C", p="7D", s="8H 6D 5C", x="7D--")
+    g2.nm[0] = notation.parse("7D")
+    g2.nm[1] = 2  # as if 9S and 4S had been shown against 7D
+    g2.n_nm[0] = 1
+    g2.apply(notation.parse("7S"))  # matches 7D: not one of the two
+    assert _entries(g2.observation(1), 0) == [(notation.parse("7D"), 2)]
+
+
+def test_cb4_cb9_no_match_entries_are_sound_and_public_over_whole_games():
+    """CB-4/CB-6/CB-11: in every position of many heuristic games, each
+    no-match entry ``t, k`` of a seat holds for its real hand (at least k
+    cards match none of the tops from that entry on), the notation keeps the
+    entries (a Continue sees the same observation), and a finished game
+    (CB-9: no hands) has none."""
+    from players import levels
+
+    checked = 0
+    for seed in range(40):
+        g = clubbed.Clubbed(seed=seed, dealer=seed % 2)
+        h = levels.heuristic("clubbed", seed)
+        while not g.is_over():
+            for s in (0, 1):
+                ent = _entries(g.observation(1 - s), s)
+                assert len(ent) <= clubbed.NM_CAP
+                for i, (_t, k) in enumerate(ent):
+                    tops = [t for t, _ in ent[i:]]
+                    assert sum(_avoids(c, tops) for c in g.hand(s)) >= k
+                    checked += 1
+            text = g.to_text()
+            back = clubbed_text.from_text(text)
+            assert back.to_text() == text
+            p = g.current_player
+            assert back.observation(p).no_match == g.observation(p).no_match
+            g.apply(h.choose(g.observation(p), g.legal_actions()))
+        assert ";nm=" not in g.to_text()
+    assert checked > 500
+
+
+def test_cb6_draw_on_empty_pile_counts_the_clubs():
+    """CB-6/CB-11: drawing facing an empty pile shows a hand of clubs."""
+    text = ("CB1;r=1;d=1;m=0;h0=2C3C;h1=3D4D;s=" + "".join(
+        cards.name(c) for c in range(52) if cards.name(c) not in ("2C", "3C", "3D", "4D")) +
+        ";p=;c0=;c1=;x=----")
+    g = clubbed_text.from_text(text)
+    g.apply(DRAW)
+    assert _entries(g.observation(1), 0) == [(clubbed.DREW_ON_EMPTY, 2)]
+    assert g.to_text().endswith(";nm=**2/;x=**--")
+    assert clubbed_text.from_text(g.to_text()).to_text() == g.to_text()
+
+
+def test_cb11_positions_without_no_match_entries_still_load():
+    """Positions written before field ``nm`` existed (saves, records) load,
+    with no entries."""
+    g = game(h0="9S 4S", h1="8S 8C", p="7D", x="7D--")
+    assert g.observation(1).no_match == (b"", b"")
+    assert ";nm=" not in g.to_text()
+
+
+@pytest.mark.parametrize(
+    "nm",
+    ["7D2", "7D2/8S1/", "2C1/", "7D0/", "7D3/", "7D/", "7D\uff11/", "XX1/", "7D1x/",
+     ",".join(["7D1"] * (clubbed.NM_CAP + 1)) + "/"],
+)
+def test_notation_rejects_bad_no_match_entries(nm):
+    """CB-11: a no-match entry needs a non-club top (nobody draws facing a
+    club, CB-3/CB-7) and a count from 1 to the seat's hand size."""
+    good = position(h0="4S 9S", h1="8C 8S", p="7D", x="7D--")
+    assert clubbed_text.from_text(good.replace(";x=", ";nm=7D2/;x=")).to_text() \
+        == good.replace(";x=", ";nm=7D2/;x=")
+    with pytest.raises(ValueError):
+        clubbed_text.from_text(good.replace(";x=", ";nm=%s;x=" % nm))

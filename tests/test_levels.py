@@ -187,23 +187,36 @@ def test_clubs_world_respects_voids_and_known_cards():
     assert n > 1000
 
 
-def test_clubbed_world_prefers_cards_that_do_not_match_a_draw():
-    """CB-11: after the other seat drew facing a card, its sampled hand holds
-    no card matching it when enough such cards are unseen."""
-    g = clubbed.Clubbed(seed=2)
+def test_clubbed_world_deals_the_other_hand_by_its_draws():
+    """CB-4/CB-11: for each no-match entry ``t, k`` of the other seat (what
+    its draws showed), the sampled hand holds at least ``k`` cards matching
+    none of the tops from that entry on, as far as the unseen cards allow."""
+
+    def avoids(c, tops):
+        for t in tops:
+            if (c >= 13) if t == clubbed.DREW_ON_EMPTY else clubbed._matches(c, t):
+                return False
+        return True
+
     checked = 0
-    h = levels.heuristic("clubbed")
-    while not g.is_over() and checked < 20:
-        p = g.current_player
-        o = g.observation(p)
-        t = o.drew_against[1 - p]
-        if t not in (clubbed.NO_CARD, clubbed.DREW_ON_EMPTY):
-            w = clubbed.world(o, Rng(checked))
-            for c in w.hand(1 - p):
-                assert c // 13 != t // 13 and c % 13 != t % 13
-            checked += 1
-        g.apply(h.choose(o, g.legal_actions()))
-    assert checked
+    for seed in range(6):
+        g = clubbed.Clubbed(seed=seed)
+        h = levels.heuristic("clubbed")
+        while not g.is_over():
+            p = g.current_player
+            o = g.observation(p)
+            e = o.no_match[1 - p]
+            if e:
+                w = clubbed.world(o, Rng(checked))
+                hand = w.hand(1 - p)
+                unseen = list(hand) + list(w.stock[: w.n_stock])
+                for i in range(0, len(e), 2):
+                    tops = e[i::2]
+                    room = sum(avoids(c, tops) for c in unseen)
+                    assert sum(avoids(c, tops) for c in hand) >= min(e[i + 1], room)
+                checked += 1
+            g.apply(h.choose(o, g.legal_actions()))
+    assert checked > 50
 
 
 def _same_position(pl, g):
@@ -659,3 +672,54 @@ def test_stop_ends_the_decision_with_the_worlds_so_far():
     assert hurried.done_iters == 3 < plain.done_iters
     assert hurried.moves < plain.moves
     assert b in legal
+
+
+def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
+    """Expert's worlds (players/clubbed_kit.py ``expert``): the same deal as
+    Hard's from the same generator, but there the other seat plays the
+    PRIOR weights, not the heuristic's; Hard's other seat plays the
+    heuristic's."""
+    from players import clubbed_kit
+    from players.clubbed_heuristic import PARAMS
+
+    g = clubbed.Clubbed(seed=3)
+    o = g.observation(g.current_player)
+    me = o.seat
+    e = levels.make("clubbed", levels.EXPERT, 1)
+    h = levels.make("clubbed", levels.HARD, 1)
+    we = e.kit.world(o, Rng(5), e.kit.new_game())
+    wh = h.kit.world(o, Rng(5), h.kit.new_game())
+    assert bytes(we.hands) == bytes(wh.hands) and bytes(we.stock) == bytes(wh.stock)
+    assert we.par[me] == wh.par[me] == clubbed_kit.PRIOR
+    assert we.par[1 - me] == clubbed_kit.PRIOR
+    assert wh.par[1 - me] == PARAMS != clubbed_kit.PRIOR
+    assert e.z2 == clubbed_kit.EXPERT_Z2 and h.z2 == clubbed_kit.Z2
+    # CB-10: Expert's outcome weighs a win EXPERT_WIN cards, Hard's WIN.
+    we.over = True
+    we.coll[me] = 20
+    we.coll[1 - me] = 23
+    assert e.kit.value(we, me) == 3 + clubbed_kit.EXPERT_WIN
+    assert h.kit.value(we, me) == 3 + clubbed_kit.WIN != 3 + clubbed_kit.EXPERT_WIN
+
+
+def test_clubbed_no_club_reads_a_heuristic_player_right():
+    """CB-5/CB-11: when ``clubbed_kit.no_club`` says the other seat's last
+    move (a non-club on a pile a club would have taken) shows it holds no
+    club, a heuristic other seat really holds none; Expert's worlds then deal
+    it none."""
+    from players import clubbed_kit
+
+    told = 0
+    for seed in range(40):
+        g = clubbed.Clubbed(seed=seed)
+        h = levels.heuristic("clubbed")
+        while not g.is_over():
+            p = g.current_player
+            o = g.observation(p)
+            if clubbed_kit.no_club(o):
+                assert not any(c < 13 for c in g.hand(1 - p))
+                w = clubbed_kit.expert_world(o, Rng(told), clubbed_kit.new_game())
+                assert not w.cnt[clubbed_kit.CNT * (1 - p)]  # no club in its hand
+                told += 1
+            g.apply(h.choose(o, g.legal_actions()))
+    assert told > 5

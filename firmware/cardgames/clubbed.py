@@ -21,6 +21,12 @@ seat, ``m`` seat to move (``-`` when the game is over), ``h0``/``h1`` hands,
 collections, ``x`` for each seat the top card it last drew against (``--`` if
 it never drew, ``**`` if it drew facing an empty pile; CB-11). Cards are two
 characters each, written without separators.
+
+``nm`` (before ``x``, and only while a seat has one) lists each seat's
+no-match entries (see ``Observation.no_match``), seat 0's then seat 1's,
+split by ``/``, each entry the top card drawn against (``**``: an empty pile)
+and its count in decimal, split by ``,``, oldest first: ``nm=7H3,9D4/**2``.
+Positions written before the field existed have none and still load.
 """
 
 from cardgames import cards
@@ -34,6 +40,9 @@ NO_CARD = cards.NO_CARD
 # In ``drew_against``: the seat drew facing an empty pile, which shows its hand
 # was all clubs (CB-6, CB-11).
 DREW_ON_EMPTY = 254
+# At most this many no-match entries per seat (``Observation.no_match``); a
+# new one past them pushes out the oldest.
+NM_CAP = 6
 
 # Where a card is: the values stored in ``loc``.
 L_STOCK = 0
@@ -56,7 +65,15 @@ class Observation:
     ``hand_sizes`` (2-tuple), ``stock_size``, ``pile`` (bytes, bottom to top),
     ``collected`` (2-tuple of bytes), ``drew_against`` (bytes(2): the top card
     each seat last drew against, NO_CARD if it never drew, DREW_ON_EMPTY if it
-    drew facing an empty pile), ``refill``.
+    drew facing an empty pile), ``no_match`` (per seat, bytes of pairs
+    ``t, k``, oldest first: at least ``k`` cards of that seat's hand have
+    been held since it drew facing top card ``t`` (DREW_ON_EMPTY: an empty
+    pile), so none of them matches ``t`` (CB-2; for an empty pile: they are
+    clubs, CB-6): what every draw shows, CB-4 and CB-11), ``refill``.
+
+    ``no_match`` is derived from public moves only (the cards played, the
+    draws and the top they faced), by ``Clubbed``'s rules below, so it is
+    the same for every deal of the hidden cards.
     """
 
     def __init__(self, g, seat):
@@ -68,6 +85,9 @@ class Observation:
         self.pile = bytes(g.pile[: g.n_pile])
         self.collected = (g.collection(0), g.collection(1))
         self.drew_against = bytes(g.drew_against)
+        nm = g.nm
+        n = g.n_nm
+        self.no_match = (bytes(nm[: 2 * n[0]]), bytes(nm[2 * NM_CAP : 2 * NM_CAP + 2 * n[1]]))
         self.refill = g.refill
 
     def top(self):
@@ -113,6 +133,10 @@ class Clubbed(Game):
         self.stock = bytearray(52)
         self.pile = bytearray(52)
         self.drew_against = bytearray((NO_CARD, NO_CARD))
+        # No-match entries (Observation.no_match): seat s's n_nm[s] pairs
+        # (top, count) at 2 * NM_CAP * s, oldest first.
+        self.nm = bytearray(4 * NM_CAP)
+        self.n_nm = bytearray(2)
         self.events = []
         if seed is None:
             return
@@ -265,14 +289,18 @@ class Clubbed(Game):
         loc = self.loc
         if action == DRAW:
             # CB-4 / CB-6: one card, then the same seat chooses again.
+            t = self.top() if self.n_pile else DREW_ON_EMPTY
+            self._no_match_draw(p, t)
             self.n_stock -= 1
             c = self.stock[self.n_stock]
             loc[c] = L_HAND + p
-            self.drew_against[p] = self.top() if self.n_pile else DREW_ON_EMPTY
+            self.drew_against[p] = t
             ev.append((EV_DRAW, p, c, 0))
         else:
             c = action
             ev.append((EV_PLAY, p, c, 0))
+            if self.n_nm[p]:
+                self._no_match_play(p, c)
             if c < 13:
                 # CB-5 / CB-6 / CB-7: a club gives the opponent the pile and itself.
                 n = self.n_pile + 1
@@ -295,10 +323,55 @@ class Clubbed(Game):
             self._to_move = o
         self._check_end()
 
+    def _no_match_draw(self, p, t):
+        # CB-4 / CB-6: seat p draws facing top t (DREW_ON_EMPTY: an empty
+        # pile), so no card in its hand matches t (on an empty pile: all are
+        # clubs). Further draws facing the same top (the same run of draws)
+        # add the card drawn before to the entry.
+        h = _count(self.loc, L_HAND + p)
+        if not h:
+            return
+        nm = self.nm
+        b = 2 * NM_CAP * p
+        n = self.n_nm[p]
+        if n and nm[b + 2 * n - 2] == t:
+            nm[b + 2 * n - 1] = h
+            return
+        if n == NM_CAP:
+            # Full: the oldest entry makes room.
+            for i in range(b, b + 2 * n - 2):
+                nm[i] = nm[i + 2]
+            n -= 1
+        nm[b + 2 * n] = t
+        nm[b + 2 * n + 1] = h
+        self.n_nm[p] = n + 1
+
+    def _no_match_play(self, p, c):
+        # Seat p plays card c. A card that does not match an entry's top may
+        # have been one of the cards counted there, so the count drops by
+        # one (a lower bound, all that public moves tell); a card that
+        # matches it was drawn later. Entries down to 0 go.
+        nm = self.nm
+        b = 2 * NM_CAP * p
+        n = self.n_nm[p]
+        j = b
+        for i in range(b, b + 2 * n, 2):
+            t = nm[i]
+            k = nm[i + 1]
+            if (c < 13) if t == DREW_ON_EMPTY else not _matches(c, t):
+                k -= 1
+            if k:
+                nm[j] = t
+                nm[j + 1] = k
+                j += 2
+        self.n_nm[p] = (j - b) // 2
+
     def _check_end(self):
         # CB-9: over when the stock is empty and the seat to move cannot move.
         if self.n_stock or self._legal(self._to_move):
             return
+        self.n_nm[0] = 0  # no hands, nothing to infer
+        self.n_nm[1] = 0
         loc = self.loc
         for c in range(52):
             v = loc[c]
@@ -312,7 +385,13 @@ class Clubbed(Game):
     def to_text(self):
         """The position in the notation of the module docstring."""
         x = "".join(_drew_text(c) for c in self.drew_against)
-        return "CB1;r=%d;d=%d;m=%s;h0=%s;h1=%s;s=%s;p=%s;c0=%s;c1=%s;x=%s" % (
+        nm = ""
+        if self.n_nm[0] or self.n_nm[1]:
+            nm = ";nm=" + "/".join(
+                ",".join(_drew_text(self.nm[i]) + str(self.nm[i + 1])
+                         for i in range(2 * NM_CAP * s, 2 * NM_CAP * s + 2 * self.n_nm[s], 2))
+                for s in (0, 1))
+        return "CB1;r=%d;d=%d;m=%s;h0=%s;h1=%s;s=%s;p=%s;c0=%s;c1=%s%s;x=%s" % (
             1 if self.refill else 0,
             self.dealer,
             "-" if self.over else str(self._to_move),
@@ -322,6 +401,7 @@ class Clubbed(Game):
             _cards_text(self.pile[: self.n_pile]),
             _cards_text(self.collection(0)),
             _cards_text(self.collection(1)),
+            nm,
             x,
         )
 
@@ -336,6 +416,8 @@ class Clubbed(Game):
         g.stock[:] = self.stock
         g.pile[:] = self.pile
         g.drew_against[:] = self.drew_against
+        g.nm[:] = self.nm
+        g.n_nm[:] = self.n_nm
         g.events.clear()
         g.n_pile = self.n_pile
         g.n_stock = self.n_stock
@@ -355,12 +437,13 @@ def world(obs, rng, g=None):
     random by ``rng`` (an Rng), for a search player to play out. ``g``: a
     Clubbed to overwrite (no new game allocated), else a new one.
 
-    What the seat saw constrains the deal (CB-11): when the other seat last
-    drew facing a top card, the cards it holds are taken among those that do
-    not match that card (all clubs if it drew facing an empty pile), as far
-    as there are enough of them; cards it drew afterwards may match, which
-    the observation cannot tell, so this is a preference, not a rule.
-    Raises ValueError when the game is over.
+    What the seat saw constrains the deal (CB-4, CB-11): the other seat's
+    hand holds, for each of its no-match entries ``t, k`` (``obs.no_match``,
+    oldest first), at least ``k`` cards matching none of the tops of that
+    entry and of every later one (a card held since a draw was held at every
+    later draw too), as far as the unseen cards allow; the rest of its hand
+    and the stock are dealt at random. Costs one pass over the unseen cards
+    per entry (at most ``NM_CAP``). Raises ValueError when the game is over.
     """
     if obs.to_move is None:
         raise ValueError("the game is over")
@@ -378,24 +461,40 @@ def world(obs, rng, g=None):
     for s in (0, 1):
         for c in obs.collected[s]:
             loc[c] = L_COLL + s
-    # The unseen cards in random order, those the other seat may well hold
-    # (see above) moved to the front, keeping their order.
+    # The unseen cards in random order; the other seat's hand is its first k.
     unseen = bytearray()
     for c in range(52):
         if loc[c] == NO_CARD:
             unseen.append(c)
     rng.shuffle(unseen)
-    t = obs.drew_against[opp]
-    if t != NO_CARD:
-        j = 0
-        for i in range(len(unseen)):
-            c = unseen[i]
-            likely = c < 13 if t == DREW_ON_EMPTY else not _matches(c, t)
-            if likely:
-                unseen[i] = unseen[j]
-                unseen[j] = c
-                j += 1
+    nm = obs.no_match[opp]
     k = obs.hand_sizes[opp]
+    if nm:
+        # Per unseen card (in ``loc``, free now), the first entry from which
+        # on it matches no top: it may stand for the count of that entry and
+        # of every later one.
+        m = len(nm) // 2
+        for c in unseen:
+            e = m
+            while e and ((c < 13) if nm[2 * e - 2] == DREW_ON_EMPTY
+                         else not _matches(c, nm[2 * e - 2])):
+                e -= 1
+            loc[c] = e
+        # Entry by entry, oldest first, cards that may stand for it move to
+        # the front until the front holds its count.
+        j = 0
+        for e in range(m):
+            want = nm[2 * e + 1]
+            if want > k:
+                want = k
+            i = j
+            while j < want and i < len(unseen):
+                c = unseen[i]
+                if loc[c] <= e:
+                    unseen[i] = unseen[j]
+                    unseen[j] = c
+                    j += 1
+                i += 1
     for i in range(k):
         loc[unseen[i]] = L_HAND + opp
     n = len(unseen) - k
@@ -407,6 +506,10 @@ def world(obs, rng, g=None):
     g.n_pile = len(obs.pile)
     g.pile[: g.n_pile] = obs.pile
     g.drew_against[:] = obs.drew_against
+    for s in (0, 1):
+        e = obs.no_match[s]
+        g.nm[2 * NM_CAP * s : 2 * NM_CAP * s + len(e)] = e
+        g.n_nm[s] = len(e) // 2
     g.refill = obs.refill
     g.dealer = 0  # not part of the observation, and no rule reads it in play
     g._to_move = obs.to_move

@@ -12,6 +12,7 @@ from cardgames.clubbed import (
     L_HAND,
     L_PILE,
     L_STOCK,
+    NM_CAP,
     NO_CARD,
     Clubbed,
     _matches,
@@ -28,12 +29,14 @@ def from_text(text):
     cards, a card missing or repeated (CB-12), a club on the pile anywhere but
     at its bottom (only the starter can be), hands or stock left after the
     end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
-    move while the stock lasts.
+    move while the stock lasts, a bad ``nm`` entry (more than NM_CAP a seat,
+    a club as the top, a count of 0 or past that seat's hand). ``nm`` may be
+    missing (positions written before it): no entries then.
     """
     f = split_fields(text, "CB1")
     known = ("r", "d", "m", "h0", "h1", "s", "p", "c0", "c1", "x")
     for k in f:
-        if k not in known:
+        if k not in known and k != "nm":
             raise ValueError("unknown field %r" % k)
     for k in known:
         if k not in f:
@@ -95,6 +98,7 @@ def from_text(text):
                 # Nobody may draw facing a club (CB-3, CB-7).
                 raise ValueError("field 'x': seat %d cannot have drawn against a club" % i)
             g.drew_against[i] = c
+    _parse_no_match(g, f.get("nm"), (len(parsed["h0"]), len(parsed["h1"])))
     m = f["m"]
     if m == "-":
         if parsed["h0"] or parsed["h1"]:
@@ -119,3 +123,37 @@ def from_text(text):
             # to the first move, with a full hand): no move, yet not over.
             raise ValueError("seat %d has no legal move but the stock is not empty" % g._to_move)
     return g
+
+
+def _parse_no_match(g, text, sizes):
+    # Field ``nm`` into g.nm / g.n_nm (see cardgames.clubbed); ``sizes``: the
+    # hand sizes, which bound each count.
+    g.nm = bytearray(4 * NM_CAP)
+    g.n_nm = bytearray(2)
+    if text is None:
+        return
+    seats = text.split("/")
+    if len(seats) != 2:
+        raise ValueError("field 'nm' wants two seats' entries split by '/'")
+    for s in (0, 1):
+        if not seats[s]:
+            continue
+        entries = seats[s].split(",")
+        if len(entries) > NM_CAP:
+            raise ValueError("field 'nm': more than %d entries for seat %d" % (NM_CAP, s))
+        for i in range(len(entries)):
+            e = entries[i]
+            t = DREW_ON_EMPTY if e[:2] == "**" else parse(e[:2])
+            if t < 13:
+                raise ValueError("field 'nm': seat %d cannot have drawn against a club" % s)
+            digits = e[2:]
+            # ASCII digits only: CPython's isdigit() also takes others.
+            if not 1 <= len(digits) <= 2 or any(ch not in "0123456789" for ch in digits):
+                raise ValueError("field 'nm': entry %r wants a count after its card" % e[:8])
+            k = int(digits)
+            if not 1 <= k <= sizes[s]:
+                raise ValueError("field 'nm': count %d is not 1 .. seat %d's %d cards"
+                                 % (k, s, sizes[s]))
+            g.nm[2 * NM_CAP * s + 2 * i] = t
+            g.nm[2 * NM_CAP * s + 2 * i + 1] = k
+        g.n_nm[s] = len(entries)

@@ -9,7 +9,9 @@ screens and tools use.
   under one second on a Pico at 125 MHz (``HARD_WORK``, set from
   tools/bench/bench_pico.py on the emulated Pico), and a time cap of
   ``HARD_CAP_MS`` when a clock is given.
-- Expert: the same search with ten times Hard's budget (``EXPERT_WORK``),
+- Expert: the same search with ten times Hard's budget (``EXPERT_WORK``)
+  and the kit's ``expert()`` kit where it has one (Clubbed: its own worlds
+  and outcome, players/clubbed_kit.py),
   offered where a decision stays under ``DEVICE_LIMIT_MS`` (``offered``):
   the simulator and the web page, not the Pico (``PICO_MS``).
 """
@@ -115,14 +117,17 @@ def beginner(game, seed=0):
     return B(seed)
 
 
-def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS):
+def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS, expert=False):
     """A search player for ``game`` with ``work`` playout moves per decision
     (at most ``max_worlds`` worlds); its prior is the kit's ``prior(seed)``
-    if it has one, else the heuristic."""
+    if it has one, else the heuristic. ``expert``: the kit's ``expert()``
+    kit if it has one (Expert's own worlds or test), else the kit."""
     from players.search import Search
 
     k = kit(game)
     fallback = k.prior(seed) if hasattr(k, "prior") else heuristic(game, seed)
+    if expert and hasattr(k, "expert"):
+        k = k.expert()
     return Search(k, fallback, seed, work, max_worlds, time_ms, clock)
 
 
@@ -149,5 +154,5 @@ def make(game, level, seed=0, clock=None):
     if level == HARD:
         return search(game, seed, HARD_WORK[i], HARD_CAP_MS, clock)
     if level == EXPERT:
-        return search(game, seed, EXPERT_WORK[i], EXPERT_CAP_MS, clock, EXPERT_WORLDS)
+        return search(game, seed, EXPERT_WORK[i], EXPERT_CAP_MS, clock, EXPERT_WORLDS, True)
     raise ValueError("unknown level %r (0 Easy, 1 Normal, 2 Hard, 3 Expert)" % (level,))
