@@ -20,8 +20,7 @@ rarely): (6, 300, 300, 10, 0, 100, 15, 6), 60.3% on the tuning pairs and
 
 import argparse
 
-import arena  # puts firmware/ on sys.path
-import arena_mp
+import tune_prior  # puts firmware/ on sys.path
 
 from players.clubbed_heuristic import PARAMS, ClubbedHeuristic  # noqa: E402
 
@@ -42,10 +41,7 @@ GRID = (
 def rate(params, deals, seed):
     """Win rate (draws half) of the heuristic with ``params`` against the
     heuristic over ``deals`` duplicate pairs from ``seed``."""
-    arena_mp.register("weighted", lambda game, s: ClubbedHeuristic(s, params))
-    st = arena.summarise(arena.run_cpython("clubbed", "weighted", "heuristic", deals, seed,
-                                           quiet=True))
-    return (st["won"] + 0.5 * st["drawn"]) / st["games"]
+    return tune_prior.rate("clubbed", lambda s: ClubbedHeuristic(s, params), deals, seed)
 
 
 def main(argv=None):
@@ -55,19 +51,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    best = PARAMS
-    score = rate(best, args.deals, args.seed)
-    print("heuristic's weights %r: %.1f%%" % (best, 100 * score), flush=True)
-    for _round in range(2):
-        for i, values in enumerate(GRID):
-            for v in values:
-                if v == best[i]:
-                    continue
-                trial = best[:i] + (v,) + best[i + 1:]
-                r = rate(trial, args.deals, args.seed)
-                if r > score + 0.004:
-                    best, score = trial, r
-                    print("kept %r: %.1f%%" % (best, 100 * score), flush=True)
+    best, score = tune_prior.coordinate(PARAMS, GRID, lambda p: rate(p, args.deals, args.seed))
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 4,000 pairs from seed 20000"
           % (best, 100 * score, 100 * rate(best, 4000, 20000)))
 
