@@ -64,18 +64,10 @@ MAX_MOVES = 30  # at most 3 more bids, the exchange and 18 cards follow
 # decision's time in step with the search's budget of moves.
 BID_MOVES = 10
 # While bidding, a world is dealt again (at most this many times) until the
-# other hand passes where the other seat passed (``_fits``).
+# other hand passes where the other seat passed (``_fits``). (Fitting the
+# other hand to its bids in the play too, less three cards drawn as the
+# three more, cost worlds and did not play better: tools/ai/arena.py.)
 BID_TRIES = 8
-# In the play too (issue #17: the bids heard), until the other hand less
-# three of its cards at random (the three more, KJ-6) makes the bids it
-# made (``_fits_play``); the last try stands. About 60% of uniform deals
-# fit, so a world takes under two tries on average.
-PLAY_TRIES = 8
-# What a world costs, in playout moves of the budget (players/search.py):
-# on MicroPython (Node) a world of the play with its tries costs about 375
-# us more than one deal, about 9 playout moves (build/cost_mp.py's
-# measure, see docs/computer-players.md).
-WORLD_MOVES = 9
 
 
 def searchable(obs):
@@ -170,29 +162,24 @@ def deal(obs, rng, g):
     if g.src is not obs:
         _prepare(obs, g)
     free = g.free
+    free[:] = g.free0
+    rng.shuffle(free)
     pick = g.pick
+    pick[:] = g.known
+    need = g.need
     lk = obs.lacks[1 - obs.seat]
-    tries = PLAY_TRIES if g.opp_bids else 1
-    for k in range(tries):
-        free[:] = g.free0
-        rng.shuffle(free)
-        pick[:] = g.known
-        need = g.need
+    for c in free:
+        if not need:
+            break
+        if not (lk[c // 13] >> (c % 13 - R7)) & 1:
+            pick[c] = 1
+            need -= 1
+    if need:
+        # Only when ``obs`` itself is inconsistent: fill from the rest.
         for c in free:
-            if not need:
-                break
-            if not (lk[c // 13] >> (c % 13 - R7)) & 1:
+            if need and not pick[c]:
                 pick[c] = 1
                 need -= 1
-        if need:
-            # Only when ``obs`` itself is inconsistent: fill from the rest.
-            for c in free:
-                if need and not pick[c]:
-                    pick[c] = 1
-                    need -= 1
-        # The last try stands whatever it holds (a bounded cost per world).
-        if k + 1 == tries or _fits_play(obs, g, rng):
-            break
     hands = g.hands
     hands[:] = g.mine
     i = 9 - g.mine_at
@@ -246,37 +233,6 @@ def _fits(obs, hand):
     return True
 
 
-def _fits_play(obs, g, rng):
-    # Whether the other hand dealt into ``g.pick`` fits its bids (``_fits``):
-    # its nine cards of the play's start (those it holds and has played,
-    # the seven of trumps back for the turned card it took by the exchange,
-    # KJ-7) less three at random, the three more (KJ-6).
-    nine = g.nine
-    k = 0
-    for c in g.pool:
-        if g.pick[c]:
-            nine[k] = c
-            k += 1
-    for c in g.opp_played:
-        nine[k] = c
-        k += 1
-    if k != 9:
-        return True  # not a round's nine cards: nothing to test
-    if obs.exchanged == 1 - obs.seat:
-        for i in range(9):
-            if nine[i] == obs.exchange_card:
-                nine[i] = obs.trump * 13 + R7
-    for i in range(3):
-        j = i + rng.below(9 - i)
-        c = nine[i]
-        nine[i] = nine[j]
-        nine[j] = c
-    six = g.six
-    for i in range(6):
-        six[i] = nine[i + 3]
-    return _fits(obs, six)
-
-
 def _prepare(obs, g):
     # What every world of ``obs`` (in the play) shares, as klaberjass.world
     # works it out: the cards dealt at random (``free0``, in deck order),
@@ -312,13 +268,6 @@ def _prepare(obs, g):
     g.free = free
     g.pool = bytes(pool)
     g.need = need
-    g.opp_played = bytes(obs.played[i] for i in range(len(obs.played))
-                         if obs.played_by[i] == opp)
-    # The other seat's bids: none (it made none) leaves nothing to fit.
-    g.opp_bids = False
-    for i in range(len(obs.bids)):
-        if (i % 2 == 0) == (obs.dealer == me):
-            g.opp_bids = True
     mine = bytearray(18)
     for i in range(18):
         mine[i] = EMPTY
@@ -518,10 +467,6 @@ class Playout:
         self.mine_at = 0
         self.pts0 = [0, 0]
         self.kq0 = bytearray(2)
-        self.opp_played = b""
-        self.opp_bids = False
-        self.nine = bytearray(9)  # scratch of ``_fits_play``
-        self.six = bytearray(6)
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""

@@ -52,37 +52,15 @@ def rate(weights, deals, seed):
     return tune_prior.rate("klaberjass", lambda s: player(weights, s), deals, seed)
 
 
-def _near(row, at, v):
-    # Whether ``v`` is next to ``at`` in ``row`` (sorted): no value between them.
-    lo, hi = min(at, v), max(at, v)
-    return not any(lo < x < hi for x in row)
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=40000)
     ap.add_argument("--rounds", type=int, default=1)
-    ap.add_argument("--start", help="the weights to start from, comma-separated (START's order)")
-    ap.add_argument("--first", type=int, default=0, help="search the weights from this index on")
-    ap.add_argument("--short", action="store_true",
-                    help="try only the two values next to the start's in each grid row")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
-    start = START
-    if args.start:
-        try:
-            start = tuple(int(x) for x in args.start.split(","))
-        except ValueError:
-            start = ()
-        if len(start) != len(START):
-            ap.error("--start takes %d comma-separated ints" % len(START))
-    grid = [() if i < args.first else row for i, row in enumerate(GRID)]
-    if args.short:
-        grid = [tuple(v for v in row if v != start[i] and _near(row, start[i], v))
-                for i, row in enumerate(grid)]
-    best, score = tune_prior.coordinate(start, grid, lambda w: rate(w, args.deals, args.seed),
+    best, score = tune_prior.coordinate(START, GRID, lambda w: rate(w, args.deals, args.seed),
                                         args.rounds)
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 3,000 pairs from seed 50000"
           % (best, 100 * score, 100 * rate(best, 3000, 50000)))
