@@ -10,7 +10,15 @@ takes each value of its grid below, and a change is kept when the weighted
 heuristic wins at least 0.4 points more against the heuristic (duplicate
 deals, tools/ai/arena.py's pairs from ``--seed``). Prints every change kept
 and the result, then the result's win rate over 3,000 other pairs (from
-seed 50000).
+seed 50000). ``--start``, ``--first`` and ``--short`` resume a search cut
+short: from given weights, from a given weight on, only the grid values next
+to the start's.
+
+Run on 2026-12-01 (issue #17) with the defaults, cut short after KEEP_ORDER
+and resumed with ``--start 48,56,2,2,6,3,14,6,5,4,8,30,20,6,0,0 --first 6
+--short``: it kept ``accept`` 48 and KEEP_ORDER 3 (51.4% on the tuning
+pairs) and nothing after, and that won 49.6% over the 3,000 other pairs: no
+change held, and the heuristic's weights stay Klaberjass's prior.
 """
 
 import argparse
