@@ -147,29 +147,46 @@ def hand_value(hand, t, extra=255):
     return v
 
 
+# The weights of the bids and the play, in this order (KlaberjassHeuristic
+# ``par``; the defaults are the heuristic's own, the yardstick of
+# tools/ai/arena.py): DRAW and DRAW_DEF: trumps held (with the top one) to
+# draw trumps, as the maker and as the other seat; KEEP_TRUMP and
+# KEEP_ORDER: what winning with a trump costs, plus per KJ-1 rank;
+# KEEP_JACK: more for the jack; KEEP_MASTER: for a plain master; LAST: a
+# trump spent on the next-to-last trick; THROW_PTS: per point thrown away;
+# THROW_TRUMP: a trump thrown; LOW_TRUMP: leading a low trump rather than a
+# plain card; KEEP_LAST: leading a trump with three cards or fewer left;
+# GUARD: leading from a ten's guard; DEALER1 and DEALER2: added to the
+# dealer's bid thresholds of rounds one and two (KJ-4).
+PARAMS = (2, 2, 6, 2, 14, 6, 5, 4, 8, 30, 20, 6, 0, 0)
+
+
 class KlaberjassHeuristic(Heuristic):
     """Heuristic Klaberjass player. ``seed`` is unused (it is deterministic)
     but kept for a uniform constructor; ``accept`` and ``name`` are the bid
-    thresholds of rounds one and two (tuned with tools/bench/bench_klaberjass.py)."""
+    thresholds of rounds one and two (tuned with tools/bench/bench_klaberjass.py);
+    ``par`` the other weights (PARAMS, in the order given there)."""
 
-    def __init__(self, seed=0, accept=56, name=56):
+    def __init__(self, seed=0, accept=56, name=56, par=PARAMS):
         super().__init__(seed)
         self.accept = accept
         self.name = name
+        self.par = par
 
     def _choose(self, obs, legal):
         # Two or more choices for ``obs`` (a klaberjass.Observation).
         ph = obs.phase
+        dealer = obs.seat == obs.dealer
         if ph == BID1:
             t = obs.turned_suit
             extra = 255
             if t * 13 + R7 in obs.hand and obs.turned % 13 != R7:
                 extra = obs.turned
             v = hand_value(obs.hand, t, extra)
-            return ACCEPT if v >= self.accept else PASS
+            return ACCEPT if v >= self.accept + (self.par[12] if dealer else 0) else PASS
         if ph == BID2:
             best = PASS
-            best_v = self.name - 1
+            best_v = self.name - 1 + (self.par[13] if dealer else 0)
             for a in legal:
                 if a == PASS:
                     continue
@@ -220,6 +237,7 @@ class KlaberjassHeuristic(Heuristic):
     def _follow(self, obs, legal, maybe, t):
         lead = obs.trick[0]
         lp = _pts(lead, t)
+        par = self.par
         last = len(obs.hand) == 2  # this trick and one more
         best = legal[0]
         best_s = -100000
@@ -230,9 +248,9 @@ class KlaberjassHeuristic(Heuristic):
                 # keeping (trumps and masters win later tricks).
                 s = 1000 + lp + p - self._keep(c, t, maybe, obs.hand)
             else:
-                s = -lp - p * 4 - _order(c, t) - (8 if c // 13 == t else 0)
+                s = -lp - p * par[7] - _order(c, t) - (par[8] if c // 13 == t else 0)
             if last and c // 13 == t:
-                s -= 5
+                s -= par[6]
             if s > best_s:
                 best_s = s
                 best = c
@@ -243,16 +261,18 @@ class KlaberjassHeuristic(Heuristic):
         s = c // 13
         if s == t:
             r = c % 13
-            k = 6 + 2 * TRUMP_ORDER[r]
+            par = self.par
+            k = par[2] + par[3] * TRUMP_ORDER[r]
             if r == RJ:
-                k += 14
+                k += par[4]
             return k
         if _is_master(c, t, maybe):
-            return 6
+            return self.par[5]
         return 0
 
     def _lead(self, obs, legal, maybe, t):
         hand = obs.hand
+        par = self.par
         my_trumps = [c for c in hand if c // 13 == t]
         opp_trumps = 0
         for c in cards.DECK32:
@@ -261,7 +281,8 @@ class KlaberjassHeuristic(Heuristic):
         # Draw trumps while holding the top trump and the opponent may have some.
         if my_trumps and opp_trumps:
             top = max(my_trumps, key=lambda c: TRUMP_ORDER[c % 13])
-            if _is_master(top, t, maybe) and (len(my_trumps) >= 2 or len(hand) <= 2):
+            draw = par[0] if obs.maker == obs.seat else par[1]
+            if _is_master(top, t, maybe) and (len(my_trumps) >= draw or len(hand) <= 2):
                 return top
         # Cash a plain master the opponent cannot trump.
         best = -1
@@ -284,13 +305,13 @@ class KlaberjassHeuristic(Heuristic):
             s = c // 13
             r = c % 13
             if s == t:
-                v = -30 - 3 * TRUMP_POINTS[r] - 2 * TRUMP_ORDER[r]
+                v = -par[9] - 3 * TRUMP_POINTS[r] - 2 * TRUMP_ORDER[r]
                 if len(hand) <= 3:
-                    v -= 20  # keep a trump for the last trick
+                    v -= par[10]  # keep a trump for the last trick
             else:
                 v = -4 * PLAIN_POINTS[r] - PLAIN_ORDER[r]
                 if r != RT and c + (RT - r) in hand and not _is_master(s * 13 + RT, t, maybe):
-                    v -= 6  # keep a guard for the ten
+                    v -= par[11]  # keep a guard for the ten
             if v > best_s:
                 best_s = v
                 best = c

@@ -20,8 +20,7 @@ rarely): (6, 300, 300, 10, 0, 100, 15, 6), 60.3% on the tuning pairs and
 
 import argparse
 
-import arena  # puts firmware/ on sys.path
-import arena_mp
+import tune_prior  # puts firmware/ on sys.path
 
 from players.clubbed_heuristic import PARAMS, ClubbedHeuristic  # noqa: E402
 
@@ -39,14 +38,10 @@ GRID = (
 )
 
 
-def rate(params, deals, seed, game="clubbed", cls=ClubbedHeuristic):
-    """Win rate (draws half) of ``game``'s heuristic class ``cls`` with
-    ``params`` against the default heuristic over ``deals`` duplicate pairs
-    from ``seed``."""
-    arena_mp.register("weighted", lambda game, s: cls(s, params))
-    st = arena.summarise(arena.run_cpython(game, "weighted", "heuristic", deals, seed,
-                                           quiet=True))
-    return (st["won"] + 0.5 * st["drawn"]) / st["games"]
+def rate(params, deals, seed):
+    """Win rate (draws half) of the heuristic with ``params`` against the
+    heuristic over ``deals`` duplicate pairs from ``seed``."""
+    return tune_prior.rate("clubbed", lambda s: ClubbedHeuristic(s, params), deals, seed)
 
 
 def coordinate(start, grid, deals, seed, game="clubbed", cls=ClubbedHeuristic, rounds=2,
@@ -82,7 +77,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
-    best, score = coordinate(PARAMS, GRID, args.deals, args.seed)
+    best, score = tune_prior.coordinate(PARAMS, GRID, lambda p: rate(p, args.deals, args.seed))
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 4,000 pairs from seed 20000"
           % (best, 100 * score, 100 * rate(best, 4000, 20000)))
 

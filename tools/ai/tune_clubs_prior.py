@@ -2,7 +2,7 @@
 
     python tools/ai/tune_clubs_prior.py [--deals 500] [--seed 30000] [--rounds 1]
 
-tools/ai/tune_clubbed_prior.py's coordinate search over the Clubs
+tools/ai/tune_prior.py's coordinate search over the Clubs
 heuristic's weights (players/clubs_heuristic.py ``PARAMS``): from the
 heuristic's own, each weight in turn takes each value of its grid below,
 and a change is kept when the weighted heuristic wins at least 0.4 points
@@ -13,8 +13,7 @@ trial, then the result's win rate over 2,000 other pairs (from seed
 
 import argparse
 
-import arena  # noqa: F401  (puts firmware/ on sys.path)
-from tune_clubbed_prior import coordinate, rate
+import tune_prior  # puts firmware/ on sys.path
 
 from players.clubs_heuristic import PARAMS, ClubsHeuristic  # noqa: E402
 
@@ -45,10 +44,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1 or args.rounds < 1:
         ap.error("--deals and --rounds must be at least 1")
-    best, score = coordinate(PARAMS, GRID, args.deals, args.seed, "clubs", ClubsHeuristic,
-                             args.rounds, verbose=True, first=args.first)
+    def rate(params, deals, seed):
+        return tune_prior.rate("clubs", lambda s: ClubsHeuristic(s, params), deals, seed)
+
+    best, score = tune_prior.coordinate(PARAMS, GRID, lambda p: rate(p, args.deals, args.seed),
+                                        args.rounds, verbose=True, first=args.first)
     print("result %r: %.1f%% on the tuning pairs, %.1f%% on 2,000 pairs from seed 38000"
-          % (best, 100 * score, 100 * rate(best, 2000, 38000, "clubs", ClubsHeuristic)))
+          % (best, 100 * score, 100 * rate(best, 2000, 38000)))
 
 
 if __name__ == "__main__":
