@@ -63,13 +63,6 @@ class Session:
             self.btn.push(buttons.from_name(n))
             self.settle()
 
-    def title_start(self):
-        """A on the title's highlighted New game or Guided hand row, and the
-        second A when the row asks first (a game is saved: app.title.ASK)."""
-        self.press("A")
-        if getattr(self.app.screen, "asking", False):
-            self.press("A")
-
     def pause_new_game(self):
         """From a game: the pause menu's New game, asked and confirmed."""
         self.press("B", "DOWN", "A", "A")
