@@ -1,7 +1,7 @@
 """The screens a newcomer follows (issue 14, section 3): the title's
-Continue names the game shown, a New game replaces the save at its first
-turn, the result screen asks before dealing again, and the screen texts a
-first-time player reads (frames and drawn strings)."""
+Continue names the game shown, a New game asks before it replaces a save
+(at its first turn), the result screen asks before dealing again, and the
+screen texts a first-time player reads (frames and drawn strings)."""
 
 import pytest
 from apptest import screen_text, waits
@@ -10,7 +10,7 @@ from test_persist import Console
 
 from app import games
 from app.persist.storage import decode
-from app.title import TitleScreen
+from app.title import ASK, TitleScreen
 
 NAMES = [e.name for e in games.GAMES]
 
@@ -91,9 +91,11 @@ def test_title_cursor_stays_on_its_item_across_games():
 
 @pytest.mark.parametrize("seed", range(1, 7))
 @pytest.mark.parametrize("name", NAMES)
-def test_new_game_replaces_the_save_at_its_first_turn(name, seed):
-    """The README's promise: starting a New game replaces the save at your
-    first turn of the new game, whoever moves first."""
+def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
+    """The README's promise: while a game is saved, New game on the title
+    (on another game's page too, where no Continue shows) first asks
+    "Replace save? A: yes" and B keeps the save; a second A starts the new
+    game, which replaces the save at your first turn, whoever moves first."""
     st = FakeStorage()
     con = Console(st, seed=seed)
     other = NAMES[(NAMES.index(name) + 1) % len(NAMES)]
@@ -104,8 +106,20 @@ def test_new_game_replaces_the_save_at_its_first_turn(name, seed):
     assert _saved_game(st)["game"] == other
     _to_title(con)
     con.choose_game(name)
-    con.press("A")  # New game of another game: the old save goes at once ...
+    title = con.app.screen
+    before = dict(st.files)
+    assert title.menu.items[title.menu.sel] == "New game"
+    con.press("A")  # New game of another game: it asks ...
+    assert con.app.screen is title and title.menu.items[title.menu.sel] == ASK
+    assert ASK in screen_text(con).split("\n")
+    assert st.files == before
+    con.press("B")  # ... and B keeps the save
+    assert con.app.screen is title and ASK not in title.menu.items
+    assert title.menu.items[title.menu.sel] == "New game"
+    assert st.files == before and _saved_game(st)["game"] == other
+    con.press("A", "A")  # asked, then confirmed: the old save goes at once ...
     scr = con.app.screen
+    assert type(scr).__name__ != "TitleScreen"
     if name == "Klaberjass" and scr.game.current_player != 0:
         # ... or at your first turn: after the cut box (it waits for A) and
         # West's first bid.
@@ -118,9 +132,66 @@ def test_new_game_replaces_the_save_at_its_first_turn(name, seed):
     assert f["pos"] == scr.game.to_text()
 
 
+class _Tall(Console):
+    SIZE = (240, 240)
+
+
 class _Compact(Console):
     SIZE = (128, 64)
     MONO = True
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240", "128x64"))
+@pytest.mark.parametrize("row", ("New game", "Guided hand"))
+def test_title_question_fits_and_every_other_key_keeps_the_save(size, row):
+    """While a game is saved, A on New game or Guided hand shows the whole
+    question in the row on every screen size (20 characters: the 128x64
+    menu's width); B, UP, DOWN, LEFT and RIGHT each put the row back and
+    keep the save; only a second A starts the game (the guided one for
+    Guided hand)."""
+    cls = {"240x135": Console, "240x240": _Tall, "128x64": _Compact}[size]
+    st = FakeStorage()
+    con = cls(st, seed=4)
+    con.choose_game(NAMES[0])
+    con.press("A")
+    for _ in range(3):
+        con.press("A")
+    _to_title(con)
+    title = con.app.screen
+    before = dict(st.files)
+    assert before.get("game") is not None
+    for key in ("B", "UP", "DOWN", "LEFT", "RIGHT"):
+        title.menu.sel = title.menu.items.index(row)
+        game, first = con.app.game_name(), title.menu.sel == 0
+        con.press("A")
+        assert con.app.screen is title and title.menu.items[title.menu.sel] == ASK, key
+        assert ASK in screen_text(con).split("\n"), key  # drawn whole, not cut
+        con.press(key)
+        assert con.app.screen is title and ASK not in title.menu.items, key
+        assert row in title.menu.items and ASK not in screen_text(con), key
+        assert st.files == before, key
+        if key in ("LEFT", "RIGHT"):
+            # The page changed as without the question; the item kept (or
+            # the first row, as it stays first).
+            assert con.app.game_name() != game
+            assert title.menu.sel == 0 if first else title.menu.items[title.menu.sel] == row
+    title.menu.sel = title.menu.items.index(row)
+    con.press("A", "A")
+    assert type(con.app.screen).__name__ != "TitleScreen"
+    assert con.app.guide == (row == "Guided hand")
+
+
+@pytest.mark.parametrize("row", ("New game", "Guided hand"))
+def test_without_a_save_one_a_starts(row):
+    """Nothing to lose, nothing asked: one A on New game or Guided hand."""
+    st = FakeStorage()
+    con = Console(st, seed=4)
+    assert con.app.saved is None
+    title = con.app.screen
+    title.menu.sel = title.menu.items.index(row)
+    con.press("A")
+    assert type(con.app.screen).__name__ != "TitleScreen"
+    assert con.app.guide == (row == "Guided hand")
 
 
 @pytest.mark.parametrize("compact", (False, True))

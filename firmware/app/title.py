@@ -1,16 +1,26 @@
 """The title screen: pick a game (LEFT/RIGHT), then Continue (on the saved
-game's page only, which the title opens on), New game, Rules, Settings or
-Statistics; A picks, B steps back to the first item. The variants are on
-the Settings screen."""
+game's page only, which the title opens on), New game, Rules, Settings,
+Statistics or Guided hand; A picks, B steps back to the first item. While a
+game is saved, New game and Guided hand ask first (they would replace the
+save, on any game's page): the row turns into the question ``ASK``, a second
+A starts the game, any other key puts the row back and keeps the save. The
+variants are on the Settings screen."""
 
 from app import games, modules
 from app.kit import buttons, cardview, text, theme
 from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
 
+# The question on a New game or Guided hand row while a game is saved: 20
+# characters, the width of a row on the 128x64 menu (app.kit.compact).
+ASK = "Replace save? A: yes"
+
 
 class TitleScreen(StaticScreen):
-    """Title and main menu. Items are rebuilt when the game or options change."""
+    """Title and main menu. Items are rebuilt when the game or options change.
+    ``asking`` is True while a row shows ``ASK``."""
+
+    asking = False
 
     def __init__(self, app):
         self.app = app
@@ -35,6 +45,11 @@ class TitleScreen(StaticScreen):
     def on_button(self, b):
         app = self.app
         app.invalidate()
+        asked = self.asking
+        if asked:
+            # Any key puts the row back; only A on it goes on (below).
+            self.asking = False
+            self.menu.items = self._items()
         if b == buttons.B:
             self.menu.sel = 0
             return
@@ -53,7 +68,11 @@ class TitleScreen(StaticScreen):
         if pick == PICKED_NONE:
             return
         pick -= len(self.menu.items) - 5  # after Continue, if it is there
-        if pick < 0:
+        if (pick == 0 or pick == 4) and app.saved is not None and not asked:
+            # The save would be replaced: ask first (_items gives a new list).
+            self.asking = True
+            self.menu.items[self.menu.sel] = ASK
+        elif pick < 0:
             from app.persist.resume import continue_game
 
             continue_game(app)

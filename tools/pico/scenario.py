@@ -11,8 +11,9 @@ the headless simulator (``SimMachine``, fast: to check the driver) and on the
 emulated Pico (``DeviceMachine``: a test-only ``/boot.py`` installs
 ``PROBE``, which prints ``BENCH-STATE`` lines on USB serial); ``drive`` picks
 each logical key (LEFT RIGHT UP DOWN A B) from the last state, so a changed
-title (the saved game's page, Continue on it only), a banner that waits for
-A or a card that cannot be played does not send the presses elsewhere.
+title (the saved game's page, Continue on it only; New game asking first
+while a game is saved), a banner that waits for A or a card that cannot be
+played does not send the presses elsewhere.
 
 The probe also prints, at each new screen, the free heap after a collection
 and the lowest free heap seen at a push since the last screen
@@ -314,6 +315,10 @@ def drive(m, games=GAMES, moves=MOVES):
     for game in games:
         to_title_row(m, game, "New game")
         s = m.press("A")
+        if s.screen == "TitleScreen" and s.row() != "New game":
+            # A game is saved (the previous table's): the row asks whether
+            # to replace it, a second A starts the new game.
+            s = m.press("A")
         if TABLES.get(s.screen) != game:
             raise ScenarioError("New game of %s gave %r" % (game, s))
         played[game] = play_moves(m, game, moves)
