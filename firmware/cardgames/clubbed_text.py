@@ -30,7 +30,8 @@ def from_text(text):
     at its bottom (only the starter can be), hands or stock left after the
     end, a seat to move that is not 0, 1 or -, or a seat to move with no legal
     move while the stock lasts, a bad ``nm`` entry (more than NM_CAP a seat,
-    a club as the top, a count of 0 or past that seat's hand). ``nm`` may be
+    a club as the top, a count of 0 or past the cards of that seat's hand
+    that match no top from that entry on). ``nm`` may be
     missing (positions written before it): no entries then.
     """
     f = split_fields(text, "CB1")
@@ -98,7 +99,7 @@ def from_text(text):
                 # Nobody may draw facing a club (CB-3, CB-7).
                 raise ValueError("field 'x': seat %d cannot have drawn against a club" % i)
             g.drew_against[i] = c
-    _parse_no_match(g, f.get("nm"), (len(parsed["h0"]), len(parsed["h1"])))
+    _parse_no_match(g, f.get("nm"), (parsed["h0"], parsed["h1"]))
     m = f["m"]
     if m == "-":
         if parsed["h0"] or parsed["h1"]:
@@ -125,9 +126,9 @@ def from_text(text):
     return g
 
 
-def _parse_no_match(g, text, sizes):
-    # Field ``nm`` into g.nm / g.n_nm (see cardgames.clubbed); ``sizes``: the
-    # hand sizes, which bound each count.
+def _parse_no_match(g, text, hands):
+    # Field ``nm`` into g.nm / g.n_nm (see cardgames.clubbed); ``hands``: the
+    # hands (card ints), which bound each count.
     g.nm = bytearray(4 * NM_CAP)
     g.n_nm = bytearray(2)
     if text is None:
@@ -141,9 +142,17 @@ def _parse_no_match(g, text, sizes):
         entries = seats[s].split(",")
         if len(entries) > NM_CAP:
             raise ValueError("field 'nm': more than %d entries for seat %d" % (NM_CAP, s))
+        b = 2 * NM_CAP * s
         for i in range(len(entries)):
             e = entries[i]
-            t = DREW_ON_EMPTY if e[:2] == "**" else parse(e[:2])
+            if e[:2] == "**":
+                t = DREW_ON_EMPTY
+            else:
+                try:
+                    t = parse(e[:2])
+                except ValueError:
+                    raise ValueError("field 'nm': entry %r does not start with a card or '**'"
+                                     % e[:8])
             if t < 13:
                 raise ValueError("field 'nm': seat %d cannot have drawn against a club" % s)
             digits = e[2:]
@@ -151,9 +160,30 @@ def _parse_no_match(g, text, sizes):
             if not 1 <= len(digits) <= 2 or any(ch not in "0123456789" for ch in digits):
                 raise ValueError("field 'nm': entry %r wants a count after its card" % e[:8])
             k = int(digits)
-            if not 1 <= k <= sizes[s]:
+            if not 1 <= k <= len(hands[s]):
                 raise ValueError("field 'nm': count %d is not 1 .. seat %d's %d cards"
-                                 % (k, s, sizes[s]))
-            g.nm[2 * NM_CAP * s + 2 * i] = t
-            g.nm[2 * NM_CAP * s + 2 * i + 1] = k
-        g.n_nm[s] = len(entries)
+                                 % (k, s, len(hands[s])))
+            g.nm[b + 2 * i] = t
+            g.nm[b + 2 * i + 1] = k
+        n = len(entries)
+        # Each entry must hold for the hand (Observation.no_match): at least k
+        # of its cards match none of the tops from that entry on. Play keeps
+        # that true; a count past it would outlast the hand as cards are
+        # played and give a position (a save) that no longer loads.
+        for i in range(n):
+            held = 0
+            for c in hands[s]:
+                j = i
+                while j < n and _avoids(c, g.nm[b + 2 * j]):
+                    j += 1
+                held += j == n
+            if held < g.nm[b + 2 * i + 1]:
+                raise ValueError("field 'nm': seat %d's entry %r counts %d cards, but only %d "
+                                 "in its hand match no top from there on (CB-4, CB-11)"
+                                 % (s, entries[i][:8], g.nm[b + 2 * i + 1], held))
+        g.n_nm[s] = n
+
+
+def _avoids(c, t):
+    # CB-2: card c does not match top t (DREW_ON_EMPTY: c is a club, CB-6).
+    return (c < 13) if t == DREW_ON_EMPTY else not _matches(c, t)
