@@ -246,3 +246,64 @@ def test_statistics_with_help_are_checked_against_the_games_not_won(counts, ok):
     else:
         with pytest.raises(ValueError, match="Clubbed"):
             persist._read_stats(f)
+
+
+def _clubbed_save_with_no_match(seed=4):
+    """``(storage, game)``: the save of the first position of a seeded
+    Clubbed game (random players) with a no-match entry (field ``nm``) and
+    cards in both hands."""
+    found = [p for p in positions("Clubbed", seed)
+             if ";nm=" in p[0].to_text() and p[0].hand(0) and p[0].hand(1)]
+    assert found, "no position with field nm"
+    g, acts, kw, human, state = found[0]
+    st = FakeStorage()
+    app = Console(st).app
+    pick(app, "Clubbed")
+    app.id = 1
+    app.actions = bytearray(acts)
+    assert persist.save_game(app, FakeScreen(g, seed, kw, state), human)
+    return st, g
+
+
+def _with_nm(pos, nm):
+    fields = [f for f in pos.split(";") if not f.startswith("nm=")]
+    fields.insert(len(fields) - 1, "nm=" + nm)  # before x, as to_text writes it
+    return ";".join(fields)
+
+
+@pytest.mark.parametrize("nm", ["7D", "7D1,,/", "2C1/", "7D0/", "7D99/", "\u00e9\u00e91/",
+                                ",".join(["7D1"] * 7) + "/", "7D" + "1" * 5000 + "/", "unsound"])
+def test_a_clubbed_save_with_a_tampered_nm_field_is_set_aside_at_continue(nm):
+    # A count the hand contradicts ("unsound": seat 0's hand "all clubs")
+    # used to load; play went on and the next save held a count past the
+    # hand, which no Continue could read.
+    st, g = _clubbed_save_with_no_match()
+    if nm == "unsound":
+        nm = "**%d/" % len(g.hand(0))
+        assert any(c >= 13 for c in g.hand(0)), "pick a seed whose hand 0 is not all clubs"
+    f = decode(st.files["game"], "save")
+    f["pos"] = _with_nm(f["pos"], nm)
+    st.files["game"] = encode("save", list(f.items()))
+    con = Console(st.reboot())
+    assert con.app.screen.menu.items[0] == "Continue Clubbed"
+    con.press("A")
+    said = " ".join(con.app.screen.lines)
+    assert "could not be used" in said and "'nm'" in said
+    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    con.press("B")
+    assert con.app.screen.menu.items[0] == "New game"
+    con.press("A")  # a new game starts
+    assert type(con.app.screen).__name__ == "ClubbedScreen"
+
+
+def test_a_good_clubbed_save_with_nm_continues_with_its_entries():
+    st, g = _clubbed_save_with_no_match()
+    con = Console(st.reboot())
+    assert con.app.screen.menu.items[0] == "Continue Clubbed"
+    con.press("A")
+    screen = con.app.screen
+    assert type(screen).__name__ == "ClubbedScreen" and con.app.notices == []
+    assert screen.game.to_text() == g.to_text()
+    assert screen.game.observation(1).no_match == g.observation(1).no_match != (b"", b"")
+    assert _play(con, 40) == 0  # plays on; every autosave reads back
+    assert "game.bad1" not in con.storage.files
