@@ -444,3 +444,64 @@ def test_clubs_up_in_the_bid_picker_looks_and_never_changes_the_bid():
     assert scr.bid_val == v and not scr.looking
     s.press("RIGHT")
     assert scr.bid_val != v or scr.hint_alert
+
+
+def _files_with_a_save():
+    st = FakeStorage()
+    con = Console(st, seed=2)
+    con.press("A")  # New game (Clubbed)
+    for _ in range(3):
+        con.press("A")
+    _to_title(con)
+    assert _saved_game(st) is not None
+    return dict(st.files)
+
+
+@pytest.mark.parametrize("block", range(2))
+@pytest.mark.parametrize("size", ["wide", "tall", "compact"])
+def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, block):
+    """Random key sequences on the title with a game saved: the save stays
+    byte for byte until a game screen opens, and a new game (New game or
+    Guided hand, on any game's page) opens only on an A that answers ASK,
+    which only an A on that same row puts up; Continue opens the saved
+    game. Nothing raises."""
+    import random
+
+    files = _files_with_a_save()
+    rnd = random.Random(block)
+    session = {"wide": Console, "tall": _Tall, "compact": _Compact}[size]
+    keys = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
+    weights = (2, 2, 3, 3, 4, 2)  # A often enough to reach the question
+    started = 0
+    for _ in range(40):
+        st = FakeStorage(files)
+        con = session(st, seed=rnd.randrange(100))
+        title = con.app.screen
+        assert isinstance(title, TitleScreen)
+        prev = None  # (key, row label, sel) of the press before
+        for _ in range(30):
+            key = rnd.choices(keys, weights)[0]
+            row = title.menu.items[title.menu.sel]
+            sel = title.menu.sel
+            con.press(key)
+            scr = con.app.screen
+            if scr is title:
+                assert st.files == files
+                now = title.menu.items[title.menu.sel]
+                if now == ASK:
+                    assert key == "A" and row in ("New game", "Guided hand")
+                prev = (key, row, sel)
+                continue
+            if hasattr(scr, "game") and not row.startswith("Continue"):
+                # A new game: A on the question, put up by A on the same row.
+                assert key == "A" and row == ASK
+                assert prev is not None and prev[0] == "A" and prev[2] == sel
+                assert prev[1] in ("New game", "Guided hand")
+                started += 1
+            elif hasattr(scr, "game"):
+                assert key == "A" and st.files["game"] == files["game"]
+            else:
+                assert key == "A" and row in ("Rules", "Settings", "Statistics")
+                assert st.files["game"] == files["game"]
+            break
+    assert started >= 3
