@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import host_sim  # noqa: F401  (sys.path: firmware/, then host_sim/ for framebuf)
 from cardgames import cards, clubbed, notation
@@ -441,6 +443,26 @@ def test_every_loadable_no_match_field_plays_on():
             loaded += 1
             _play_on(g, rnd)
     assert loaded > 20
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, (1 << 30) - 1), moves=st.randoms(use_true_random=False))
+def test_random_games_round_trip_with_no_match_entries(seed, moves):
+    """Hypothesis: random legal games, every position's to_text -> from_text
+    -> to_text the same, with the same observations (no_match included),
+    including the positions that carry field ``nm``."""
+    g = Clubbed(seed, dealer=seed % 2, refill=seed % 3 != 0)
+    while True:
+        t = g.to_text()
+        h = from_text(t)
+        assert h.to_text() == t
+        for s in (0, 1):
+            assert h.observation(s).no_match == g.observation(s).no_match
+        if g.is_over():
+            break
+        g.apply(moves.choice(g.legal_actions()))
+    assert ";nm=" not in t  # a finished game has no entries (CB-9)
 
 
 # --- the same under MicroPython -------------------------------------------------

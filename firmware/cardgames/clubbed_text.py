@@ -176,7 +176,8 @@ def _parse_no_match(g, text, hands):
                 j = i
                 while j < n and _avoids(c, g.nm[b + 2 * j]):
                     j += 1
-                held += j == n
+                if j == n:
+                    held += 1
             if held < g.nm[b + 2 * i + 1]:
                 raise ValueError("field 'nm': seat %d's entry %r counts %d cards, but only %d "
                                  "in its hand match no top from there on (CB-4, CB-11)"
