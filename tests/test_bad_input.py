@@ -364,7 +364,7 @@ NM_BASE = position(h0="4S 9S", h1="8C 8S", p="7D", x="7D--")
     "7D1 /", "7D 1/", "7D-1/", "7D+1/", "7D\u0661/", "7D\uff11/", "\uff17D1/", "7D1\x00/",
     "*1/", "*D1/", "***1/", "--1/", "7D/", "7D0/", "7D00/", "7D3/", "7D99/", "7D100/",
     "2C1/", "/AC1", "7D" + "1" * 100_000 + "/", "/" * 100_000, ",".join(["7D1"] * 10_000) + "/",
-    "7D2/8S1/", "\U0001f0a1" * 3 + "/",
+    "7D2/8S1/", "\U0001f0a1" * 3 + "/", "7D2/;nm=7D1/",
 ], ids=lambda t: repr(t[:24]) + "..%d" % len(t))
 def test_from_text_bad_no_match_field_names_the_field(nm):
     # Entries that do not start with a card ("7D2,/", " 7D1/") were refused
