@@ -394,6 +394,14 @@ def test_from_text_refuses_no_match_counts_the_hand_contradicts(kw, nm):
     assert "CB-11" in raises_value_error(from_text, text)
 
 
+
+@pytest.mark.parametrize("nm", ["7D1/", "/**1", "7D1/9H1"])
+def test_from_text_refuses_no_match_entries_in_a_finished_game(nm):
+    # CB-9: no hands at the end, so nothing to count.
+    text = with_nm(finished_game().to_text(), nm)
+    assert "'nm'" in raises_value_error(from_text, text)
+    assert from_text(with_nm(finished_game().to_text(), "/")) == finished_game()
+
 def _play_on(g, rnd):
     # Random legal moves to the end; every position reloads as itself and
     # every seat's observation and a world from it can be built.
