@@ -44,32 +44,6 @@ def rate(params, deals, seed):
     return tune_prior.rate("clubbed", lambda s: ClubbedHeuristic(s, params), deals, seed)
 
 
-def coordinate(start, grid, deals, seed, game="clubbed", cls=ClubbedHeuristic, rounds=2,
-               margin=0.004, verbose=False, first=0):
-    """The coordinate search of the module doc from the weights ``start``
-    (a tuple, ``grid``'s order): returns ``(best, its rate)``, printing each
-    change kept (a gain of more than ``margin``), and each trial if
-    ``verbose``; the first round starts at weight ``first``."""
-    best = start
-    score = rate(best, deals, seed, game, cls)
-    print("start %r: %.1f%%" % (best, 100 * score), flush=True)
-    for rnd in range(rounds):
-        for i, values in enumerate(grid):
-            if rnd == 0 and i < first:
-                continue
-            for v in values:
-                if v == best[i]:
-                    continue
-                trial = best[:i] + (v,) + best[i + 1:]
-                r = rate(trial, deals, seed, game, cls)
-                if verbose:
-                    print("tried %r: %.1f%%" % (trial, 100 * r), flush=True)
-                if r > score + margin:
-                    best, score = trial, r
-                    print("kept %r: %.1f%%" % (best, 100 * score), flush=True)
-    return best, score
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deals", type=int, default=2500)
