@@ -25,7 +25,10 @@ import bench_clubs
 import bench_klaberjass
 import benchkit
 
-from cardgames import clubbed, clubs, klaberjass
+sys.path.insert(0, os.path.join(benchkit.ROOT, "tools", "ai"))
+from arena_mp import new_game  # noqa: E402  (the arena's deal from a seed)
+
+from cardgames import clubbed  # noqa: E402
 from cardgames.rng import Rng
 from players.clubbed_heuristic import ClubbedHeuristic
 from players.random_player import RandomPlayer
@@ -75,14 +78,6 @@ def strength(game, n_games):
     won = sum(1 for r in res if r[0])
     return ("heuristic team vs random team, 200 games to 42 (partnerships swapped): won %d"
             " -> %.1f%%" % (won, 100.0 * won / 200))
-
-
-def new_game(game, seed):
-    if game == "clubbed":
-        return clubbed.Clubbed(seed=seed, dealer=seed % 2)
-    if game == "klaberjass":
-        return klaberjass.Klaberjass(seed=seed)
-    return clubs.Clubs(seed=seed)
 
 
 def cpython_playouts(game, seconds=2.0):
