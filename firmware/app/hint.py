@@ -280,7 +280,7 @@ def pause_button(screen, b, think_ms):
 def guide(screen):
     """On the guided hand (``app.guide``), called when ``screen`` puts back
     its plain hint: at your turn the hint row says which keys to press and
-    why ("►►A: K♠ wins 14 points"), the Normal player's move; after the
+    why ("RIGHT x2, A: K♠ wins 14 points"), the Normal player's move; after the
     first hand (or round) the guide says it is done and stops."""
     app = screen.app
     g = screen.game
@@ -318,18 +318,26 @@ def _normal(key, g, seed, seat):
     return player.choose(g.observation(seat), g.legal_actions())
 
 
+def _presses(name, n):
+    # ``n`` presses of button ``name`` then A, in the README's button names:
+    # "RIGHT x2, A" (arrows alone read as a cursor already on the card).
+    if n == 0:
+        return "A"
+    return name + (" x%d, A" % n if n > 1 else ", A")
+
+
 def _keys(screen, key, a):
     # The presses from the cursor (or choice, or bid) to ``a``, then A.
     if key == "clubs" and screen.bidding():
         d = a - 100 - screen.bid_val  # clubs.BID0
-        return ("\u25ba" * d if d > 0 else "\u25c4" * -d) + "A"
+        return _presses("RIGHT", d) if d >= 0 else _presses("LEFT", -d)
     if key == "clubs" and screen.taking():
-        return ("\u25ba" if (a == 121) != (screen.take_sel == 1) else "") + "A"
+        return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:
         seq, cur = screen.choices, screen.choice
     else:
         seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
     n = len(seq)
     d = (_index(seq, a) - cur) % n
-    return ("\u25ba" * d if d <= n - d else "\u25c4" * (n - d)) + "A"
+    return _presses("RIGHT", d) if d <= n - d else _presses("LEFT", n - d)
 
