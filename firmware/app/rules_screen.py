@@ -201,6 +201,11 @@ class RulesScreen(StaticScreen):
             return ""
         return "%d/%d" % (self.page + 1, len(self.starts))
 
+    def keys_label(self):
+        """The title bar's right end (str): the page keys and number, or on
+        a single page (Statistics) the key that leaves it."""
+        return "\u25b2\u25bc page " + self.page_label() if len(self.starts) > 1 else "B back"
+
     def draw(self, fb):
         if self.app.compact:
             from app.kit import compact
@@ -210,9 +215,7 @@ class RulesScreen(StaticScreen):
         fb.fill(theme.PANEL)
         fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
         text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)
-        if len(self.starts) > 1:
-            text.draw_right(fb, "\u25b2\u25bc page " + self.page_label(), self.app.width - 4, 2,
-                            theme.TEXT_DIM, text.SMALL)
+        text.draw_right(fb, self.keys_label(), self.app.width - 4, 2, theme.TEXT_DIM, text.SMALL)
         y = 19
         for i in range(len(self.shown)):
             head = self.lines[self.top + i] == _HEAD  # never so for a text's str lines

@@ -324,7 +324,7 @@ def rules(fb, scr):
     """A rules page: title bar with the page number, then the lines."""
     w = scr.app.width
     fb.fill(OFF)
-    bar(fb, scr.title.replace("Rules: ", ""), 0, w, scr.page_label())
+    bar(fb, scr.title.replace("Rules: ", ""), 0, w, scr.page_label() or "B back")
     y = BAR + 2
     for i in range(len(scr.shown)):
         put(fb, scr.shown[i], 1, y, scr.lines[scr.top + i] == 2)  # a heading inverted
