@@ -326,6 +326,36 @@ def test_bidding_log_in_words():
     assert pass_line(1) == "West passes" and pass_line(0) == "You pass"
 
 
+def test_each_pass_is_shown_once_and_the_event_line_keeps_the_deal():
+    """While the bidding goes on (KJ-4) the table lists the passes ("West
+    passes"), so the event line under it shows the deal and the turned card
+    (KJ-3) instead of saying the last pass again ("West passed")."""
+    checked = 0
+    for seed in range(20):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(12):
+            if waits(scr):
+                s.press("A")
+                continue
+            if not scr.human_turn() or g.phase not in (kj.BID1, kj.BID2):
+                break
+            shown = apptest.screen_text(s).split("\n")
+            if g.bids():
+                assert not any(t.endswith(" passed") for t in shown), shown
+                line = scr.event_line()
+                assert line.endswith("turned " + kj.symbol_name(g.turned)), line
+                # one line per pass made, no more
+                passes = sum(t in (ks.pass_line(0), ks.pass_line(1)) for t in shown)
+                assert passes == len(g.bids()), shown
+                checked += 1
+            pick_choice(s, scr, kj.PASS)
+        if checked >= 5:
+            return
+    pytest.fail("a pass was on the table only %d times" % checked)
+
+
 @pytest.mark.parametrize("seed", range(1, 5))
 def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     """A new game's cut box ("West deals / Cut: ...", KJ-2) covers the hand:

@@ -121,6 +121,9 @@ class KlaberjassScreen:
         self.trick = []  # (seat, card) on the table, leader first
         self.trick_done = False  # the trick is complete and still shown
         self.play_line = ""  # the event line of the card completing the trick
+        # The deal's line ("West deals; turned A♦"), the event line while
+        # the bidding goes on: the passes are listed on the table already.
+        self.deal_line = ""
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -295,6 +298,8 @@ class KlaberjassScreen:
                 # (the round summary tells those)
                 self._say(kj.describe(ev, _HUMAN, NAMES))
             who = NAMES[seat]
+            if kind == kj.EV_DEAL:
+                self.deal_line = kj.describe(ev, _HUMAN, NAMES)
             if kind == kj.EV_PLAY:
                 if self.trick_done:
                     self._clear_trick()
@@ -361,9 +366,13 @@ class KlaberjassScreen:
     def event_line(self):
         """The event line under the trick: while a complete trick lies on the
         table, its second card's play ("West played A♥"; the column says who
-        takes it), else the latest event."""
+        takes it), else the latest event; while the bidding goes on, the
+        deal (who dealt, the turned card), since the table lists the passes."""
         if self.trick_done and self.play_line:
             return self.play_line
+        g = self._view()
+        if self.deal_line and g.trump == kj.NO_SUIT and (g.phase == kj.BID1 or g.phase == kj.BID2):
+            return self.deal_line
         return self.msgs[-1] if self.msgs else ""
 
     def _apply(self, action, now):
