@@ -105,21 +105,18 @@ def bindings(board):
 
 
 def legend(board):
-    """One line: each physical button and the key standing for it, then the
-    chords (e.g. ``A=Z/Enter B=X/Esc X=Left Y=Right; Up=B+X Down=B+Y``)."""
+    """One line: each physical button (or chord of two) and the key standing
+    for it, all written button first (e.g. ``X: Left  Y: Right  A: Z/Enter
+    B: X/Esc  B+X: Up  B+Y: Down``: a new player read the old mixed form,
+    ``B=X/Esc; Up=B+X``, both ways round)."""
     b = bindings(board)
     singles, chords = [], []
     for group in GROUP_KEYS:
         if group in b:
             phys = b[group]
-            if len(phys) == 1:
-                singles.append((phys[0], GROUP_KEYS[group]))
-            else:
-                chords.append("%s=%s" % (GROUP_KEYS[group], "+".join(phys)))
-    text = " ".join("%s=%s" % p for p in singles)
-    if chords:
-        text += "; " + " ".join(chords)
-    return text
+            (singles if len(phys) == 1 else chords).append("%s: %s" % ("+".join(phys),
+                                                                      GROUP_KEYS[group]))
+    return "  ".join(singles + chords)
 
 
 class SimPin:
