@@ -129,19 +129,22 @@ def world(obs, rng, g):
         _bid_at[s] = 13
     for i in range(len(takers) - 1, -1, -1):
         _bid_at[takers[i]] = i  # the first trick a seat took: then it bid
-    best = -1
-    for _ in range(TRIES):
-        clubs.world(obs, rng, g)
-        d = 0
-        for s in range(4):
-            if s != me:
-                d += _misfit(obs, g, s)
-        if best < 0 or d < best:
-            best = d
-            _best_loc[:] = g.loc
-        if d == 0:
-            break
-    g.loc[:] = _best_loc
+    if TRIES > 1:
+        best = -1
+        for _ in range(TRIES):
+            clubs.world(obs, rng, g)
+            d = 0
+            for s in range(4):
+                if s != me:
+                    d += _misfit(obs, g, s)
+            if best < 0 or d < best:
+                best = d
+                _best_loc[:] = g.loc
+            if d == 0:
+                break
+        g.loc[:] = _best_loc
+    else:
+        clubs.world(obs, rng, g)  # one deal: its fit would not be used
     for s in range(4):
         par = PRIOR if (s - me) & 1 == 0 else PARAMS
         _plan[s] = 1 if _hand_strength(g, s) >= par[0] else 0
