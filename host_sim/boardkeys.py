@@ -105,18 +105,26 @@ def bindings(board):
 
 
 def legend(board):
-    """One line: each physical button (or chord of two) and the key standing
-    for it, all written button first (e.g. ``X: Left  Y: Right  A: Z/Enter
-    B: X/Esc  B+X: Up  B+Y: Down``: a new player read the old mixed form,
-    ``B=X/Esc; Up=B+X``, both ways round)."""
+    """One line: the keys first, by what they do on the console, then the
+    board's own buttons where their names differ from what they do (e.g.
+    ``Arrows, Enter/z = A, Esc/x/Backspace = B; board buttons: Left X,
+    Right Y, Up B+X, Down B+Y``). New players read a list of board buttons
+    and keys (``B=X/Esc; Up=B+X``) both ways round."""
     b = bindings(board)
-    singles, chords = [], []
-    for group in GROUP_KEYS:
-        if group in b:
-            phys = b[group]
-            (singles if len(phys) == 1 else chords).append("%s: %s" % ("+".join(phys),
-                                                                      GROUP_KEYS[group]))
-    return "  ".join(singles + chords)
+    arrows = [GROUP_KEYS[g] for g in ("left", "right", "up", "down") if g in b]
+    keys = ["Arrows" if len(arrows) == 4 else "/".join(arrows) + " arrows"] if arrows else []
+    if "z" in b:
+        keys.append("Enter/z = A")
+    if "x" in b:
+        keys.append("Esc/x/Backspace = B")
+    if "space" in b:
+        keys.append("Space = " + board["buttons"].get("map", {}).get(b["space"][0], "A"))
+    own = ["%s %s" % (GROUP_KEYS[g], "+".join(b[g])) for g in ("left", "right", "up", "down")
+           if g in b and b[g] != (g.upper(),)]
+    text = ", ".join(keys)
+    if own:
+        text += "; board buttons: " + ", ".join(own)
+    return text
 
 
 class SimPin:

@@ -367,7 +367,7 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
     app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
-    keys_text = boardkeys.legend(board) + "  p: PNG  q: quit"
+    keys_text = boardkeys.legend(board) + "; p = PNG, q = quit"
     decoder = KeyDecoder()
     gate = TapGate(keys, clock)
     status, status_until = "", 0.0

@@ -18,7 +18,7 @@ Only ``pygame.display`` and ``pygame.font`` are initialised (no audio).
 import os
 import time
 
-LEGEND = "%s   P/F12: screenshot"
+LEGEND = "%s; P/F12 = screenshot"
 BG = (24, 24, 28)
 FG = (220, 220, 220)
 DIM = (150, 150, 160)
