@@ -11,7 +11,7 @@ shoot() {  # $1 prefix of the shot names, $2 scale, then host_sim options
     s=$2
     shift 2
     for keys in "SHOT:${p}title A A A A SHOT:${p}clubbed" \
-                "RIGHT A A A A A A A SHOT:${p}klaberjass" \
+                "RIGHT A A A A A A A A A A A A A SHOT:${p}klaberjass" \
                 "RIGHTx2 A A A A A A A A A A A SHOT:${p}clubs"; do
         .venv/bin/python -m host_sim --mode headless --seed 4 --scale "$s" --no-final \
             --shots "$out" "$@" --keys "$keys"
