@@ -414,3 +414,28 @@ def test_clubbed_reason_says_keep_clubs_only_with_clubs_in_hand():
                     seen.add(has_club)
             g.apply(legal[rng.below(len(legal))])
     assert seen == {True, False}
+
+
+def test_klaberjass_reason_counts_the_last_tricks_ten():
+    """The reason for a card following in a trick names that trick's card
+    points (KJ-13), and in the ninth trick the 10 for the last trick too:
+    the player read "gives up 0 points" and then saw West score 10."""
+    from cardgames import klaberjass as kj
+    from players.klaberjass_heuristic import KlaberjassHeuristic
+
+    seen = {}
+    for seed in range(6):
+        g = kj.Klaberjass(seed=seed)
+        players = (KlaberjassHeuristic(seed), KlaberjassHeuristic(seed + 50))
+        while g.winner is None and g.n_played < 18 and len(seen) < 2:
+            p = g.current_player
+            a = players[p].choose(g.observation(p), g.legal_actions())
+            if g.phase == kj.PLAY and g.n_played % 2 == 1:
+                tr = g.trick()
+                pts = kj.card_points(tr[0], g.trump) + kj.card_points(a, g.trump)
+                last = g.n_played == 17
+                why = hint.reason("klaberjass", g, a, p)
+                assert why.endswith(" %d points" % (pts + (10 if last else 0))), why
+                seen[last] = why
+            g.apply(a)
+    assert set(seen) == {False, True}

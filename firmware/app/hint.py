@@ -45,7 +45,7 @@ def best(app, screen, seat):
 def reason(key, g, a, seat):
     """One line saying what action ``a`` (legal for ``seat`` in core game
     ``g`` of game ``key``) does, in a player's words: "K♠ wins 14 points"
-    (the trick's card points, KJ-13)."""
+    (the trick's card points, and the last trick's 10, KJ-13)."""
     if key == "clubbed":
         return _clubbed(g, a)
     if key == "klaberjass":
@@ -93,6 +93,8 @@ def _klaberjass(g, a):
     if not tr:
         return "Lead %s%s" % (name, " (trump)" if a // 13 == t else "")
     pts = kj.card_points(tr[0], t) + kj.card_points(a, t)
+    if g.n_played == 17:
+        pts += 10  # the ninth trick's 10 for the last trick (KJ-13)
     if kj.beats(tr[0], a, t):
         return "%s wins %d points" % (name, pts)  # the trick's card points
     return "%s gives up %d points" % (name, pts)
