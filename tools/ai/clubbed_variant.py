@@ -1,0 +1,74 @@
+"""Clubbed search variants against each other, by overriding the kit's
+module-level settings (players/clubbed_kit.py) for one run:
+
+    python tools/ai/clubbed_variant.py PLAYER_A PLAYER_B [--deals N] [--seed S]
+        [--set NAME=VALUE ...] [--work W] [--expert-work W]
+
+Players: those of tools/ai/arena.py, plus ``vhard`` (Hard: the search at
+``--work`` playout moves, default levels.HARD_WORK's) and ``vexpert``
+(Expert's kit at ``--expert-work``). ``--set`` assigns a Python literal to
+a setting of players/clubbed_kit.py (``WIN=30``, ``Z2=3``,
+``PRIOR=(6,300,300,10,0,100,15,7)``) for the whole run, so it applies to
+every search player in it (Hard's and Expert's alike). Prints arena.py's
+report, headed by the settings. Exits 2 on bad usage (an unknown setting,
+a value that is not a literal).
+"""
+
+import argparse
+import ast
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import arena  # noqa: E402  (puts firmware/ on sys.path)
+import arena_mp  # noqa: E402
+
+from players import clubbed_kit, levels  # noqa: E402
+from players.search import Search  # noqa: E402
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("player_a")
+    ap.add_argument("player_b")
+    ap.add_argument("--deals", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=80000)
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--work", type=int, default=levels.HARD_WORK[0])
+    ap.add_argument("--expert-work", type=int, default=levels.EXPERT_WORK[0])
+    args = ap.parse_args(argv)
+    if args.deals < 1 or args.work < 1 or args.expert_work < 1:
+        ap.error("--deals, --work and --expert-work must be at least 1")
+    over = {}
+    for s in args.set:
+        name, _, text = s.partition("=")
+        if not name.isupper() or not hasattr(clubbed_kit, name):
+            ap.error("--set %s: no setting %r in players/clubbed_kit.py" % (s, name))
+        try:
+            over[name] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            ap.error("--set %s: %r is not a Python literal" % (s, text))
+    for name, v in over.items():
+        setattr(clubbed_kit, name, v)
+
+    def vhard(_game, seed):
+        return Search(clubbed_kit, clubbed_kit.prior(seed), seed, args.work, levels.MAX_WORLDS)
+
+    def vexpert(_game, seed):
+        return Search(clubbed_kit.expert(), clubbed_kit.prior(seed), seed, args.expert_work,
+                      levels.EXPERT_WORLDS)
+
+    arena_mp.register("vhard", vhard)
+    arena_mp.register("vexpert", vexpert)
+    for name in (args.player_a, args.player_b):
+        if name not in arena_mp.PLAYERS:
+            ap.error("unknown player %r (one of %s)" % (name, ", ".join(sorted(arena_mp.PLAYERS))))
+    st = arena.summarise(arena.run_cpython("clubbed", args.player_a, args.player_b, args.deals,
+                                           args.seed, quiet=True))
+    print("settings %r, work %d, expert work %d" % (over, args.work, args.expert_work))
+    for line in arena.report("clubbed", args.player_a, args.player_b, args.deals, args.seed, st):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
