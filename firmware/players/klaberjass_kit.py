@@ -48,10 +48,11 @@ from cardgames.klaberjass import (
     R7,
     RK,
     RQ,
+    RT,
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
-from players.klaberjass_heuristic import hand_value
+from players.klaberjass_heuristic import BITS, PARAMS, KlaberjassHeuristic, hand_value
 
 PRUNE = True  # see players/search.py
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
@@ -68,6 +69,10 @@ BID_MOVES = 10
 # other hand to its bids in the play too, less three cards drawn as the
 # three more, cost worlds and did not play better: tools/ai/arena.py.)
 BID_TRIES = 8
+# What a round that ends the game (KJ-15) is worth to ``value`` besides its
+# points, in ``value``'s units (4 points): + for the game won, - for the game
+# lost (the arena counts games won, not points).
+MATCH = 0
 
 
 def searchable(obs):
@@ -183,10 +188,24 @@ def deal(obs, rng, g):
     hands = g.hands
     hands[:] = g.mine
     i = 9 - g.mine_at
+    hmo = g.hmo
+    hmo[0] = hmo[1] = hmo[2] = hmo[3] = 0
     for c in g.pool:
         if pick[c]:
             hands[i] = c
             i += 1
+            hmo[c // 13] |= 1 << (c % 13 - R7)
+    # The other hand's ranks, and out of what the other hand's heuristic
+    # thinks the seat may hold.
+    hm = g.hm
+    mb = g.mb
+    hm[:] = g.hm0
+    mb[:] = g.mb0
+    o = 4 - g.mine_at // 9 * 4
+    for s in range(4):
+        hm[o + s] = hmo[s]
+        mb[o + s] &= ~hmo[s]
+    g.classic = obs.classic
     g.bidding = False
     g.redeal = False
     g.t = obs.trump
@@ -198,6 +217,9 @@ def deal(obs, rng, g):
     g.pts[1] = g.pts0[1]
     g.kq[:] = g.kq0
     g.maker = obs.maker
+    g.sc0 = obs.scores[0]
+    g.sc1 = obs.scores[1]
+    g.target = obs.target
     return g
 
 
@@ -300,6 +322,26 @@ def _prepare(obs, g):
         i += 1
     g.mine = bytes(mine)
     g.mine_at = 9 * me
+    # Ranks per seat and suit (``Playout.hm``: the other hand's are dealt)
+    # and what each seat's heuristic thinks the other may hold (``mb``: not
+    # in its hand, played, turned or the bottom card, not shown lacking;
+    # the other seat's is less its hand, taken out per world).
+    hm0 = g.hm0
+    mb0 = g.mb0
+    for i in range(8):
+        hm0[i] = mb0[i] = 0
+    for c in obs.hand:
+        hm0[4 * me + c // 13] |= 1 << (c % 13 - R7)
+    lk = obs.lacks
+    for c in DECK32:
+        x = seen[c]
+        if x == 1 and c not in obs.hand or c == obs.bottom:
+            continue  # played or turned, or the bottom card
+        s = c // 13
+        bit = 1 << (c % 13 - R7)
+        for p in (0, 1):
+            if not lk[1 - p][s] & bit and not hm0[4 * p + s] & bit:
+                mb0[4 * p + s] |= bit
     t = obs.trump
     for p in (0, 1):
         g.pts0[p] = obs.points[p] + obs.seq_points[p] + obs.bella[p]
@@ -319,14 +361,6 @@ def done(g):
     """True once the round's ninth trick is taken, or when four passes
     ended the deal (KJ-5). ``g``: a Playout."""
     return g.redeal or (not g.bidding and g.n == 18)
-
-
-def _cost(c, t):
-    # What throwing ``c`` gives away: its points first, then its strength.
-    r = c % 13
-    if c // 13 == t:
-        return 64 + TRUMP_POINTS[r] * 8 + TRUMP_ORDER[r]
-    return PLAIN_POINTS[r] * 8 + PLAIN_ORDER[r]
 
 
 def _bid(g, p):
@@ -356,83 +390,61 @@ def _bid(g, p):
 
 def policy(g, rng):
     """The playout action of the seat to move in ``g``, a Klaberjass (see the
-    module doc; ``playout`` makes the same moves on a Playout)."""
+    module doc): the bids by ``_bid``, the cards the heuristic's
+    (players/klaberjass_heuristic.py, from the seat's observation of ``g``).
+    ``playout`` makes the same moves on a Playout."""
     p = g._to_move
     if g.phase != PLAY:
         return _bid(g, p)
-    legal = g._legal_play(p)
-    t = g.trump
-    n = g.n_played
-    best = legal[0]
-    best_k = 100000
-    if n % 2:
-        lead = g.played[n - 1]
-        for c in legal:
-            k = _cost(c, t)
-            if not klaberjass.beats(lead, c, t):
-                k += 1000
-            if k < best_k:
-                best_k = k
-                best = c
-        return best
-    # Leading, with the other hand in view: draw trumps with a trump it
-    # cannot beat; else cash the plain card worth most that it cannot beat
-    # (nor trump); else lead the cheapest card.
-    loc = g.loc
-    opp = L_HAND + 1 - p
-    top = bytearray(4)  # per suit: 1 + the other hand's best order, 0 if void
-    for c in DECK32:
-        if loc[c] == opp:
-            s = c // 13
-            o = 1 + klaberjass.card_order(c, t)
-            if o > top[s]:
-                top[s] = o
-    cash = -1
-    cash_k = -1
-    for c in legal:
-        s = c // 13
-        o = 1 + klaberjass.card_order(c, t)
-        if s == t:
-            if top[t] and o > top[t]:
-                return c
-        elif o > top[s] and (top[s] or not top[t]):
-            k = PLAIN_POINTS[c % 13] * 8 + o
-            if k > cash_k:
-                cash_k = k
-                cash = c
-        k = _cost(c, t)
-        if k < best_k:
-            best_k = k
-            best = c
-    return cash if cash >= 0 else best
+    return _HEURISTIC._play(g.observation(p), g._legal_play(p))
 
 
 def value(g, seat):
     """What ``seat`` scores this round minus what the other scores (KJ-14),
-    in units of 4 points (so that edges fit the search's integer test); 0
-    after a redeal. ``g``: a Playout, or a Klaberjass played out by
-    ``policy``."""
+    in units of 4 points (so that edges fit the search's integer test),
+    plus ``MATCH`` when the round wins ``seat`` the game and minus it when
+    it loses it (KJ-15: the game's scores before the round plus the
+    round's); 0 after a redeal. ``g``: a Playout, or a Klaberjass played
+    out by ``policy`` (``hold_round``: its scores are the round's start)."""
     if isinstance(g, Playout):
         if g.bidding or g.n < 18:
             return 0
         t0 = g.pts[0]
         t1 = g.pts[1]
-        mine = t0 if g.maker == 0 else t1
-        if mine <= t0 + t1 - mine:
-            # KJ-14: the maker failed, the other scores both totals.
-            d = t0 + t1 if g.maker != seat else -(t0 + t1)
-        else:
-            d = t0 - t1 if seat == 0 else t1 - t0
-        return d // 4
-    if g.n_played < 18:
-        return 0
-    sc = g.summary().scored
-    return (sc[seat] - sc[1 - seat]) // 4
+        if g.maker == 0:
+            if t0 <= t1:
+                t1 += t0  # KJ-14: the maker failed, the other scores both totals
+                t0 = 0
+        elif t1 <= t0:
+            t0 += t1
+            t1 = 0
+        a = g.sc0 + t0
+        b = g.sc1 + t1
+        target = g.target
+    else:
+        if g.n_played < 18:
+            return 0
+        sc = g.summary().scored
+        t0 = sc[0]
+        t1 = sc[1]
+        a = g.scores[0] + t0
+        b = g.scores[1] + t1
+        target = g.target
+    v = (t0 - t1 if seat == 0 else t1 - t0) // 4
+    if a != b and (a >= target or b >= target):
+        # KJ-15: the round ends the game.
+        v += MATCH if (a > b) == (seat == 0) else -MATCH
+    return v
 
 
 # --- the compact playout game ----------------------------------------------
 
 EMPTY = 255  # a hand slot whose card was played
+
+_HEURISTIC = KlaberjassHeuristic()  # ``policy``'s play (its default PARAMS)
+# The heuristic's play weights (klaberjass_heuristic.PARAMS) the playout uses.
+DRAW, DRAW_DEF, KEEP_TRUMP, KEEP_ORDER, KEEP_JACK, KEEP_MASTER, LAST = PARAMS[:7]
+THROW_PTS, THROW_TRUMP, LOW_TRUMP, KEEP_LAST, GUARD = PARAMS[7:12]
 
 
 def _tables(f):
@@ -446,22 +458,90 @@ def _tables(f):
     return tuple(out)
 
 
+def _raw(c, t):
+    # The KJ-1 order of ``c`` as the heuristic counts it (0 ... 7).
+    return klaberjass.card_order(c, t)
+
+
+def _win(c, t):
+    # The heuristic's second card that wins the trick: 64 + its points less
+    # what keeping it is worth (a plain master's KEEP_MASTER is added in play).
+    r = c % 13
+    if c // 13 == t:
+        k = KEEP_TRUMP + KEEP_ORDER * TRUMP_ORDER[r] + (KEEP_JACK if r == klaberjass.RJ else 0)
+        return 64 + TRUMP_POINTS[r] - k
+    return 64 + PLAIN_POINTS[r]
+
+
+def _throw(c, t):
+    # The heuristic's second card that loses the trick: what it gives away.
+    return THROW_PTS * klaberjass.card_points(c, t) + _raw(c, t) + (
+        THROW_TRUMP if c // 13 == t else 0)
+
+
+def _low(c, t):
+    # The heuristic's low lead: what leading ``c`` costs (the guard of a ten
+    # and the trump kept for the last trick are added in play).
+    if c // 13 == t:
+        return LOW_TRUMP + 3 * klaberjass.card_points(c, t) + 2 * _raw(c, t)
+    return 4 * klaberjass.card_points(c, t) + _raw(c, t)
+
+
+def _mask_top(order):
+    # Per 8-bit rank mask (bit i = rank 7 + i): 1 + the highest ``order``
+    # among its ranks (0: none).
+    b = bytearray(256)
+    for m in range(256):
+        for i in range(8):
+            if (m >> i) & 1 and 1 + order[R7 + i] > b[m]:
+                b[m] = 1 + order[R7 + i]
+    return bytes(b)
+
+
+def _above(order):
+    # Per rank: the rank bits of the cards above it in ``order``.
+    b = bytearray(13)
+    for r in range(R7, R7 + 8):
+        for i in range(8):
+            if order[R7 + i] > order[r]:
+                b[r] |= 1 << i
+    return bytes(b)
+
+
 # Per trump suit: 1 + the KJ-1 order of each card within its suit (0: not a
-# deck card), its KJ-13 points, and what throwing it gives away (``_cost``).
+# deck card), its KJ-13 points, and the heuristic's weights of it (``_win``,
+# ``_throw``, ``_low``).
 ORD = _tables(lambda c, t: 1 + klaberjass.card_order(c, t))
 PTS = _tables(klaberjass.card_points)
-COST = _tables(_cost)
+WIN = _tables(_win)
+THROW = _tables(_throw)
+LOW = _tables(_low)
+# Per rank mask: 1 + the best order in it, plain and trump (``ORD``'s scale:
+# a card is a master when its ORD is above the top of what the other hand
+# may hold); the trump mask's best rank (0 ... 7); per rank, the ranks above.
+TOP_PLAIN = _mask_top(PLAIN_ORDER)
+TOP_TRUMP = _mask_top(TRUMP_ORDER)
+TOP_RANK = bytes(
+    max((i for i in range(8) if (m >> i) & 1), key=lambda i: TRUMP_ORDER[R7 + i]) if m else 0
+    for m in range(256))
+ABOVE_PLAIN = _above(PLAIN_ORDER)
+ABOVE_TRUMP = _above(TRUMP_ORDER)
 
 
 class Playout:
-    """A Klaberjass round for playouts only (KJ-9 ... KJ-14 without the
-    observation bookkeeping of KJ-16): ``hands`` (bytearray(18), seat p's
-    cards in slots 9p ... 9p + 8 in ascending order, ``EMPTY`` once played),
-    ``t`` (trump), ``n`` (cards played this round), ``lead`` (the open
-    trick's card when ``n`` is odd), ``p`` (seat to move), ``pts`` (per
-    seat: card points in tricks, sequence, bella and, once the round is
-    over, the last trick: the KJ-14 totals), ``kq`` (per seat: bit 0 the
-    queen, bit 1 the king of trumps played, for bella), ``maker``.
+    """A Klaberjass round for playouts only (KJ-9 ... KJ-14, and KJ-16's
+    inferences as the heuristic draws them): ``hands`` (bytearray(18), seat
+    p's cards in slots 9p ... 9p + 8 in ascending order, ``EMPTY`` once
+    played), ``hm`` (bytearray(8): at 4p + s seat p's ranks of suit s, bit
+    i rank 7 + i), ``mb`` (bytearray(8): at 4p + s the ranks of suit s seat
+    p's heuristic thinks the other hand may hold: not seen, not shown
+    lacking, KJ-16), ``t`` (trump), ``n`` (cards played this round),
+    ``lead`` (the open trick's card when ``n`` is odd), ``p`` (seat to
+    move), ``pts`` (per seat: card points in tricks, sequence, bella and,
+    once the round is over, the last trick: the KJ-14 totals), ``kq`` (per
+    seat: bit 0 the queen, bit 1 the king of trumps played, for bella),
+    ``maker``, ``classic`` (KJ-11's variant), ``sc0``, ``sc1`` and
+    ``target`` (the game's scores before the round and its target, KJ-15).
 
     While bidding (and in the exchange) the round is ``full``, a Klaberjass
     (allocated once) that the bids are played on (``bidding`` True); once
@@ -473,14 +553,20 @@ class Playout:
         self.bidding = False
         self.redeal = False
         self.hands = bytearray(18)
+        self.hm = bytearray(8)
+        self.mb = bytearray(8)
         self.t = 0
         self.n = 0
         self.lead = 0
         self.p = 0
         self.pts = [0, 0]
         self.kq = bytearray(2)
-        self.top = bytearray(4)  # scratch of the leader's policy
         self.maker = 0
+        self.classic = False
+        # The game's scores before this round and its target (KJ-15), for
+        # ``value``'s MATCH.
+        self.sc0 = self.sc1 = 0
+        self.target = 500
         # ``world``'s working (see ``_prepare``), for the observation ``src``.
         self.src = None
         self.known = bytearray(52)
@@ -490,6 +576,9 @@ class Playout:
         self.mine_at = 0
         self.pts0 = [0, 0]
         self.kq0 = bytearray(2)
+        self.hm0 = bytearray(8)  # the seat's own ranks (the other's 0)
+        self.mb0 = bytearray(8)  # ``mb`` before the other hand is taken out
+        self.hmo = bytearray(4)  # scratch: the other hand's ranks
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
@@ -499,6 +588,8 @@ class Playout:
             self.full.copy(into.full)
             return into
         into.hands[:] = self.hands
+        into.hm[:] = self.hm
+        into.mb[:] = self.mb
         into.t = self.t
         into.n = self.n
         into.lead = self.lead
@@ -507,6 +598,10 @@ class Playout:
         into.pts[1] = self.pts[1]
         into.kq[:] = self.kq
         into.maker = self.maker
+        into.classic = self.classic
+        into.sc0 = self.sc0
+        into.sc1 = self.sc1
+        into.target = self.target
         return into
 
     def load(self, g):
@@ -522,20 +617,33 @@ class Playout:
         loc = g.loc
         t = g.trump
         hands = self.hands
+        hm = self.hm
+        mb = self.mb
+        for i in range(8):
+            hm[i] = mb[i] = 0
+        bottom = g.bottom()
+        lk = g.lacks
         for p in (0, 1):
             code = L_HAND + p
             i = 9 * p
             kq = 0
             for c in DECK32:
-                if loc[c] == code:
+                x = loc[c]
+                s = c // 13
+                bit = 1 << (c % 13 - R7)
+                if x == code:
                     hands[i] = c
                     i += 1
-                elif loc[c] == L_PLAYED + p and c // 13 == t:
+                    hm[4 * p + s] |= bit
+                elif x == L_PLAYED + p and s == t:
                     r = c % 13
                     if r == RQ:
                         kq |= 1
                     elif r == RK:
                         kq |= 2
+                if (x != code and x != L_PLAYED and x != L_PLAYED + 1 and c != g.turned
+                        and c != bottom and not lk[4 * (1 - p) + s] & bit):
+                    mb[4 * p + s] |= bit
             while i < 9 * p + 9:
                 hands[i] = EMPTY
                 i += 1
@@ -547,6 +655,10 @@ class Playout:
         self.lead = g.played[n - 1] if n % 2 else 0
         self.p = g._to_move
         self.maker = g.maker
+        self.classic = g.classic
+        self.sc0 = g.scores[0]
+        self.sc1 = g.scores[1]
+        self.target = g.target
         if n == 18:
             self.pts[g.leader] += LAST_TRICK
         return self
@@ -576,14 +688,20 @@ class Playout:
 
 
 def _move(g, i):
-    # Seat g.p plays the card in slot i (KJ-9, KJ-12, KJ-13); ``playout``
-    # does the same inline.
+    # Seat g.p plays the card in slot i (KJ-9, KJ-12, KJ-13, and what it
+    # shows the leader, KJ-16); ``playout`` does the same inline.
     hands = g.hands
     c = hands[i]
     hands[i] = EMPTY
     p = g.p
     t = g.t
-    if c // 13 == t:
+    s = c // 13
+    bit = 1 << (c % 13 - R7)
+    g.hm[4 * p + s] &= ~bit
+    o = 4 - 4 * p  # the other seat's masks
+    mb = g.mb
+    mb[o + s] &= ~bit
+    if s == t:
         r = c % 13
         if r == RQ or r == RK:
             m = g.kq[p] | (1 if r == RQ else 2)
@@ -596,10 +714,25 @@ def _move(g, i):
         g.p = 1 - p
     else:
         lead = g.lead
-        if c // 13 == lead // 13:
-            win = ORD[t][c] > ORD[t][lead]
+        ls = lead // 13
+        order = ORD[t]
+        if ls != t:
+            if s == ls:
+                if not g.classic and order[c] < order[lead]:
+                    mb[o + ls] &= ~ABOVE_PLAIN[lead % 13]
+            else:
+                mb[o + ls] = 0
+                if s != t:
+                    mb[o + t] = 0
+        elif s == t:
+            if order[c] < order[lead]:
+                mb[o + t] &= ~ABOVE_TRUMP[lead % 13]
         else:
-            win = c // 13 == t
+            mb[o + t] = 0
+        if s == ls:
+            win = order[c] > order[lead]
+        else:
+            win = s == t
         w = p if win else 1 - p
         g.pts[w] += PTS[t][lead] + PTS[t][c]
         g.p = w
@@ -608,11 +741,12 @@ def _move(g, i):
     g.n = n + 1
 
 
-def playout(g, rng):
+def playout(g, rng, limit=MAX_MOVES):
     """Play ``g`` (a Playout) to the end of the round with the playout
-    policy (``policy``'s choices: the bids on ``full``, then the play on
-    the compact fields in one loop over locals); returns the moves made,
-    a move while bidding counted as ``BID_MOVES``."""
+    policy (``policy``'s choices: the bids on ``full``, then the
+    heuristic's play on the compact fields in one loop over locals), or
+    ``limit`` cards of it; returns the moves made, a move while bidding
+    counted as ``BID_MOVES``."""
     bids = 0
     if g.bidding:
         f = g.full
@@ -625,83 +759,133 @@ def playout(g, rng):
             return bids
     k = 0
     hands = g.hands
+    hm = g.hm
+    mb = g.mb
     pts = g.pts
     kq = g.kq
-    top = g.top
     t = g.t
     # Locals: a Pico looks globals up by name at every use.
     order = ORD[t]
     points = PTS[t]
-    cost = COST[t]
+    win_v = WIN[t]
+    throw_v = THROW[t]
+    low_v = LOW[t]
+    top_p = TOP_PLAIN
+    top_t = TOP_TRUMP
     plain = PLAIN_POINTS
+    classic = g.classic
+    draw = DRAW if g.maker == 0 else DRAW_DEF  # seat 0's; seat 1's below
+    draw1 = DRAW if g.maker == 1 else DRAW_DEF
     n = g.n
     p = g.p
     lead = g.lead
-    while n < 18 and k < MAX_MOVES:
+    while n < 18 and k < limit:
         k += 1
         b = 9 * p
-        bi = b
+        q = 4 * p
+        size = 9 - n // 2  # cards in p's hand
+        bi = -1
         if n % 2:
-            # Second: the cheapest card of the first kind it holds of: a
-            # card of the suit led that heads the trick, one that does not,
-            # a trump, any other (KJ-11 makes that order the legal one).
+            # Second (the heuristic's _follow): of the KJ-11 legal cards,
+            # the winner worth most to bank, else the cheapest to throw.
             ls = lead // 13
             lo = order[lead]
-            best_k = 4096
+            need = 0
+            want = -1
+            if ls != t:
+                x = hm[q + ls]
+                if x:
+                    want = ls
+                    if not classic and top_p[x] > lo:
+                        need = lo
+                elif hm[q + t]:
+                    want = t
+            else:
+                x = hm[q + t]
+                if x:
+                    want = t
+                    if top_t[x] > lo:
+                        need = lo
+            best = -1
             for i in range(b, b + 9):
                 c = hands[i]
                 if c == 255:
                     continue
                 s = c // 13
-                # The kind (0 ... 3) times 256, plus the cost.
+                if want >= 0 and s != want:
+                    continue
+                o = order[c]
+                if o <= need:
+                    continue
                 if s == ls:
-                    kk = cost[c] if order[c] > lo else 256 + cost[c]
-                elif s == t:
-                    kk = 512 + cost[c]
+                    w = o > lo
                 else:
-                    kk = 768 + cost[c]
-                if kk < best_k:
-                    best_k = kk
+                    w = s == t
+                if w:
+                    v = 2000 + win_v[c]
+                    if s != t and o > top_p[mb[q + s]]:
+                        v -= KEEP_MASTER
+                else:
+                    v = 1000 - throw_v[c]
+                if size == 2 and s == t:
+                    v -= LAST
+                if v > best:
+                    best = v
                     bi = i
         else:
-            # Leading (see ``policy``).
-            top[0] = top[1] = top[2] = top[3] = 0
-            ob = 9 - b
-            for i in range(ob, ob + 9):
-                c = hands[i]
-                if c != 255:
-                    o = order[c]
-                    if o > top[c // 13]:
-                        top[c // 13] = o
-            tt = top[t]
-            cash = -1
-            cash_k = -1
-            best_k = 100000
-            for i in range(b, b + 9):
-                c = hands[i]
-                if c == 255:
-                    continue
-                s = c // 13
-                o = order[c]
-                if s == t:
-                    if tt and o > tt:
-                        cash = i
+            # Leading (the heuristic's _lead): draw trumps with the top
+            # trump, else cash a plain master, else lead low.
+            xt = hm[q + t]
+            mt = mb[q + t]
+            if xt and mt and top_t[xt] > top_t[mt] and (
+                    BITS[xt] >= (draw1 if p else draw) or size <= 2):
+                c = t * 13 + R7 + TOP_RANK[xt]
+                for i in range(b, b + 9):
+                    if hands[i] == c:
+                        bi = i
                         break
-                elif o > top[s] and (top[s] or not tt):
-                    kk = plain[c % 13] * 8 + o
-                    if kk > cash_k:
-                        cash_k = kk
-                        cash = i
-                kk = cost[c]
-                if kk < best_k:
-                    best_k = kk
-                    bi = i
-            if cash >= 0:
-                bi = cash
+            else:
+                best = -1
+                for i in range(b, b + 9):
+                    c = hands[i]
+                    if c == 255:
+                        continue
+                    s = c // 13
+                    if s == t:
+                        continue
+                    m = mb[q + s]
+                    if order[c] > top_p[m] and (m or not mt):
+                        v = plain[c % 13]
+                        if v > best:
+                            best = v
+                            bi = i
+                if bi < 0:
+                    best = 100000
+                    for i in range(b, b + 9):
+                        c = hands[i]
+                        if c == 255:
+                            continue
+                        s = c // 13
+                        v = low_v[c]
+                        if s == t:
+                            if size <= 3:
+                                v += KEEP_LAST
+                        else:
+                            r = c % 13
+                            if (r != RT and (hm[q + s] >> (RT - R7)) & 1
+                                    and order[s * 13 + RT] <= top_p[mb[q + s]]):
+                                v += GUARD
+                        if v < best:
+                            best = v
+                            bi = i
         # The move (see ``_move``).
         c = hands[bi]
         hands[bi] = 255
         s = c // 13
+        bit = 1 << (c % 13 - R7)
+        hm[q + s] &= ~bit
+        o = 4 - q
+        mb[o + s] &= ~bit
         if s == t:
             r = c % 13
             if r == RQ or r == RK:
@@ -713,8 +897,24 @@ def playout(g, rng):
             lead = c
             p = 1 - p
         else:
-            if s == lead // 13:
-                win = order[c] > order[lead]
+            ls = lead // 13
+            lo = order[lead]
+            # What the second card shows the leader (KJ-16).
+            if ls != t:
+                if s == ls:
+                    if not classic and order[c] < lo:
+                        mb[o + ls] &= ~ABOVE_PLAIN[lead % 13]
+                else:
+                    mb[o + ls] = 0
+                    if s != t:
+                        mb[o + t] = 0
+            elif s == t:
+                if order[c] < lo:
+                    mb[o + t] &= ~ABOVE_TRUMP[lead % 13]
+            else:
+                mb[o + t] = 0
+            if s == ls:
+                win = order[c] > lo
             else:
                 win = s == t
             if not win:
@@ -727,3 +927,117 @@ def playout(g, rng):
     g.p = p
     g.lead = lead
     return bids + k
+
+
+# --- Expert -------------------------------------------------------------------
+
+# Deals at most per Expert world in the play (``expert_world``).
+EXPERT_TRIES = 8
+
+
+class _Kit:
+    pass
+
+
+def expert():
+    """Expert's kit (players/levels.py): this one, but in the play its
+    worlds are fitted to the other seat's cards so far (``expert_world``)."""
+    k = _Kit()
+    for name in ("MAX_MOVES", "PRUNE", "searchable", "worth", "new_game", "done",
+                 "policy", "playout", "value"):
+        setattr(k, name, globals()[name])
+    k.world = expert_world
+    return k
+
+
+def expert_world(obs, rng, g):
+    """``world``, but in the play the deal is made again (up to
+    ``EXPERT_TRIES`` times) until the other seat's cards this round are the
+    ones the heuristic would have played holding the hand dealt to it
+    (``misfits``); of the deals tried, the one with the fewest misfits."""
+    world(obs, rng, g)
+    if obs.phase != PLAY or not obs.played:
+        return g
+    if not hasattr(g, "best"):
+        g.best = Playout()
+        g.replay = Playout()
+        g.one = Playout()
+    least = misfits(obs, g, g.replay, g.one)
+    if least:
+        g.copy(g.best)
+        for _ in range(EXPERT_TRIES - 1):
+            deal(obs, rng, g)
+            m = misfits(obs, g, g.replay, g.one)
+            if m < least:
+                least = m
+                if not m:
+                    break
+                g.copy(g.best)
+        if least:
+            g.best.copy(g)
+    return g
+
+
+def misfits(obs, g, r, one):
+    """How many of the other seat's cards this round (``obs.played``, KJ-10)
+    the heuristic's play (``playout``'s) would not have played, holding
+    what ``g`` (a Playout of ``obs``) deals it: the round replayed from its
+    first trick in ``r`` (a Playout), each choice tried on ``one``."""
+    opp = 1 - obs.seat
+    t = obs.trump
+    played = obs.played
+    by = obs.played_by
+    hands = r.hands
+    hm = r.hm
+    mb = r.mb
+    for i in range(8):
+        hm[i] = 0
+    for p in (0, 1):
+        cs = [c for c in g.hands[9 * p: 9 * p + 9] if c != EMPTY]
+        for i in range(len(played)):
+            if by[i] == p:
+                cs.append(played[i])
+        cs.sort()
+        i = 9 * p
+        for c in cs:
+            hands[i] = c
+            i += 1
+            hm[4 * p + c // 13] |= 1 << (c % 13 - R7)
+        while i < 9 * p + 9:
+            hands[i] = EMPTY
+            i += 1
+    out = bytearray(4)  # the turned and the bottom card: in no hand
+    for c in (obs.turned, obs.bottom):
+        if c != NO_CARD:
+            out[c // 13] |= 1 << (c % 13 - R7)
+    for p in (0, 1):
+        for s in range(4):
+            mb[4 * p + s] = 0xFF & ~hm[4 * p + s] & ~out[s]
+    r.bidding = r.redeal = False
+    r.t = t
+    r.n = 0
+    r.lead = 0
+    r.p = 1 - obs.dealer  # KJ-10
+    r.kq[0] = r.kq[1] = 0
+    r.pts[0] = r.pts[1] = 0
+    r.maker = obs.maker
+    r.classic = obs.classic
+    m = 0
+    for i in range(len(played)):
+        c = played[i]
+        p = by[i]
+        if p == opp:
+            r.copy(one)
+            playout(one, None, 1)
+            b = 9 * p
+            for j in range(b, b + 9):
+                if one.hands[j] != hands[j]:
+                    if hands[j] != c:
+                        m += 1
+                    break
+        r.p = p
+        for j in range(9 * p, 9 * p + 9):
+            if hands[j] == c:
+                _move(r, j)
+                break
+    return m
