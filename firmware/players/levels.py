@@ -38,7 +38,7 @@ NORMAL_WORK = (550, 400, 120)
 # and Klaberjass 2400 keep the mean near 600 ms; the 900 ms cap bounds the
 # slowest. Klaberjass gains from the worlds (tools/ai/arena.py: about 2
 # points over the heuristic at 2.5 times 900), Clubs has no time to spare.
-HARD_WORK = (2000, 2400, 335)
+HARD_WORK = (2000, 2000, 335)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)
