@@ -951,7 +951,7 @@ def playout(g, rng, limit=MAX_MOVES):
 
 # Deals at most per world in the play (``fitted``): Hard and Normal, Expert.
 PLAY_TRIES = 4
-EXPERT_TRIES = 8
+EXPERT_TRIES = 16
 
 
 class _Kit:
