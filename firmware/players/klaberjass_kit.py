@@ -960,7 +960,7 @@ class _Kit:
 
 def expert():
     """Expert's kit (players/levels.py): this one, but in the play its
-    worlds are fitted to the other seat's cards so far (``expert_world``)."""
+    worlds are the closest fits of more deals (``expert_world``)."""
     k = _Kit()
     for name in ("MAX_MOVES", "PRUNE", "searchable", "worth", "new_game", "done",
                  "policy", "playout", "value"):
