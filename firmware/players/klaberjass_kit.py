@@ -1090,6 +1090,14 @@ def misfits(obs, g, r, one, most=99):
         p = by[i]
         b = 9 * p
         if p == opp:
+            if most == 1:
+                # The first misfit ends the count: the heuristic's card is
+                # played on ``r`` itself, and if it was not ``c``, that is it.
+                playout(r, None, 1)
+                for j in range(b, b + 9):
+                    if hands[j] == c:
+                        return 1
+                continue
             r.copy(one)
             playout(one, None, 1)
             for j in range(b, b + 9):
