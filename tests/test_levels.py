@@ -393,7 +393,8 @@ def test_klaberjass_kit_hand_is_the_games_hand():
 def test_klaberjass_playout_follows_the_rules():
     """KJ-4 ... KJ-14: the search's compact Klaberjass (klaberjass_kit.Playout)
     stays the same position as the rules engine move after move (hands,
-    seat to move, and at the end of the round the KJ-14 score), and its
+    seat to move, and at the end of the round the KJ-14 score with KJ-15's
+    MATCH when the round ends the game), and its
     ``playout`` (policy and moves in one loop over the compact fields) plays
     out every round as the reference ``policy`` does on the full game:
     same moves, same outcome for both seats. In the play, ``deal`` deals
@@ -401,7 +402,7 @@ def test_klaberjass_playout_follows_the_rules():
     from players import klaberjass_kit as kit
 
     h = levels.heuristic("klaberjass")
-    moves = rounds = redeals = 0
+    moves = rounds = redeals = ended = 0
     for seed in range(30):
         g = klaberjass.Klaberjass(seed=seed, classic=seed % 3 == 0)
         rng = Rng(seed)
@@ -438,7 +439,8 @@ def test_klaberjass_playout_follows_the_rules():
                 got = kit.deal(o, r1, kit.Playout())
                 ref = kit.Playout().load(klaberjass.world(o, r2))
                 assert (r1.hi, r1.lo) == (r2.hi, r2.lo)
-                for f in ("hands", "t", "n", "lead", "p", "pts", "kq", "maker"):
+                for f in ("hands", "hm", "mb", "t", "n", "lead", "p", "pts", "kq", "maker",
+                          "classic", "sc0", "sc1", "target"):
                     assert getattr(got, f) == getattr(ref, f), f
                 pl = kit.Playout().load(g)
                 w = g.copy()
@@ -449,13 +451,27 @@ def test_klaberjass_playout_follows_the_rules():
                 if w.n_played < 18:
                     assert pl.p == w.current_player
                     assert pl.hand(0) == w.hand(0) and pl.hand(1) == w.hand(1)
+                    # KJ-16: what each seat's heuristic thinks the other
+                    # may hold, kept up move by move as the game's lacks.
+                    again = kit.Playout().load(w)
+                    assert (pl.hm, pl.mb) == (again.hm, again.mb)
                 else:
                     sm = w.summary()
                     assert (pl.pts[0], pl.pts[1]) == sm.totals
-                    assert kit.value(pl, 0) == (sm.scored[0] - sm.scored[1]) // 4
+                    # KJ-15: a round that ends the game is worth MATCH more
+                    # to its winner (w.scores: before the held round).
+                    a0 = w.scores[0] + sm.scored[0]
+                    a1 = w.scores[1] + sm.scored[1]
+                    ends = a0 != a1 and max(a0, a1) >= w.target
+                    for seat in (0, 1):
+                        d = sm.scored[seat] - sm.scored[1 - seat]
+                        won = (a0 > a1) == (seat == 0)
+                        m = (kit.MATCH if won else -kit.MATCH) if ends else 0
+                        assert kit.value(pl, seat) == d // 4 + m
+                        ended += ends
                 moves += 1
             g.apply(a)
-    assert moves >= 3000 and rounds > 1000 and redeals > 10
+    assert moves >= 3000 and rounds > 1000 and redeals > 10 and ended > 2
 
 
 def _between_gone(o, x, y):
@@ -723,3 +739,34 @@ def test_clubbed_no_club_reads_a_heuristic_player_right():
                 told += 1
             g.apply(h.choose(o, g.legal_actions()))
     assert told > 5
+
+
+def test_klaberjass_expert_worlds_fit_the_cards_played():
+    """KJ-10, KJ-16: ``misfits`` counts the other seat's cards this round
+    that the heuristic would not have played with the hand a world gives
+    it: none in the true position of heuristic games, some in many plain
+    deals; Expert's worlds (``expert_world``) have fewer than plain ones."""
+    from players import klaberjass_kit as kit
+
+    h = levels.heuristic("klaberjass")
+    r, one = kit.Playout(), kit.Playout()
+    n = plain = fitted = 0
+    for seed in range(4):
+        g = klaberjass.Klaberjass(seed=seed, classic=seed % 2 == 1)
+        while not g.is_over():
+            p = g.current_player
+            legal = g.legal_actions()
+            if g.phase == klaberjass.PLAY and g.n_played:
+                o = g.observation(p)
+                assert kit.misfits(o, kit.Playout().load(g), r, one) == 0
+                w = kit.deal(o, Rng(n), kit.Playout())
+                m = kit.misfits(o, w, r, one)
+                assert kit.misfits(o, w, r, one, 1) == min(m, 1)  # the first misfit only
+                plain += m > 0
+                x = kit.expert_world(o, Rng(n), kit.Playout())
+                fitted += kit.misfits(o, x, r, one) > 0
+                n += 1
+            g.apply(h.choose(g.observation(p), legal))
+    assert n > 300
+    assert plain > 0.3 * n
+    assert fitted < 0.5 * plain

@@ -5,7 +5,7 @@ with the heuristic), a cheap playout policy, and the round's outcome.
 Playouts run on ``Playout``, a compact copy of a round made for speed: each
 hand is nine slots in ascending order, emptied as cards are played, with
 the trump, the open trick's card and the points per seat; per trump suit,
-tables by card give the order, the points and the throwing cost. A move
+tables by card give the order, the points and the heuristic's weights. A move
 touches a few entries instead of the full game's scans of its 52-card
 ``loc`` table, lists of legal cards and events, and ``playout`` plays the
 round out in one loop over locals; in the play ``world`` deals straight
@@ -19,12 +19,23 @@ Klaberjass: the reference the compact playout is tested against.
 Bids in playouts follow the heuristic's hand valuation and threshold; the
 exchange is always taken (KJ-7).
 
-Playout policy (it sees the whole sampled world): the second player wins the
-trick with its cheapest winning card when it can (KJ-11 mostly forces it),
-else throws its cheapest card; the leader draws trumps with a trump the other
-hand cannot beat, else cashes its plain card worth most that the other hand
-can neither beat nor trump, else leads its cheapest card. Ties go to the
-lowest card.
+The play in playouts is the heuristic's (players/klaberjass_heuristic.py,
+its default PARAMS), each seat from what it would know (KJ-16), not from the
+whole sampled world: ``Playout.mb`` keeps, per seat and suit, the ranks the
+heuristic thinks the other hand may hold (not in its own hand, played, the
+turned or the bottom card, nor shown lacking), updated as cards are played,
+and per-trump tables hold its weights. The opponent the search is judged
+against is the heuristic (or a search that keeps its moves unless the
+worlds say otherwise), so the playouts play the game it will play
+(``tools/ai/policy_agreement_klaberjass.py``: the earlier policy, which saw
+the other hand, made the heuristic's lead 57% of the time and its second
+card 70%).
+
+Worlds in the play are fitted to the other seat's cards this round
+(``fitted``): the round is replayed from its first trick with the hand a
+deal gives the other seat, and the deal is made again (``PLAY_TRIES``,
+Expert ``EXPERT_TRIES``) while a card it played is not the heuristic's
+choice with that hand (``misfits``).
 """
 
 from cardgames import klaberjass
@@ -48,10 +59,11 @@ from cardgames.klaberjass import (
     R7,
     RK,
     RQ,
+    RT,
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
-from players.klaberjass_heuristic import hand_value
+from players.klaberjass_heuristic import BITS, PARAMS, KlaberjassHeuristic, hand_value
 
 PRUNE = True  # see players/search.py
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
@@ -68,6 +80,13 @@ BID_MOVES = 10
 # other hand to its bids in the play too, less three cards drawn as the
 # three more, cost worlds and did not play better: tools/ai/arena.py.)
 BID_TRIES = 8
+# What a round that ends the game (KJ-15) is worth to ``value`` besides its
+# points, in ``value``'s units (4 points): + for the game won, - for the game
+# lost (the arena counts games won, not points). Off: tools/ai/arena.py
+# klaberjass hard heuristic --deals 300 --seed 40000 won 63.3% with 25 (the
+# earlier playout policy) and 63.5% (the heuristic's play), against 64.7%
+# and 64.2% without.
+MATCH = 0
 
 
 def searchable(obs):
@@ -152,7 +171,7 @@ def world(obs, rng, g):
             if _fits(obs, _hand(f, opp)):
                 break
         return g.load(f)
-    return deal(obs, rng, g)
+    return fitted(obs, rng, g, PLAY_TRIES, False)
 
 
 def deal(obs, rng, g):
@@ -183,10 +202,24 @@ def deal(obs, rng, g):
     hands = g.hands
     hands[:] = g.mine
     i = 9 - g.mine_at
+    hmo = g.hmo
+    hmo[0] = hmo[1] = hmo[2] = hmo[3] = 0
     for c in g.pool:
         if pick[c]:
             hands[i] = c
             i += 1
+            hmo[c // 13] |= 1 << (c % 13 - R7)
+    # The other hand's ranks, and out of what the other hand's heuristic
+    # thinks the seat may hold.
+    hm = g.hm
+    mb = g.mb
+    hm[:] = g.hm0
+    mb[:] = g.mb0
+    o = 4 - g.mine_at // 9 * 4
+    for s in range(4):
+        hm[o + s] = hmo[s]
+        mb[o + s] &= ~hmo[s]
+    g.classic = obs.classic
     g.bidding = False
     g.redeal = False
     g.t = obs.trump
@@ -198,6 +231,9 @@ def deal(obs, rng, g):
     g.pts[1] = g.pts0[1]
     g.kq[:] = g.kq0
     g.maker = obs.maker
+    g.sc0 = obs.scores[0]
+    g.sc1 = obs.scores[1]
+    g.target = obs.target
     return g
 
 
@@ -300,6 +336,26 @@ def _prepare(obs, g):
         i += 1
     g.mine = bytes(mine)
     g.mine_at = 9 * me
+    # Ranks per seat and suit (``Playout.hm``: the other hand's are dealt)
+    # and what each seat's heuristic thinks the other may hold (``mb``: not
+    # in its hand, played, turned or the bottom card, not shown lacking;
+    # the other seat's is less its hand, taken out per world).
+    hm0 = g.hm0
+    mb0 = g.mb0
+    for i in range(8):
+        hm0[i] = mb0[i] = 0
+    for c in obs.hand:
+        hm0[4 * me + c // 13] |= 1 << (c % 13 - R7)
+    lk = obs.lacks
+    for c in DECK32:
+        x = seen[c]
+        if x == 1 and c not in obs.hand or c == obs.bottom:
+            continue  # played or turned, or the bottom card
+        s = c // 13
+        bit = 1 << (c % 13 - R7)
+        for p in (0, 1):
+            if not lk[1 - p][s] & bit and not hm0[4 * p + s] & bit:
+                mb0[4 * p + s] |= bit
     t = obs.trump
     for p in (0, 1):
         g.pts0[p] = obs.points[p] + obs.seq_points[p] + obs.bella[p]
@@ -319,14 +375,6 @@ def done(g):
     """True once the round's ninth trick is taken, or when four passes
     ended the deal (KJ-5). ``g``: a Playout."""
     return g.redeal or (not g.bidding and g.n == 18)
-
-
-def _cost(c, t):
-    # What throwing ``c`` gives away: its points first, then its strength.
-    r = c % 13
-    if c // 13 == t:
-        return 64 + TRUMP_POINTS[r] * 8 + TRUMP_ORDER[r]
-    return PLAIN_POINTS[r] * 8 + PLAIN_ORDER[r]
 
 
 def _bid(g, p):
@@ -356,83 +404,61 @@ def _bid(g, p):
 
 def policy(g, rng):
     """The playout action of the seat to move in ``g``, a Klaberjass (see the
-    module doc; ``playout`` makes the same moves on a Playout)."""
+    module doc): the bids by ``_bid``, the cards the heuristic's
+    (players/klaberjass_heuristic.py, from the seat's observation of ``g``).
+    ``playout`` makes the same moves on a Playout."""
     p = g._to_move
     if g.phase != PLAY:
         return _bid(g, p)
-    legal = g._legal_play(p)
-    t = g.trump
-    n = g.n_played
-    best = legal[0]
-    best_k = 100000
-    if n % 2:
-        lead = g.played[n - 1]
-        for c in legal:
-            k = _cost(c, t)
-            if not klaberjass.beats(lead, c, t):
-                k += 1000
-            if k < best_k:
-                best_k = k
-                best = c
-        return best
-    # Leading, with the other hand in view: draw trumps with a trump it
-    # cannot beat; else cash the plain card worth most that it cannot beat
-    # (nor trump); else lead the cheapest card.
-    loc = g.loc
-    opp = L_HAND + 1 - p
-    top = bytearray(4)  # per suit: 1 + the other hand's best order, 0 if void
-    for c in DECK32:
-        if loc[c] == opp:
-            s = c // 13
-            o = 1 + klaberjass.card_order(c, t)
-            if o > top[s]:
-                top[s] = o
-    cash = -1
-    cash_k = -1
-    for c in legal:
-        s = c // 13
-        o = 1 + klaberjass.card_order(c, t)
-        if s == t:
-            if top[t] and o > top[t]:
-                return c
-        elif o > top[s] and (top[s] or not top[t]):
-            k = PLAIN_POINTS[c % 13] * 8 + o
-            if k > cash_k:
-                cash_k = k
-                cash = c
-        k = _cost(c, t)
-        if k < best_k:
-            best_k = k
-            best = c
-    return cash if cash >= 0 else best
+    return _HEURISTIC._play(g.observation(p), g._legal_play(p))
 
 
 def value(g, seat):
     """What ``seat`` scores this round minus what the other scores (KJ-14),
-    in units of 4 points (so that edges fit the search's integer test); 0
-    after a redeal. ``g``: a Playout, or a Klaberjass played out by
-    ``policy``."""
+    in units of 4 points (so that edges fit the search's integer test),
+    plus ``MATCH`` when the round wins ``seat`` the game and minus it when
+    it loses it (KJ-15: the game's scores before the round plus the
+    round's); 0 after a redeal. ``g``: a Playout, or a Klaberjass played
+    out by ``policy`` (``hold_round``: its scores are the round's start)."""
     if isinstance(g, Playout):
         if g.bidding or g.n < 18:
             return 0
         t0 = g.pts[0]
         t1 = g.pts[1]
-        mine = t0 if g.maker == 0 else t1
-        if mine <= t0 + t1 - mine:
-            # KJ-14: the maker failed, the other scores both totals.
-            d = t0 + t1 if g.maker != seat else -(t0 + t1)
-        else:
-            d = t0 - t1 if seat == 0 else t1 - t0
-        return d // 4
-    if g.n_played < 18:
-        return 0
-    sc = g.summary().scored
-    return (sc[seat] - sc[1 - seat]) // 4
+        if g.maker == 0:
+            if t0 <= t1:
+                t1 += t0  # KJ-14: the maker failed, the other scores both totals
+                t0 = 0
+        elif t1 <= t0:
+            t0 += t1
+            t1 = 0
+        a = g.sc0 + t0
+        b = g.sc1 + t1
+        target = g.target
+    else:
+        if g.n_played < 18:
+            return 0
+        sc = g.summary().scored
+        t0 = sc[0]
+        t1 = sc[1]
+        a = g.scores[0] + t0
+        b = g.scores[1] + t1
+        target = g.target
+    v = (t0 - t1 if seat == 0 else t1 - t0) // 4
+    if a != b and (a >= target or b >= target):
+        # KJ-15: the round ends the game.
+        v += MATCH if (a > b) == (seat == 0) else -MATCH
+    return v
 
 
 # --- the compact playout game ----------------------------------------------
 
 EMPTY = 255  # a hand slot whose card was played
+
+_HEURISTIC = KlaberjassHeuristic()  # ``policy``'s play (its default PARAMS)
+# The heuristic's play weights (klaberjass_heuristic.PARAMS) the playout uses.
+DRAW, DRAW_DEF, KEEP_TRUMP, KEEP_ORDER, KEEP_JACK, KEEP_MASTER, LAST = PARAMS[:7]
+THROW_PTS, THROW_TRUMP, LOW_TRUMP, KEEP_LAST, GUARD = PARAMS[7:12]
 
 
 def _tables(f):
@@ -446,41 +472,116 @@ def _tables(f):
     return tuple(out)
 
 
+def _raw(c, t):
+    # The KJ-1 order of ``c`` as the heuristic counts it (0 ... 7).
+    return klaberjass.card_order(c, t)
+
+
+def _win(c, t):
+    # The heuristic's second card that wins the trick: 64 + its points less
+    # what keeping it is worth (a plain master's KEEP_MASTER is added in play).
+    r = c % 13
+    if c // 13 == t:
+        k = KEEP_TRUMP + KEEP_ORDER * TRUMP_ORDER[r] + (KEEP_JACK if r == klaberjass.RJ else 0)
+        return 64 + TRUMP_POINTS[r] - k
+    return 64 + PLAIN_POINTS[r]
+
+
+def _throw(c, t):
+    # The heuristic's second card that loses the trick: what it gives away.
+    return THROW_PTS * klaberjass.card_points(c, t) + _raw(c, t) + (
+        THROW_TRUMP if c // 13 == t else 0)
+
+
+def _low(c, t):
+    # The heuristic's low lead: what leading ``c`` costs (the guard of a ten
+    # and the trump kept for the last trick are added in play).
+    if c // 13 == t:
+        return LOW_TRUMP + 3 * klaberjass.card_points(c, t) + 2 * _raw(c, t)
+    return 4 * klaberjass.card_points(c, t) + _raw(c, t)
+
+
+def _mask_top(order):
+    # Per 8-bit rank mask (bit i = rank 7 + i): 1 + the highest ``order``
+    # among its ranks (0: none).
+    b = bytearray(256)
+    for m in range(256):
+        for i in range(8):
+            if (m >> i) & 1 and 1 + order[R7 + i] > b[m]:
+                b[m] = 1 + order[R7 + i]
+    return bytes(b)
+
+
+def _above(order):
+    # Per rank: the rank bits of the cards above it in ``order``.
+    b = bytearray(13)
+    for r in range(R7, R7 + 8):
+        for i in range(8):
+            if order[R7 + i] > order[r]:
+                b[r] |= 1 << i
+    return bytes(b)
+
+
 # Per trump suit: 1 + the KJ-1 order of each card within its suit (0: not a
-# deck card), its KJ-13 points, and what throwing it gives away (``_cost``).
+# deck card), its KJ-13 points, and the heuristic's weights of it (``_win``,
+# ``_throw``, ``_low``).
 ORD = _tables(lambda c, t: 1 + klaberjass.card_order(c, t))
 PTS = _tables(klaberjass.card_points)
-COST = _tables(_cost)
+WIN = _tables(_win)
+THROW = _tables(_throw)
+LOW = _tables(_low)
+# Per rank mask: 1 + the best order in it, plain and trump (``ORD``'s scale:
+# a card is a master when its ORD is above the top of what the other hand
+# may hold); the trump mask's best rank (0 ... 7); per rank, the ranks above.
+TOP_PLAIN = _mask_top(PLAIN_ORDER)
+TOP_TRUMP = _mask_top(TRUMP_ORDER)
+TOP_RANK = bytes(
+    max((i for i in range(8) if (m >> i) & 1), key=lambda i: TRUMP_ORDER[R7 + i]) if m else 0
+    for m in range(256))
+ABOVE_PLAIN = _above(PLAIN_ORDER)
+ABOVE_TRUMP = _above(TRUMP_ORDER)
 
 
 class Playout:
-    """A Klaberjass round for playouts only (KJ-9 ... KJ-14 without the
-    observation bookkeeping of KJ-16): ``hands`` (bytearray(18), seat p's
-    cards in slots 9p ... 9p + 8 in ascending order, ``EMPTY`` once played),
-    ``t`` (trump), ``n`` (cards played this round), ``lead`` (the open
-    trick's card when ``n`` is odd), ``p`` (seat to move), ``pts`` (per
-    seat: card points in tricks, sequence, bella and, once the round is
-    over, the last trick: the KJ-14 totals), ``kq`` (per seat: bit 0 the
-    queen, bit 1 the king of trumps played, for bella), ``maker``.
+    """A Klaberjass round for playouts only (KJ-9 ... KJ-14, and KJ-16's
+    inferences as the heuristic draws them): ``hands`` (bytearray(18), seat
+    p's cards in slots 9p ... 9p + 8 in ascending order, ``EMPTY`` once
+    played), ``hm`` (bytearray(8): at 4p + s seat p's ranks of suit s, bit
+    i rank 7 + i), ``mb`` (bytearray(8): at 4p + s the ranks of suit s seat
+    p's heuristic thinks the other hand may hold: not seen, not shown
+    lacking, KJ-16), ``t`` (trump), ``n`` (cards played this round),
+    ``lead`` (the open trick's card when ``n`` is odd), ``p`` (seat to
+    move), ``pts`` (per seat: card points in tricks, sequence, bella and,
+    once the round is over, the last trick: the KJ-14 totals), ``kq`` (per
+    seat: bit 0 the queen, bit 1 the king of trumps played, for bella),
+    ``maker``, ``classic`` (KJ-11's variant), ``sc0``, ``sc1`` and
+    ``target`` (the game's scores before the round and its target, KJ-15).
 
     While bidding (and in the exchange) the round is ``full``, a Klaberjass
     (allocated once) that the bids are played on (``bidding`` True); once
     the play starts it is loaded into the compact fields. ``redeal``: four
     passes ended the deal (KJ-5; not dealt again: the round is worth 0)."""
 
-    def __init__(self):
-        self.full = klaberjass.Klaberjass(None)
+    def __init__(self, bids=True):
+        # ``bids`` False: for the play only (no ``full``).
+        self.full = klaberjass.Klaberjass(None) if bids else None
         self.bidding = False
         self.redeal = False
         self.hands = bytearray(18)
+        self.hm = bytearray(8)
+        self.mb = bytearray(8)
         self.t = 0
         self.n = 0
         self.lead = 0
         self.p = 0
         self.pts = [0, 0]
         self.kq = bytearray(2)
-        self.top = bytearray(4)  # scratch of the leader's policy
         self.maker = 0
+        self.classic = False
+        # The game's scores before this round and its target (KJ-15), for
+        # ``value``'s MATCH.
+        self.sc0 = self.sc1 = 0
+        self.target = 500
         # ``world``'s working (see ``_prepare``), for the observation ``src``.
         self.src = None
         self.known = bytearray(52)
@@ -490,6 +591,12 @@ class Playout:
         self.mine_at = 0
         self.pts0 = [0, 0]
         self.kq0 = bytearray(2)
+        self.hm0 = bytearray(8)  # the seat's own ranks (the other's 0)
+        self.mb0 = bytearray(8)  # ``mb`` before the other hand is taken out
+        self.hmo = bytearray(4)  # scratch: the other hand's ranks
+        # ``fitted``'s Playouts (made on its first use): the best deal so
+        # far, the round replayed, one choice tried.
+        self.best = self.replay = self.one = None
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
@@ -499,6 +606,8 @@ class Playout:
             self.full.copy(into.full)
             return into
         into.hands[:] = self.hands
+        into.hm[:] = self.hm
+        into.mb[:] = self.mb
         into.t = self.t
         into.n = self.n
         into.lead = self.lead
@@ -507,6 +616,10 @@ class Playout:
         into.pts[1] = self.pts[1]
         into.kq[:] = self.kq
         into.maker = self.maker
+        into.classic = self.classic
+        into.sc0 = self.sc0
+        into.sc1 = self.sc1
+        into.target = self.target
         return into
 
     def load(self, g):
@@ -522,20 +635,33 @@ class Playout:
         loc = g.loc
         t = g.trump
         hands = self.hands
+        hm = self.hm
+        mb = self.mb
+        for i in range(8):
+            hm[i] = mb[i] = 0
+        bottom = g.bottom()
+        lk = g.lacks
         for p in (0, 1):
             code = L_HAND + p
             i = 9 * p
             kq = 0
             for c in DECK32:
-                if loc[c] == code:
+                x = loc[c]
+                s = c // 13
+                bit = 1 << (c % 13 - R7)
+                if x == code:
                     hands[i] = c
                     i += 1
-                elif loc[c] == L_PLAYED + p and c // 13 == t:
+                    hm[4 * p + s] |= bit
+                elif x == L_PLAYED + p and s == t:
                     r = c % 13
                     if r == RQ:
                         kq |= 1
                     elif r == RK:
                         kq |= 2
+                if (x != code and x != L_PLAYED and x != L_PLAYED + 1 and c != g.turned
+                        and c != bottom and not lk[4 * (1 - p) + s] & bit):
+                    mb[4 * p + s] |= bit
             while i < 9 * p + 9:
                 hands[i] = EMPTY
                 i += 1
@@ -547,6 +673,10 @@ class Playout:
         self.lead = g.played[n - 1] if n % 2 else 0
         self.p = g._to_move
         self.maker = g.maker
+        self.classic = g.classic
+        self.sc0 = g.scores[0]
+        self.sc1 = g.scores[1]
+        self.target = g.target
         if n == 18:
             self.pts[g.leader] += LAST_TRICK
         return self
@@ -576,14 +706,20 @@ class Playout:
 
 
 def _move(g, i):
-    # Seat g.p plays the card in slot i (KJ-9, KJ-12, KJ-13); ``playout``
-    # does the same inline.
+    # Seat g.p plays the card in slot i (KJ-9, KJ-12, KJ-13, and what it
+    # shows the leader, KJ-16); ``playout`` does the same inline.
     hands = g.hands
     c = hands[i]
     hands[i] = EMPTY
     p = g.p
     t = g.t
-    if c // 13 == t:
+    s = c // 13
+    bit = 1 << (c % 13 - R7)
+    g.hm[4 * p + s] &= ~bit
+    o = 4 - 4 * p  # the other seat's masks
+    mb = g.mb
+    mb[o + s] &= ~bit
+    if s == t:
         r = c % 13
         if r == RQ or r == RK:
             m = g.kq[p] | (1 if r == RQ else 2)
@@ -596,10 +732,25 @@ def _move(g, i):
         g.p = 1 - p
     else:
         lead = g.lead
-        if c // 13 == lead // 13:
-            win = ORD[t][c] > ORD[t][lead]
+        ls = lead // 13
+        order = ORD[t]
+        if ls != t:
+            if s == ls:
+                if not g.classic and order[c] < order[lead]:
+                    mb[o + ls] &= ~ABOVE_PLAIN[lead % 13]
+            else:
+                mb[o + ls] = 0
+                if s != t:
+                    mb[o + t] = 0
+        elif s == t:
+            if order[c] < order[lead]:
+                mb[o + t] &= ~ABOVE_TRUMP[lead % 13]
         else:
-            win = c // 13 == t
+            mb[o + t] = 0
+        if s == ls:
+            win = order[c] > order[lead]
+        else:
+            win = s == t
         w = p if win else 1 - p
         g.pts[w] += PTS[t][lead] + PTS[t][c]
         g.p = w
@@ -608,11 +759,12 @@ def _move(g, i):
     g.n = n + 1
 
 
-def playout(g, rng):
+def playout(g, rng, limit=MAX_MOVES):
     """Play ``g`` (a Playout) to the end of the round with the playout
-    policy (``policy``'s choices: the bids on ``full``, then the play on
-    the compact fields in one loop over locals); returns the moves made,
-    a move while bidding counted as ``BID_MOVES``."""
+    policy (``policy``'s choices: the bids on ``full``, then the
+    heuristic's play on the compact fields in one loop over locals), or
+    ``limit`` cards of it; returns the moves made, a move while bidding
+    counted as ``BID_MOVES``."""
     bids = 0
     if g.bidding:
         f = g.full
@@ -625,83 +777,133 @@ def playout(g, rng):
             return bids
     k = 0
     hands = g.hands
+    hm = g.hm
+    mb = g.mb
     pts = g.pts
     kq = g.kq
-    top = g.top
     t = g.t
     # Locals: a Pico looks globals up by name at every use.
     order = ORD[t]
     points = PTS[t]
-    cost = COST[t]
+    win_v = WIN[t]
+    throw_v = THROW[t]
+    low_v = LOW[t]
+    top_p = TOP_PLAIN
+    top_t = TOP_TRUMP
     plain = PLAIN_POINTS
+    classic = g.classic
+    draw = DRAW if g.maker == 0 else DRAW_DEF  # seat 0's; seat 1's below
+    draw1 = DRAW if g.maker == 1 else DRAW_DEF
     n = g.n
     p = g.p
     lead = g.lead
-    while n < 18 and k < MAX_MOVES:
+    while n < 18 and k < limit:
         k += 1
         b = 9 * p
-        bi = b
+        q = 4 * p
+        size = 9 - n // 2  # cards in p's hand
+        bi = -1
         if n % 2:
-            # Second: the cheapest card of the first kind it holds of: a
-            # card of the suit led that heads the trick, one that does not,
-            # a trump, any other (KJ-11 makes that order the legal one).
+            # Second (the heuristic's _follow): of the KJ-11 legal cards,
+            # the winner worth most to bank, else the cheapest to throw.
             ls = lead // 13
             lo = order[lead]
-            best_k = 4096
+            need = 0
+            want = -1
+            if ls != t:
+                x = hm[q + ls]
+                if x:
+                    want = ls
+                    if not classic and top_p[x] > lo:
+                        need = lo
+                elif hm[q + t]:
+                    want = t
+            else:
+                x = hm[q + t]
+                if x:
+                    want = t
+                    if top_t[x] > lo:
+                        need = lo
+            best = -1
             for i in range(b, b + 9):
                 c = hands[i]
                 if c == 255:
                     continue
                 s = c // 13
-                # The kind (0 ... 3) times 256, plus the cost.
+                if want >= 0 and s != want:
+                    continue
+                o = order[c]
+                if o <= need:
+                    continue
                 if s == ls:
-                    kk = cost[c] if order[c] > lo else 256 + cost[c]
-                elif s == t:
-                    kk = 512 + cost[c]
+                    w = o > lo
                 else:
-                    kk = 768 + cost[c]
-                if kk < best_k:
-                    best_k = kk
+                    w = s == t
+                if w:
+                    v = 2000 + win_v[c]
+                    if s != t and o > top_p[mb[q + s]]:
+                        v -= KEEP_MASTER
+                else:
+                    v = 1000 - throw_v[c]
+                if size == 2 and s == t:
+                    v -= LAST
+                if v > best:
+                    best = v
                     bi = i
         else:
-            # Leading (see ``policy``).
-            top[0] = top[1] = top[2] = top[3] = 0
-            ob = 9 - b
-            for i in range(ob, ob + 9):
-                c = hands[i]
-                if c != 255:
-                    o = order[c]
-                    if o > top[c // 13]:
-                        top[c // 13] = o
-            tt = top[t]
-            cash = -1
-            cash_k = -1
-            best_k = 100000
-            for i in range(b, b + 9):
-                c = hands[i]
-                if c == 255:
-                    continue
-                s = c // 13
-                o = order[c]
-                if s == t:
-                    if tt and o > tt:
-                        cash = i
+            # Leading (the heuristic's _lead): draw trumps with the top
+            # trump, else cash a plain master, else lead low.
+            xt = hm[q + t]
+            mt = mb[q + t]
+            if xt and mt and top_t[xt] > top_t[mt] and (
+                    BITS[xt] >= (draw1 if p else draw) or size <= 2):
+                c = t * 13 + R7 + TOP_RANK[xt]
+                for i in range(b, b + 9):
+                    if hands[i] == c:
+                        bi = i
                         break
-                elif o > top[s] and (top[s] or not tt):
-                    kk = plain[c % 13] * 8 + o
-                    if kk > cash_k:
-                        cash_k = kk
-                        cash = i
-                kk = cost[c]
-                if kk < best_k:
-                    best_k = kk
-                    bi = i
-            if cash >= 0:
-                bi = cash
+            else:
+                best = -1
+                for i in range(b, b + 9):
+                    c = hands[i]
+                    if c == 255:
+                        continue
+                    s = c // 13
+                    if s == t:
+                        continue
+                    m = mb[q + s]
+                    if order[c] > top_p[m] and (m or not mt):
+                        v = plain[c % 13]
+                        if v > best:
+                            best = v
+                            bi = i
+                if bi < 0:
+                    best = 100000
+                    for i in range(b, b + 9):
+                        c = hands[i]
+                        if c == 255:
+                            continue
+                        s = c // 13
+                        v = low_v[c]
+                        if s == t:
+                            if size <= 3:
+                                v += KEEP_LAST
+                        else:
+                            r = c % 13
+                            if (r != RT and (hm[q + s] >> (RT - R7)) & 1
+                                    and order[s * 13 + RT] <= top_p[mb[q + s]]):
+                                v += GUARD
+                        if v < best:
+                            best = v
+                            bi = i
         # The move (see ``_move``).
         c = hands[bi]
         hands[bi] = 255
         s = c // 13
+        bit = 1 << (c % 13 - R7)
+        hm[q + s] &= ~bit
+        o = 4 - q
+        mb[o + s] &= ~bit
         if s == t:
             r = c % 13
             if r == RQ or r == RK:
@@ -713,8 +915,24 @@ def playout(g, rng):
             lead = c
             p = 1 - p
         else:
-            if s == lead // 13:
-                win = order[c] > order[lead]
+            ls = lead // 13
+            lo = order[lead]
+            # What the second card shows the leader (KJ-16).
+            if ls != t:
+                if s == ls:
+                    if not classic and order[c] < lo:
+                        mb[o + ls] &= ~ABOVE_PLAIN[lead % 13]
+                else:
+                    mb[o + ls] = 0
+                    if s != t:
+                        mb[o + t] = 0
+            elif s == t:
+                if order[c] < lo:
+                    mb[o + t] &= ~ABOVE_TRUMP[lead % 13]
+            else:
+                mb[o + t] = 0
+            if s == ls:
+                win = order[c] > lo
             else:
                 win = s == t
             if not win:
@@ -727,3 +945,171 @@ def playout(g, rng):
     g.p = p
     g.lead = lead
     return bids + k
+
+
+# --- Expert -------------------------------------------------------------------
+
+# Deals at most per world in the play (``fitted``): Hard and Normal, Expert.
+PLAY_TRIES = 4
+EXPERT_TRIES = 16
+
+
+class _Kit:
+    pass
+
+
+def expert():
+    """Expert's kit (players/levels.py): this one, but in the play its
+    worlds are the closest fits of more deals (``expert_world``)."""
+    k = _Kit()
+    for name in ("MAX_MOVES", "PRUNE", "searchable", "worth", "new_game", "done",
+                 "policy", "playout", "value"):
+        setattr(k, name, globals()[name])
+    k.world = expert_world
+    return k
+
+
+def expert_world(obs, rng, g):
+    """``world`` with up to ``EXPERT_TRIES`` deals in the play (``fitted``)."""
+    if obs.phase != PLAY:
+        return world(obs, rng, g)
+    return fitted(obs, rng, g, EXPERT_TRIES, True)
+
+
+def fitted(obs, rng, g, tries, fewest):
+    """A world of ``obs`` (in the play) in ``g`` (a Playout): ``deal``, made
+    again (up to ``tries`` deals) until the other seat's cards this round
+    are the ones the heuristic would have played holding the hand dealt
+    to it (``misfits``); when none fits, the last deal or, if ``fewest``,
+    the one with the fewest misfits (each deal then replayed in full)."""
+    deal(obs, rng, g)
+    if tries < 2 or not obs.played:
+        return g
+    if g.replay is None:
+        g.best = Playout(False)
+        g.replay = Playout(False)
+        g.one = Playout(False)
+    if not fewest:
+        for _ in range(tries - 1):
+            if not misfits(obs, g, g.replay, g.one, 1):
+                break
+            deal(obs, rng, g)
+        return g
+    least = misfits(obs, g, g.replay, g.one)
+    if least:
+        g.copy(g.best)
+        for _ in range(tries - 1):
+            deal(obs, rng, g)
+            m = misfits(obs, g, g.replay, g.one, least)
+            if m < least:
+                least = m
+                if not m:
+                    break
+                g.copy(g.best)
+        if least:
+            g.best.copy(g)
+    return g
+
+
+# ``misfits``' scratch: per card 1 + the seat it was dealt to; per suit the
+# turned and the bottom card's ranks.
+_owner = bytearray(52)
+_out = bytearray(4)
+
+
+def misfits(obs, g, r, one, most=99):
+    """How many of the other seat's cards this round (``obs.played``, KJ-10)
+    the heuristic's play (``playout``'s) would not have played, holding
+    what ``g`` (a Playout of ``obs``) deals it: the round replayed from its
+    first trick in ``r`` (a Playout), each choice tried on ``one``. The
+    count stops at ``most``. Allocates nothing."""
+    opp = 1 - obs.seat
+    played = obs.played
+    by = obs.played_by
+    own = _owner
+    for c in DECK32:
+        own[c] = 0
+    gh = g.hands
+    for i in range(18):
+        c = gh[i]
+        if c != EMPTY:
+            own[c] = 1 + i // 9
+    for i in range(len(played)):
+        own[played[i]] = 1 + by[i]
+    hands = r.hands
+    hm = r.hm
+    mb = r.mb
+    for i in range(8):
+        hm[i] = 0
+    i0 = 0
+    i1 = 9
+    for c in DECK32:
+        x = own[c]
+        if x:
+            bit = 1 << (c % 13 - R7)
+            if x == 1:
+                hands[i0] = c
+                i0 += 1
+                hm[c // 13] |= bit
+            else:
+                hands[i1] = c
+                i1 += 1
+                hm[4 + c // 13] |= bit
+    while i0 < 9:
+        hands[i0] = EMPTY
+        i0 += 1
+    while i1 < 18:
+        hands[i1] = EMPTY
+        i1 += 1
+    # At the first trick each seat's heuristic may think the other holds
+    # any card but its own, the turned and the bottom card (KJ-16).
+    out = _out
+    out[0] = out[1] = out[2] = out[3] = 0
+    c = obs.turned
+    out[c // 13] |= 1 << (c % 13 - R7)
+    c = obs.bottom
+    if c != NO_CARD:
+        out[c // 13] |= 1 << (c % 13 - R7)
+    for s in range(4):
+        x = 0xFF & ~out[s]
+        mb[s] = x & ~hm[s]
+        mb[4 + s] = x & ~hm[4 + s]
+    r.bidding = r.redeal = False
+    r.t = obs.trump
+    r.n = 0
+    r.lead = 0
+    r.p = 1 - obs.dealer  # KJ-10
+    r.kq[0] = r.kq[1] = 0
+    r.pts[0] = r.pts[1] = 0
+    r.maker = obs.maker
+    r.classic = obs.classic
+    m = 0
+    oh = one.hands
+    for i in range(len(played)):
+        c = played[i]
+        p = by[i]
+        b = 9 * p
+        if p == opp:
+            if most == 1:
+                # The first misfit ends the count: the heuristic's card is
+                # played on ``r`` itself, and if it was not ``c``, that is it.
+                playout(r, None, 1)
+                for j in range(b, b + 9):
+                    if hands[j] == c:
+                        return 1
+                continue
+            r.copy(one)
+            playout(one, None, 1)
+            for j in range(b, b + 9):
+                if oh[j] != hands[j]:
+                    if hands[j] != c:
+                        m += 1
+                        if m >= most:
+                            return m
+                    break
+        r.p = p
+        for j in range(b, b + 9):
+            if hands[j] == c:
+                _move(r, j)
+                break
+    return m
