@@ -84,3 +84,50 @@ def test_misfit_prefers_hands_that_fit_a_bid():
         assert min(fits) < max(fits) or max(fits) == 0
         return
     raise AssertionError("no position with a bid of 4 or more")
+
+
+def test_prior_scores_leave_its_choice_unchanged():
+    # The prior's scores hook only records: same card as the heuristic, and
+    # that card scored best of the legal ones.
+    h = ClubsHeuristic(0, kit.PRIOR)
+    p = kit.prior()
+    n = 0
+    for pos in _positions(4, 3):
+        if pos.phase != clubs.PH_PLAY:
+            continue
+        obs = pos.observation(pos.current_player)
+        legal = pos.legal_actions()
+        if len(legal) < 2:
+            continue
+        c = p.choose(obs, legal)
+        assert c == h.choose(obs, legal)
+        assert kit._scores[c] == max(kit._scores[x] for x in legal)
+        n += 1
+    assert n >= 20
+
+
+def test_candidates_are_the_priors_best_suit_ends():
+    # worth: besides the prior's card, at most CAP - 1 candidates, each the
+    # lowest or highest legal card of its suit, and none of those left out
+    # scored above one kept.
+    p = kit.prior()
+    n = 0
+    for pos in _positions(4, 3):
+        if pos.phase != clubs.PH_PLAY:
+            continue
+        obs = pos.observation(pos.current_player)
+        legal = pos.legal_actions()
+        if len(legal) < 2:
+            continue
+        c = p.choose(obs, legal)
+        ends = [x for x in legal
+                if x == min(y for y in legal if y // 13 == x // 13)
+                or x == max(y for y in legal if y // 13 == x // 13)]
+        kept = [x for x in legal if x != c and kit.worth(obs, legal, x, c)]
+        assert len(kept) == min(kit.CAP - 1, len([x for x in ends if x != c]))
+        assert all(x in ends for x in kept)
+        left = [x for x in ends if x != c and x not in kept]
+        if kept and left:
+            assert min(kit._scores[x] for x in kept) >= max(kit._scores[x] for x in left)
+        n += 1
+    assert n >= 20

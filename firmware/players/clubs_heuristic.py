@@ -110,7 +110,11 @@ def shows_taker(c):
 
 class ClubsHeuristic(Heuristic):
     """Heuristic Clubs player (``seed`` unused, see ``Heuristic``); ``par``:
-    its weights (PARAMS, in the order given there)."""
+    its weights (PARAMS, in the order given there). ``scores``: None, or a
+    list of 52 where each play decision leaves every legal card's score
+    (players/clubs_kit.py ranks the search's candidates by them)."""
+
+    scores = None
 
     def __init__(self, seed=0, par=PARAMS):
         Heuristic.__init__(self, seed)
@@ -192,6 +196,7 @@ class ClubsHeuristic(Heuristic):
         taker_mode = _wants(obs, me, me, par) > 0
         neg_one = par[8]
         keep = par[9]
+        scores = self.scores
         for c in legal:
             led = trick[0] // 13 if pos else c // 13
             u = 0
@@ -206,6 +211,8 @@ class ClubsHeuristic(Heuristic):
                 u += _outcome(obs, cs, lead, me, par)
             else:
                 u += _scenarios(obs, trick, lead, c, owner, par)
+            if scores is not None:
+                scores[c] = u
             if u > best_u:
                 best_u = u
                 best = c

@@ -2,7 +2,9 @@
 PC-1 ... PC-16): worlds from ``clubs.world`` (the play only: passing, showing,
 bids and take choices stay with the heuristic), weighed by what the other
 seats showed and bid when ``TRIES`` > 1, a cheap playout policy played in one
-call on the world's own arrays (``playout``), and the hand's outcome.
+call on the world's own arrays (``playout``), and the hand's outcome. The
+candidates are the prior's card and the ``CAP`` - 1 suit ends it scores
+best (``worth``).
 
 Playout policy (it sees the whole sampled world), written to play as the
 heuristic does (tools/ai/policy_agreement.py: it picks the heuristic's card
@@ -72,8 +74,28 @@ _shade = [0, 0, 0, 0]
 
 
 def prior(seed=0):
-    """The search's prior: the heuristic with the PRIOR weights."""
-    return ClubsHeuristic(seed, PRIOR)
+    """The search's prior: the heuristic with the PRIOR weights; its play
+    decisions leave their cards' scores for ``worth`` (``_Prior``)."""
+    return _Prior(seed, PRIOR)
+
+
+class _Prior(ClubsHeuristic):
+    # The heuristic, keeping each play decision's card scores in _scores
+    # (shared by every prior: a search asks ``worth`` right after its
+    # prior's choice, so they are that decision's).
+    def _play(self, obs, legal):
+        _fresh[0] = 1
+        return ClubsHeuristic._play(self, obs, legal)
+
+
+# Candidates searched at most, the prior included (0: no cap): of the
+# suits' lowest and highest cards, those the prior scores best.
+CAP = 3
+_scores = [0] * 52
+_Prior.scores = _scores
+_fresh = bytearray(1)  # 1: the prior has decided since ``_keep`` was made
+_ends = bytearray(8)  # per suit its lowest legal card, then its highest
+_keep = bytearray(52)  # per card: whether it is a candidate
 
 
 def searchable(obs):
@@ -88,9 +110,23 @@ def worth(obs, legal, a, prior):
     """Only the lowest and the highest legal card of each suit are searched
     (besides the heuristic's choice): with the partnership sums of PC-7 the
     cards in between are rarely best, and each one searched costs a playout
-    per world. Bids: those within 2 of the heuristic's."""
+    per world. Of those, the ``CAP`` - 1 the prior scored best (its scores
+    from its last play decision: call ``prior().choose`` first): early in
+    the hand up to eight suit ends shared Hard's budget, 2 to 4 worlds
+    each, and the search followed their noise. Bids: those within 2 of the
+    heuristic's."""
     if a >= BID0:
         return -2 <= a - prior <= 2
+    if not CAP:
+        return _end_of_suit(legal, a)
+    if _fresh[0]:
+        _rank(legal, prior)
+        _fresh[0] = 0
+    return _keep[a] == 1
+
+
+def _end_of_suit(legal, a):
+    # Whether ``a`` is the lowest or the highest legal card of its suit.
     s = a // 13
     lo = 99
     hi = -1
@@ -101,6 +137,33 @@ def worth(obs, legal, a, prior):
             if c > hi:
                 hi = c
     return a == lo or a == hi
+
+
+def _rank(legal, prior):
+    # _keep: the CAP - 1 cards besides the prior, of the suits' lowest and
+    # highest, that the prior scored best (ties: the first in ``legal``).
+    keep = _keep
+    ends = _ends
+    for s in range(4):
+        ends[s] = 99
+        ends[4 + s] = 0
+    for c in legal:
+        keep[c] = 0
+        s = c // 13
+        if c < ends[s]:
+            ends[s] = c
+        if c >= ends[4 + s]:
+            ends[4 + s] = c
+    for _ in range(CAP - 1):
+        best = -1
+        for c in legal:
+            s = c // 13
+            if (c != prior and not keep[c] and (c == ends[s] or c == ends[4 + s])
+                    and (best < 0 or _scores[c] > _scores[best])):
+                best = c
+        if best < 0:
+            break
+        keep[best] = 1
 
 
 # Worlds dealt per world searched: the one that best fits what the other
