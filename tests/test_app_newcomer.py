@@ -264,7 +264,7 @@ def test_klaberjass_round_two_and_redeal_wait_for_a():
         for t, lines in seen:
             if t.startswith("Trump"):
                 assert lines[0].startswith("West ") and "3 more cards each" in lines[1]
-            elif t == "Bidding round two":
+            elif t == "Bidding round 2":  # as the panel beside it says
                 assert lines[0].startswith("Both passed ")
         if {"Bidding", "Trump", "All"} <= titles:
             return

@@ -326,7 +326,7 @@ class KlaberjassScreen:
                 self.banners[-1][1].insert(1, "3 more cards each")
             elif kind == kj.EV_BID and g.phase == kj.BID2 and len(g.bids()) == 2:
                 # The pass that began round two (KJ-4): a stop when it was West's.
-                self._banner("Bidding round two", [
+                self._banner("Bidding round 2", [
                     "Both passed %s." % kj.SUIT_SYMBOLS[g.turned_suit],
                     "Name another suit or pass"], wait=seat != _HUMAN)
             elif kind == kj.EV_MORE and self.banners:
