@@ -11,7 +11,8 @@ screens and tools use.
   ``HARD_CAP_MS`` when a clock is given.
 - Expert: the same search with ten times Hard's budget (``EXPERT_WORK``)
   and the kit's ``expert()`` kit where it has one (Clubbed: its own worlds
-  and outcome, players/clubbed_kit.py),
+  and outcome, players/clubbed_kit.py; Klaberjass: worlds in the play
+  fitted to the other seat's cards, players/klaberjass_kit.py),
   offered where a decision stays under ``DEVICE_LIMIT_MS`` (``offered``):
   the simulator and the web page, not the Pico (``PICO_MS``).
 """
