@@ -40,8 +40,10 @@ NORMAL_WORK = (550, 400, 120)
 # slowest. Klaberjass gains from the worlds (tools/ai/arena.py: about 2
 # points over the heuristic at 2.5 times 900), Clubs has no time to spare.
 # Klaberjass stays at 2400 with playouts that play the heuristic's cards
-# (players/klaberjass_kit.py); its fitted worlds are Expert's only (see
-# ``PLAY_TRIES`` there for their cost on the Pico).
+# (players/klaberjass_kit.py), which cost more: 680 ms on average on the
+# emulated Pico (image at 81d7393, see PICO_MS), the least room of the
+# three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
+# their cost on the Pico).
 HARD_WORK = (2000, 2400, 335)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
