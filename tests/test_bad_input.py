@@ -856,3 +856,19 @@ def test_tool_bad_arguments_one_line_exit_2(args):
     out = (proc.stdout + proc.stderr).strip()
     assert proc.returncode == 2, out
     assert "Traceback" not in out and len(out.splitlines()) <= 3, out
+
+
+@pytest.mark.parametrize("setting", ["Z2=None", "Z2='a'", "PRIOR=(1,2)", "CNT=5", "WIN=True",
+                                     "NOPE=3", "WIN=abc"])
+def test_clubbed_variant_refuses_a_setting_of_another_kind(setting):
+    """tools/ai/clubbed_variant.py --set: a value not of the setting's own
+    kind (or a setting that sizes the kit's arrays) is refused before any
+    game, exit 2 and argparse's usage plus one line naming it (it ran into a
+    TypeError or IndexError mid-game)."""
+    proc = subprocess.run([sys.executable, "tools/ai/clubbed_variant.py", "vhard", "heuristic",
+                           "--deals", "1", "--set", setting], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    out = (proc.stdout + proc.stderr).strip()
+    assert proc.returncode == 2, out
+    assert "Traceback" not in out
+    assert out.splitlines()[-1].startswith("clubbed_variant.py: error: --set"), out

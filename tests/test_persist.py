@@ -173,6 +173,37 @@ def _save_two_positions():
     return st, app, ga, gb, acts_b, kw, human, state
 
 
+@pytest.mark.parametrize("seed", [1, 4])
+def test_klaberjass_resumed_in_the_bidding_names_its_own_deal(seed):
+    """A Klaberjass save made in the bidding of a later deal (both passed
+    twice: a new deal, KJ-5) resumes with the event line naming that deal's
+    dealer and turned card (KJ-3), not the first deal the screen made from
+    the seed before the saved position replaced it."""
+    from cardgames import klaberjass as kj
+
+    st = FakeStorage()
+    con = Console(st, seed=seed)
+    con.choose_game("Klaberjass")
+    con.press("A")
+    scr = con.app.screen
+    first = scr.game.turned
+    for _ in range(40):
+        if scr.game.turned != first and scr.game.phase == kj.BID1 and scr.human_turn():
+            break
+        if scr.human_turn() and scr.choices:
+            while scr.choice != scr.choices.index(kj.PASS):
+                con.press("RIGHT")
+        con.press("A")
+    else:
+        pytest.fail("no new deal reached")
+    live = scr.event_line()
+    assert live.endswith("turned " + kj.symbol_name(scr.game.turned))
+    again = Console(st.reboot(), seed=seed)
+    continue_game(again.app)
+    assert again.app.screen.game.to_text() == scr.game.to_text()
+    assert again.app.screen.event_line() == live
+
+
 def test_power_cut_between_any_two_operations_of_a_save_keeps_old_or_new():
     st, app, ga, gb, acts_b, kw, human, state = _save_two_positions()
     acts_a = decode(st.files["game"], "save")["act"]

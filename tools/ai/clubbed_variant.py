@@ -11,7 +11,8 @@ a setting of players/clubbed_kit.py (``WIN=30``, ``Z2=3``,
 ``PRIOR=(6,300,300,10,0,100,15,7)``) for the whole run, so it applies to
 every search player in it (Hard's and Expert's alike). Prints arena.py's
 report, headed by the settings. Exits 2 on bad usage (an unknown setting,
-a value that is not a literal).
+one that sizes the kit's arrays, a value that is not a literal or not of
+the setting's own kind: an int for an int, as many ints for a tuple).
 """
 
 import argparse
@@ -25,6 +26,9 @@ import arena_mp  # noqa: E402
 
 from players import clubbed_kit, levels  # noqa: E402
 from players.search import Search  # noqa: E402
+
+# Settings that size the kit's arrays when it is imported.
+FIXED = ("CNT", "S", "MAX_MOVES")
 
 
 def main(argv=None):
@@ -44,10 +48,22 @@ def main(argv=None):
         name, _, text = s.partition("=")
         if not name.isupper() or not hasattr(clubbed_kit, name):
             ap.error("--set %s: no setting %r in players/clubbed_kit.py" % (s, name))
+        if name in FIXED:
+            ap.error("--set %s: %s sizes the kit's arrays at import; it cannot be set" % (s, name))
         try:
-            over[name] = ast.literal_eval(text)
+            v = ast.literal_eval(text)
         except (ValueError, SyntaxError):
             ap.error("--set %s: %r is not a Python literal" % (s, text))
+        old = getattr(clubbed_kit, name)
+        # The value must have the setting's own shape: an int for an int
+        # (not a bool), a tuple of as many ints for a tuple.
+        if type(old) is tuple:
+            ok = type(v) is tuple and len(v) == len(old) and all(type(x) is int for x in v)
+        else:
+            ok = type(v) is type(old) and type(old) in (int, bool)
+        if not ok:
+            ap.error("--set %s: %s is %r; give a value of the same kind" % (s, name, old))
+        over[name] = v
     for name, v in over.items():
         setattr(clubbed_kit, name, v)
 

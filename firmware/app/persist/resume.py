@@ -90,6 +90,12 @@ def _klaberjass(app, mod, seed, kw, state, pos):
     s.game = g
     s.banners = []
     s.msgs = ["Game resumed"]
+    # The bidding's event line names this position's deal, not the one the
+    # screen dealt from the seed before the position replaced it.
+    # (seen from seat 0, the player's: the screen's _HUMAN is a const(), gone
+    # from the module once compiled)
+    s.deal_line = kj.describe((kj.EV_DEAL, g.dealer, g.turned, 0), 0, mod.NAMES) \
+        if g.phase == kj.BID1 or g.phase == kj.BID2 else ""
     s.round_no = max(1, state.get("round", 1))
     tr = g.trick() if g.phase == kj.PLAY else ()
     if len(tr) == 1 and g.current_player is not None:
