@@ -27,9 +27,8 @@ turned or the bottom card, nor shown lacking), updated as cards are played,
 and per-trump tables hold its weights. The opponent the search is judged
 against is the heuristic (or a search that keeps its moves unless the
 worlds say otherwise), so the playouts play the game it will play
-(``tools/ai/policy_agreement_klaberjass.py``: the earlier policy, which saw
-the other hand, made the heuristic's lead 57% of the time and its second
-card 70%).
+(the earlier policy, which saw the other hand, made the heuristic's lead
+57% of the time and its second card 70%: docs/computer-players.md).
 
 Expert's worlds in the play are fitted to the other seat's cards this
 round (``fitted``): the round is replayed from its first trick with the
