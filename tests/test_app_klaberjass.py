@@ -407,3 +407,23 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     for st, x0, y0, x1, y1 in shown:
         for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
             assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0), (cx0, cy0))
+
+
+@pytest.mark.parametrize("values, bad", [
+    ((0, 0, 3, 80, 60, 1, 0, 0, 0, 0), False),  # you bid and made it
+    ((0, 0, 3, 0, 0, 1, 0, 0, 0, 0), True),  # you bid and failed
+    ((0, 1, 3, 60, 80, 0, 0, 0, 0, 0), True),  # West bid and made it
+    ((0, 1, 3, 0, 0, 0, 0, 0, 0, 0), False),  # West bid and failed: you score both totals
+])
+def test_kj14_summary_verdict_red_only_for_bad_news(values, bad):
+    # The verdict line is in the alert colour when the round went against
+    # the player, whoever bid (KJ-14); "West failed ... you score" is good news.
+    from app.klaberjass.summary import RoundView
+
+    rs = kj.RoundSummary(values)
+    assert rs.failed == (values[3] < 50)
+    s = Session(2)
+    fb = s.disp.fb
+    RoundView(rs, (0, 0), rs.scored, 1, 501, ("You", "West"), False).draw(fb, 240)
+    alert = any(fb.pixel(x, y) == theme.ALERT for y in range(135) for x in range(240))
+    assert alert == bad

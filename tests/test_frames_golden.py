@@ -4,11 +4,14 @@ rendered on the simulator's framebuf with fixed key scripts, must match the
 golden frames recorded from the code before the firmware was regrouped into
 folders (issue #16: the layout changes, the pixels do not), at aa0f26b,
 with every computer seat played by its game's heuristic (``heuristic_players``).
-Since then three things changed on purpose and their frames were recorded
+Since then these things changed on purpose and their frames were recorded
 anew (session 4): the Statistics page's title bar names "B back", and
 Klaberjass's event line shows the deal, not a pass the table already lists,
 while the bidding goes on, and its round-two box says "Bidding round 2" as
-the panel beside it does. The rest are aa0f26b's.
+the panel beside it does; and (session 5) a Klaberjass round's verdict is
+in the alert colour (inverted at 128x64) when the round went against the
+player, so "West made it" now is and "West failed" no longer is. The rest
+are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

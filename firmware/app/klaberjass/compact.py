@@ -10,7 +10,7 @@ result (KJ-15) are tables of the same figures as on the big screen.
 """
 
 from app.kit import compact as c
-from app.klaberjass.score import summary_rows
+from app.klaberjass.score import against_you, summary_rows
 from cardgames import klaberjass as kj
 
 NAMES = ("You", "West")
@@ -187,7 +187,7 @@ def summary(fb, view, w, h):
         c.right(fb, str(a), 97, y)
         c.right(fb, str(b), w, y)
         y += 10
-    c.put(fb, c.text.fit(verdict(rs), w - 2), 1, y, rs.failed)
+    c.put(fb, c.text.fit(verdict(rs), w - 2), 1, y, against_you(rs))
     y += 11
     c.put(fb, "Game /%d" % view.target, 1, y)
     c.right(fb, str(view.after[0]), 97, y)

@@ -16,3 +16,10 @@ def summary_rows(rs):
         ("Bella", rs.bella[0], rs.bella[1]),
         ("Total", rs.totals[0], rs.totals[1]),
     ]
+
+
+def against_you(rs):
+    """True when round ``rs`` (a RoundSummary, KJ-14) went against seat 0,
+    the player: the player's bid failed, or the other seat's bid was made.
+    The summaries show that verdict in the alert colour, good news in gold."""
+    return rs.failed == (rs.maker == 0)

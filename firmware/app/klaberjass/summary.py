@@ -8,7 +8,7 @@ Coordinates are pixels on the 240x135 screen; colours from ``app.kit.theme``.
 from app.kit import cardview, text, theme
 from app.kit.cardview import draw_rich
 from app.kit.menu import panel
-from app.klaberjass.score import summary_rows
+from app.klaberjass.score import against_you, summary_rows
 from app.screen import GameOverScreen
 from cardgames import klaberjass as kj
 
@@ -93,7 +93,7 @@ class RoundView:
             text.draw_right(fb, _num(a, total), c0, y, col)
             text.draw_right(fb, _num(b, total), c1, y, col)
             y += 12
-        col = theme.ALERT if rs.failed else theme.GOLD
+        col = theme.ALERT if against_you(rs) else theme.GOLD
         text.draw(fb, text.fit(self.line, w - 8), 4, y + 1, col)
         y += 14
         text.draw(fb, "Scored", 8, y, theme.WHITE)
