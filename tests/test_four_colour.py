@@ -19,6 +19,9 @@ def inks(draw, w, h):
 
 @pytest.fixture
 def four():
+    # The palette colours, whatever screen the test run's last app had (a
+    # 128x64 one leaves theme's 1-bit colours in place: theme.set_mono).
+    theme.set_mono(False)
     yield cardview.four
     cardview.four(False)
 
