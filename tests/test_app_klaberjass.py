@@ -427,3 +427,24 @@ def test_kj14_summary_verdict_red_only_for_bad_news(values, bad):
     RoundView(rs, (0, 0), rs.scored, 1, 501, ("You", "West"), False).draw(fb, 240)
     alert = any(fb.pixel(x, y) == theme.ALERT for y in range(135) for x in range(240))
     assert alert == bad
+
+
+def test_kj8_sequence_banner_waits_for_a():
+    # A sequence scored (KJ-8) shows its cards until A: a timed banner went
+    # by before a newcomer had read whose 50 it was.
+    s = Session(3)
+    s.start()
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A"]
+    shown = ""
+    for i in range(60):
+        s.press(keys[i % len(keys)])
+        shown = apptest.screen_text(s)
+        if "Sequence" in shown.split("\n"):
+            break
+    assert "Sequence" in shown.split("\n"), "no sequence scored in the first deals of seed 3"
+    assert "A: continue" in shown
+    s.clock.now += 60000
+    s.settle()
+    assert "Sequence" in apptest.screen_text(s).split("\n"), "the banner closed by itself"
+    s.press("A")
+    assert "Sequence" not in apptest.screen_text(s).split("\n")

@@ -10,7 +10,9 @@ Klaberjass's event line shows the deal, not a pass the table already lists,
 while the bidding goes on, and its round-two box says "Bidding round 2" as
 the panel beside it does; and (session 5) a Klaberjass round's verdict is
 in the alert colour (inverted at 128x64) when the round went against the
-player, so "West made it" now is and "West failed" no longer is. The rest
+player, so "West made it" now is and "West failed" no longer is; and a
+Klaberjass sequence, sequence tie or bella banner waits for A (every
+Klaberjass frame from the first sequence on moved). The rest
 are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the

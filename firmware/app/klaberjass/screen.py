@@ -274,9 +274,10 @@ class KlaberjassScreen:
 
     def _banner(self, title, lines, cs=b"", wait=False):
         # ``wait``: the banner stays until A (the cut, what the computer
-        # decided in the bidding, a redeal: a newcomer misses a timed one, and
-        # the A meant to close it would bid on the buttons below), but never
-        # when the computer plays both seats.
+        # decided in the bidding, a redeal, a sequence or bella scored: a
+        # newcomer misses a timed one, and the A meant to close it would bid
+        # or play on the buttons below), but never when the computer plays
+        # both seats.
         wait = wait and not self.autoplay
         if wait:
             lines.append("A: continue")
@@ -342,11 +343,12 @@ class KlaberjassScreen:
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
-                self._banner("Sequences tie", ["Equal best sequences (%d cards): no score" % b])
+                self._banner("Sequences tie", ["Equal best sequences (%d cards): no score" % b],
+                             wait=True)
             elif kind == kj.EV_BELLA:
                 t = a // 13  # the card that completed it is a trump
                 self._banner("Bella!", ["%s: king and queen of trumps, %d" % (who, b)],
-                             bytes((t * 13 + kj.RK, t * 13 + kj.RQ)))
+                             bytes((t * 13 + kj.RK, t * 13 + kj.RQ)), wait=True)
             elif kind == kj.EV_ROUND:
                 before = self.frozen.scores if self.frozen is not None else g.scores
                 self.pending = RoundView(g.last_round, (before[0], before[1]),
@@ -356,7 +358,7 @@ class KlaberjassScreen:
             w = g.seq_winner()
             if len(seqs) > 1:
                 seqs = ["%s: %d points in sequences" % (NAMES[w], g.seq_pts[w])]
-            self._banner("Sequence", seqs, g.seq_cards())
+            self._banner("Sequence", seqs, g.seq_cards(), wait=True)
 
     def _clear_trick(self):
         self.trick = []
