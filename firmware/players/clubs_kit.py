@@ -210,12 +210,44 @@ def world(obs, rng, g):
         g.loc[:] = _best_loc
     else:
         clubs.world(obs, rng, g)  # one deal: its fit would not be used
+    _strengths(g.loc)
     for s in range(4):
         par = PRIOR if (s - me) & 1 == 0 else PARAMS
-        _plan[s] = 1 if _hand_strength(g, s) >= par[0] else 0
+        _plan[s] = 1 if _st[s] >= par[0] else 0
         _scale[s] = par[1]
         _shade[s] = par[2]
     return g
+
+
+_W52 = bytes(weight(c) for c in range(52))  # clubs_heuristic.weight per card
+_st = [0] * 4  # per seat: its hand's strength (``_strengths``)
+_cnt = bytearray(16)  # per seat and suit: cards held
+
+
+def _strengths(loc):
+    """_st[s] = ``clubs_heuristic.strength(g.hand(s))`` for the four seats,
+    from one pass over ``loc`` (g.loc)."""
+    st = _st
+    cnt = _cnt
+    w = _W52
+    for i in range(4):
+        st[i] = 0
+    for i in range(16):
+        cnt[i] = 0
+    c = 0
+    for u in range(4):
+        for _ in range(13):
+            v = loc[c]
+            if v < 4:
+                st[v] += w[c]
+                cnt[4 * v + u] += 1
+            c += 1
+    for s in range(4):
+        _counts[0] = cnt[4 * s]
+        _counts[1] = cnt[4 * s + 1]
+        _counts[2] = cnt[4 * s + 2]
+        _counts[3] = cnt[4 * s + 3]
+        st[s] += _shape(_counts)
 
 
 def _hand_strength(g, s):
