@@ -171,12 +171,11 @@ def _rank(legal, prior):
 # Worlds dealt per world searched: the one that best fits what the other
 # seats did is kept (``_misfit``).
 TRIES = 1
-# Costs in playout moves of ``playout``, from tools/bench/bench_search.py and
-# timings of each piece on MicroPython (Node): a move of ``playout`` costs
-# about half of a move through ``policy`` and ``Clubs._apply`` (the unit of
-# levels.HARD_WORK, set before ``playout``), and dealing a world (``clubs.world``)
-# about 45 of them.
-WORK_SCALE = 2
+# Costs in playout moves of ``playout``, from tools/bench/bench_clubs_playout.py
+# on MicroPython (Node): a move through ``policy`` and ``Clubs._apply`` (the
+# unit of levels.HARD_WORK) costs about 4 moves of ``playout`` on its rank
+# masks, and dealing a world (``clubs.world`` and the plans) about 45.
+WORK_SCALE = 4
 WORLD_MOVES = 45 * TRIES
 _best_loc = bytearray(52)
 _counts = bytearray(4)  # cards per suit of the hand weighed

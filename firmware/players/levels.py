@@ -31,7 +31,7 @@ GAMES = ("clubbed", "klaberjass", "clubs")
 # Klaberjass's and about 0.4 ms in Clubbed's compact playouts
 # (tools/bench/bench_search.py), and the world under way is finished past the
 # budget.
-NORMAL_WORK = (550, 400, 120)
+NORMAL_WORK = (550, 400, 135)
 # Hard: set from tools/bench/bench_pico.py's decisions on the emulated Pico
 # (frozen image), timed without the heap readings that had slowed them (one
 # gc.mem_alloc() takes about 9 ms there): Clubbed 1600 took 483 ms on
@@ -44,7 +44,7 @@ NORMAL_WORK = (550, 400, 120)
 # emulated Pico (image at 81d7393, see PICO_MS), the least room of the
 # three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
 # their cost on the Pico).
-HARD_WORK = (2000, 2400, 335)
+HARD_WORK = (2000, 2400, 580)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)

@@ -10,8 +10,11 @@ Takes POSITIONS (default 24) play positions from heuristic games (seeds 100,
 all positions, in integer microseconds: the world deal, the copy into the
 scratch game plus its candidate's card (``Clubs._apply``, as
 players/search.py ``step`` does), and the one-call playout
-(``clubs_kit.playout``). Prints one line per piece: its total, the playout
-moves made, and the cost per playout move and per world in microseconds
+(``clubs_kit.playout``), and the first candidate's playout again move by
+move through ``policy`` and ``Clubs._apply`` (the unit of
+levels.HARD_WORK: ``clubs_kit.WORK_SCALE`` is its cost in playout moves).
+Prints one line per piece: its total, the playout moves made, and the
+cost per playout move and per world in microseconds
 (the world's figure also as playout moves: what ``WORLD_MOVES`` should be).
 Times are the runtime's, not a Pico's (tools/bench/bench_pico.py gives those).
 """
@@ -68,7 +71,8 @@ def main():
     w = kit.new_game()
     s = kit.new_game()
     rng = Rng(1)
-    t_world = t_copy = t_play = 0
+    t_world = t_copy = t_play = t_policy = 0
+    policy_moves = 0
     moves = worlds = 0
     for _ in range(rounds):
         for o, legal in obs:
@@ -87,12 +91,25 @@ def main():
                 t_copy += _diff(t1, t0)
                 t_play += _diff(t2, t1)
                 moves += k + 1
+            # The same world played out move by move through ``policy`` and
+            # the full rules (``Clubs._apply``), its first candidate only.
+            w.copy(s)
+            s._apply(legal[0])
+            t0 = _now()
+            k = 0
+            while not kit.done(s) and k < kit.MAX_MOVES:
+                s._apply(kit.policy(s, rng))
+                k += 1
+            t_policy += _diff(_now(), t0)
+            policy_moves += k
     per = t_play // moves if moves else 0
     print("positions %d rounds %d worlds %d playout moves %d" % (len(obs), rounds, worlds, moves))
     print("playout       %9d us  %6d us per move" % (t_play, per))
     print("copy+apply    %9d us  %6d us per move" % (t_copy, t_copy // moves))
     print("world         %9d us  %6d us per world (%d playout moves)" % (
         t_world, t_world // worlds, t_world // worlds * moves // max(1, t_play)))
+    print("policy+apply  %9d us  %6d us per move (%d moves)" % (
+        t_policy, t_policy // max(1, policy_moves), policy_moves))
     tot = t_play + t_copy
     print("playout+copy  %9d us  %6d us per move" % (tot, tot // moves))
 
