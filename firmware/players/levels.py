@@ -44,7 +44,7 @@ NORMAL_WORK = (550, 400, 135)
 # emulated Pico (image at 81d7393, see PICO_MS), the least room of the
 # three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
 # their cost on the Pico).
-HARD_WORK = (2000, 2400, 580)
+HARD_WORK = (2000, 2400, 525)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)
