@@ -2,7 +2,7 @@
 PC-1 ... PC-16): worlds from ``clubs.world`` (the play only: passing, showing,
 bids and take choices stay with the heuristic), weighed by what the other
 seats showed and bid when ``TRIES`` > 1, a cheap playout policy played in one
-call on the world's own arrays (``playout``), and the hand's outcome. The
+call on rank masks of the hands (``playout``), and the hand's outcome. The
 candidates are the prior's card and the ``CAP`` - 1 suit ends it scores
 best (``worth``).
 
