@@ -52,7 +52,8 @@ def test_playout_matches_policy_after_every_card():
     # Every legal card of the seat to play applied first, as the search does
     # (the playout then starts mid-trick, at a tied trick's choice, PC-9, or
     # at a bid, PC-10), in worlds of the first three hands of a few games:
-    # the same moves, state and seat to move as policy through the rules.
+    # the same moves, state and seat to move as policy through the rules,
+    # from the world's rank masks and from a game without them.
     rng = Rng(11)
     starts = set()
     n = 0
@@ -64,17 +65,21 @@ def test_playout_matches_policy_after_every_card():
             a = w.copy()
             a._apply(c)
             b = a.copy()
+            plain = clubs.Clubs.copy(a, clubs.Clubs(None))  # no masks: read off loc
             starts.add(a.phase)
             moves = kit.playout(a, rng)
+            assert kit.playout(plain, rng) == moves
             k = 0
             while not kit.done(b) and k < kit.MAX_MOVES:
                 b._apply(kit.policy(b, rng))
                 k += 1
             assert moves == k
-            for f in ("loc", "seq", "takers", "bids", "won", "neg_ones", "adams", "voids"):
-                assert bytes(getattr(a, f)) == bytes(getattr(b, f)), f
-            assert (a.phase, a._to_move, a.n_played, a.n_tricks, a.broken) == (
-                b.phase, b._to_move, b.n_played, b.n_tricks, b.broken)
+            for x in (a, plain):
+                for f in ("loc", "seq", "takers", "bids", "won", "neg_ones", "adams", "voids"):
+                    assert bytes(getattr(x, f)) == bytes(getattr(b, f)), f
+                assert (x.phase, x._to_move, x.n_played, x.n_tricks, x.broken) == (
+                    b.phase, b._to_move, b.n_played, b.n_tricks, b.broken)
+            assert a.masked and a.hands == b.hands  # both kept up to date
             n += 1
     assert n >= 300
     assert {clubs.PH_PLAY, clubs.PH_BID} <= starts
@@ -88,16 +93,15 @@ def test_strengths_are_the_heuristics():
     rng = Rng(3)
     for pos in _positions(3, 4):
         w = kit.world(pos.observation(pos.current_player), rng, kit.new_game())
-        kit._strengths(w.loc)
-        for i in range(16):
-            kit._hands[i] = 0
-        for c in range(52):
-            if w.loc[c] < 4:
-                kit._hands[4 * w.loc[c] + c // 13] |= 1 << (c % 13)
+        hands = [0] * 16
+        kit._strengths(w.loc, hands)
+        assert hands == w.hands
         for s in range(4):
             st = strength(w.hand(s))
             assert kit._st[s] == st == kit._hand_strength(w, s)
-            assert kit._mask_strength(kit._hands, 4 * s) == st
+            assert kit._mask_strength(hands, 4 * s) == st
+            for u in range(4):
+                assert hands[4 * s + u] == sum(1 << (c % 13) for c in w.hand(s) if c // 13 == u)
 
 
 def test_world_keeps_what_the_seat_knows():

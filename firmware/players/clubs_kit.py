@@ -209,7 +209,11 @@ def world(obs, rng, g):
         g.loc[:] = _best_loc
     else:
         clubs.world(obs, rng, g)  # one deal: its fit would not be used
-    _strengths(g.loc)
+    if isinstance(g, _World):
+        _strengths(g.loc, g.hands)
+        g.masked = True
+    else:
+        _strengths(g.loc, _hands)
     for s in range(4):
         par = PRIOR if (s - me) & 1 == 0 else PARAMS
         _plan[s] = 1 if _st[s] >= par[0] else 0
@@ -223,9 +227,10 @@ _st = [0] * 4  # per seat: its hand's strength (``_strengths``)
 _cnt = bytearray(16)  # per seat and suit: cards held
 
 
-def _strengths(loc):
+def _strengths(loc, hands):
     """_st[s] = ``clubs_heuristic.strength(g.hand(s))`` for the four seats,
-    from one pass over ``loc`` (g.loc)."""
+    and ``hands`` (16 ints) their rank masks (see ``playout``), from one
+    pass over ``loc`` (g.loc)."""
     st = _st
     cnt = _cnt
     w = _W52
@@ -233,13 +238,17 @@ def _strengths(loc):
         st[i] = 0
     for i in range(16):
         cnt[i] = 0
+        hands[i] = 0
     c = 0
     for u in range(4):
+        bit = 1
         for _ in range(13):
             v = loc[c]
             if v < 4:
                 st[v] += w[c]
                 cnt[4 * v + u] += 1
+                hands[4 * v + u] |= bit
+            bit <<= 1
             c += 1
     for s in range(4):
         _counts[0] = cnt[4 * s]
@@ -333,8 +342,41 @@ def _shape(counts):
 
 
 def new_game():
-    """An empty game for ``world`` and the playouts to fill."""
-    return clubs.Clubs(None)
+    """An empty game for ``world`` and the playouts to fill: a Clubs that
+    also keeps its hands as rank masks (``_World``)."""
+    return _World()
+
+
+class _World(clubs.Clubs):
+    # A Clubs game whose ``hands`` (16 ints, see ``playout``) hold each
+    # seat's cards as rank masks while ``masked`` is True: ``world`` sets
+    # them, ``copy`` and the cards played keep them, so a playout starts
+    # from them instead of reading the 52 cards of ``loc``. Anything else
+    # that moves cards (a new deal, the passes) clears ``masked``.
+
+    def __init__(self):
+        self.hands = [0] * 16
+        self.masked = False
+        clubs.Clubs.__init__(self, None)
+
+    def copy(self, into=None):
+        g = clubs.Clubs.copy(self, _World() if into is None else into)
+        g.hands[:] = self.hands
+        g.masked = self.masked
+        return g
+
+    def _play(self, p, c):
+        if self.masked:
+            self.hands[4 * p + c // 13] &= ~(1 << c % 13)
+        clubs.Clubs._play(self, p, c)
+
+    def _reset_hand(self):
+        self.masked = False
+        clubs.Clubs._reset_hand(self)
+
+    def _make_passes(self):
+        self.masked = False
+        clubs.Clubs._make_passes(self)
 
 
 def done(g):
@@ -505,21 +547,24 @@ def playout(g, rng):
     bids = g.bids
     won = g.won
     takers = g.takers
-    hands = _hands
     low = _LOW
     high = _HIGH7
     plan = _plan
-    for i in range(16):
-        hands[i] = 0
-    c = 0
-    for s in range(4):
-        bit = 1
-        for _ in range(13):
-            v = loc[c]
-            if v < 4:
-                hands[4 * v + s] |= bit
-            bit <<= 1
-            c += 1
+    if getattr(g, "masked", False):
+        hands = g.hands  # kept up to date as the cards are played
+    else:
+        hands = _hands
+        for i in range(16):
+            hands[i] = 0
+        c = 0
+        for s in range(4):
+            bit = 1
+            for _ in range(13):
+                v = loc[c]
+                if v < 4:
+                    hands[4 * v + s] |= bit
+                bit <<= 1
+                c += 1
     ph = g.phase
     p = g._to_move
     np = g.n_played
