@@ -46,8 +46,9 @@ NORMAL_WORK = (550, 400, 135)
 # three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
 # their cost on the Pico). Clubs' playouts on rank masks (session 5) cost a
 # quarter of a move what they did: at 335 Hard took 241 ms on average on
-# the emulated Pico (548 before), so it plays 525, 626 ms on average, 663
-# at the slowest (image at the commit that set it), and Normal 135, 204 ms.
+# the emulated Pico (548 before), so it plays 525: 620 ms on average, 657
+# at the slowest (tools/bench/bench_pico.py, image at 8f322a3), and
+# Normal 135: 203 ms.
 HARD_WORK = (2000, 2400, 525)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
@@ -64,7 +65,7 @@ DEVICE_LIMIT_MS = 2000
 # from 7c3f0b9). Expert's are not measured there
 # (ten decisions would take the emulator most of an hour): its budget is
 # ten times Hard's, so about ten times Hard's slowest, far past the limit.
-PICO_MS = ((1, 1, 1), (216, 187, 253), (660, 895, 663), (6600, 8950, 6630))
+PICO_MS = ((1, 1, 1), (216, 187, 249), (660, 895, 657), (6600, 8950, 6570))
 
 
 def offered(device=False):
