@@ -48,6 +48,62 @@ def test_playout_matches_policy_through_the_rules():
     assert n >= 30
 
 
+def test_playout_matches_policy_after_every_card():
+    # Every legal card of the seat to play applied first, as the search does
+    # (the playout then starts mid-trick, at a tied trick's choice, PC-9, or
+    # at a bid, PC-10), in worlds of the first three hands of a few games:
+    # the same moves, state and seat to move as policy through the rules,
+    # from the world's rank masks and from a game without them.
+    rng = Rng(11)
+    starts = set()
+    n = 0
+    for pos in _positions(3, 2):
+        if pos.phase != clubs.PH_PLAY:
+            continue
+        w = kit.world(pos.observation(pos.current_player), rng, kit.new_game())
+        for c in w.legal_actions():
+            a = w.copy()
+            a._apply(c)
+            b = a.copy()
+            plain = clubs.Clubs.copy(a, clubs.Clubs(None))  # no masks: read off loc
+            starts.add(a.phase)
+            moves = kit.playout(a, rng)
+            assert kit.playout(plain, rng) == moves
+            k = 0
+            while not kit.done(b) and k < kit.MAX_MOVES:
+                b._apply(kit.policy(b, rng))
+                k += 1
+            assert moves == k
+            for x in (a, plain):
+                for f in ("loc", "seq", "takers", "bids", "won", "neg_ones", "adams", "voids"):
+                    assert bytes(getattr(x, f)) == bytes(getattr(b, f)), f
+                assert (x.phase, x._to_move, x.n_played, x.n_tricks, x.broken) == (
+                    b.phase, b._to_move, b.n_played, b.n_tricks, b.broken)
+            assert a.masked and a.hands == b.hands  # both kept up to date
+            n += 1
+    assert n >= 300
+    assert {clubs.PH_PLAY, clubs.PH_BID} <= starts
+
+
+def test_strengths_are_the_heuristics():
+    # The plans' and bids' strengths (clubs_heuristic.strength) read off
+    # loc in one pass and off the playout's rank masks.
+    from players.clubs_heuristic import strength
+
+    rng = Rng(3)
+    for pos in _positions(3, 4):
+        w = kit.world(pos.observation(pos.current_player), rng, kit.new_game())
+        hands = [0] * 16
+        kit._strengths(w.loc, hands)
+        assert hands == w.hands
+        for s in range(4):
+            st = strength(w.hand(s))
+            assert kit._st[s] == st == kit._hand_strength(w, s)
+            assert kit._mask_strength(hands, 4 * s) == st
+            for u in range(4):
+                assert hands[4 * s + u] == sum(1 << (c % 13) for c in w.hand(s) if c // 13 == u)
+
+
 def test_world_keeps_what_the_seat_knows():
     # PC-16: own hand, cards played, shown cards still unplayed, voids.
     rng = Rng(9)

@@ -1075,6 +1075,8 @@ def _deal_free(free, cap, voids, loc, rng):
         rng.shuffle(free)
         ok = True
         for k in (1, 2, 3):
+            if k < 3 and not _tight(left, voids, k, attempt == 8):
+                continue  # no suit has k seats or fewer to go to: nothing to deal
             for c in free:
                 if loc[c] != NO_CARD:
                     continue
@@ -1104,6 +1106,20 @@ def _deal_free(free, cap, voids, loc, rng):
             return
         for c in free:
             loc[c] = NO_CARD
+
+
+def _tight(left, voids, k, any_suit):
+    # ``_deal_free``: whether some suit may go to k seats with room or fewer
+    # (its pass deals only such cards; the others wait for the next pass).
+    for u in range(4):
+        bit = 1 << u
+        n = 0
+        for s in range(4):
+            if left[s] and (any_suit or not voids[s] & bit):
+                n += 1
+        if n <= k:
+            return True
+    return False
 
 
 def _game_winner(s0, s1, target):

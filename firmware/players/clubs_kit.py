@@ -2,7 +2,7 @@
 PC-1 ... PC-16): worlds from ``clubs.world`` (the play only: passing, showing,
 bids and take choices stay with the heuristic), weighed by what the other
 seats showed and bid when ``TRIES`` > 1, a cheap playout policy played in one
-call on the world's own arrays (``playout``), and the hand's outcome. The
+call on rank masks of the hands (``playout``), and the hand's outcome. The
 candidates are the prior's card and the ``CAP`` - 1 suit ends it scores
 best (``worth``).
 
@@ -40,7 +40,9 @@ from cardgames.clubs import (
 )
 from players.clubs_heuristic import (
     BID_SCALE,
+    CLUB_WEIGHT,
     PARAMS,
+    SUIT_WEIGHT,
     TAKER_STRENGTH,
     ClubsHeuristic,
     shows_taker,
@@ -169,12 +171,11 @@ def _rank(legal, prior):
 # Worlds dealt per world searched: the one that best fits what the other
 # seats did is kept (``_misfit``).
 TRIES = 1
-# Costs in playout moves of ``playout``, from tools/bench/bench_search.py and
-# timings of each piece on MicroPython (Node): a move of ``playout`` costs
-# about half of a move through ``policy`` and ``Clubs._apply`` (the unit of
-# levels.HARD_WORK, set before ``playout``), and dealing a world (``clubs.world``)
-# about 45 of them.
-WORK_SCALE = 2
+# Costs in playout moves of ``playout``, from tools/bench/bench_clubs_playout.py
+# on MicroPython (Node): a move through ``policy`` and ``Clubs._apply`` (the
+# unit of levels.HARD_WORK) costs about 4 moves of ``playout`` on its rank
+# masks, and dealing a world (``clubs.world`` and the plans) about 45.
+WORK_SCALE = 4
 WORLD_MOVES = 45 * TRIES
 _best_loc = bytearray(52)
 _counts = bytearray(4)  # cards per suit of the hand weighed
@@ -208,12 +209,53 @@ def world(obs, rng, g):
         g.loc[:] = _best_loc
     else:
         clubs.world(obs, rng, g)  # one deal: its fit would not be used
+    if isinstance(g, _World):
+        _strengths(g.loc, g.hands)
+        g.masked = True
+    else:
+        _strengths(g.loc, _hands)
     for s in range(4):
         par = PRIOR if (s - me) & 1 == 0 else PARAMS
-        _plan[s] = 1 if _hand_strength(g, s) >= par[0] else 0
+        _plan[s] = 1 if _st[s] >= par[0] else 0
         _scale[s] = par[1]
         _shade[s] = par[2]
     return g
+
+
+_W52 = bytes(weight(c) for c in range(52))  # clubs_heuristic.weight per card
+_st = [0] * 4  # per seat: its hand's strength (``_strengths``)
+_cnt = bytearray(16)  # per seat and suit: cards held
+
+
+def _strengths(loc, hands):
+    """_st[s] = ``clubs_heuristic.strength(g.hand(s))`` for the four seats,
+    and ``hands`` (16 ints) their rank masks (see ``playout``), from one
+    pass over ``loc`` (g.loc)."""
+    st = _st
+    cnt = _cnt
+    w = _W52
+    for i in range(4):
+        st[i] = 0
+    for i in range(16):
+        cnt[i] = 0
+        hands[i] = 0
+    c = 0
+    for u in range(4):
+        bit = 1
+        for _ in range(13):
+            v = loc[c]
+            if v < 4:
+                st[v] += w[c]
+                cnt[4 * v + u] += 1
+                hands[4 * v + u] |= bit
+            bit <<= 1
+            c += 1
+    for s in range(4):
+        _counts[0] = cnt[4 * s]
+        _counts[1] = cnt[4 * s + 1]
+        _counts[2] = cnt[4 * s + 2]
+        _counts[3] = cnt[4 * s + 3]
+        st[s] += _shape(_counts)
 
 
 def _hand_strength(g, s):
@@ -300,8 +342,41 @@ def _shape(counts):
 
 
 def new_game():
-    """An empty game for ``world`` and the playouts to fill."""
-    return clubs.Clubs(None)
+    """An empty game for ``world`` and the playouts to fill: a Clubs that
+    also keeps its hands as rank masks (``_World``)."""
+    return _World()
+
+
+class _World(clubs.Clubs):
+    # A Clubs game whose ``hands`` (16 ints, see ``playout``) hold each
+    # seat's cards as rank masks while ``masked`` is True: ``world`` sets
+    # them, ``copy`` and the cards played keep them, so a playout starts
+    # from them instead of reading the 52 cards of ``loc``. Anything else
+    # that moves cards (a new deal, the passes) clears ``masked``.
+
+    def __init__(self):
+        self.hands = [0] * 16
+        self.masked = False
+        clubs.Clubs.__init__(self, None)
+
+    def copy(self, into=None):
+        g = clubs.Clubs.copy(self, _World() if into is None else into)
+        g.hands[:] = self.hands
+        g.masked = self.masked
+        return g
+
+    def _play(self, p, c):
+        if self.masked:
+            self.hands[4 * p + c // 13] &= ~(1 << c % 13)
+        clubs.Clubs._play(self, p, c)
+
+    def _reset_hand(self):
+        self.masked = False
+        clubs.Clubs._reset_hand(self)
+
+    def _make_passes(self):
+        self.masked = False
+        clubs.Clubs._make_passes(self)
 
 
 def done(g):
@@ -384,13 +459,21 @@ def _bid(g, p):
     # The heuristic's rule of thumb (PC-10), nearest legal bid, lower first.
     if g.n_tricks >= 12:
         return BID0
-    want = g.won[p] + (_hand_strength(g, p) * _scale[p] // 10 - _shade[p]) // 100
+    return _bid_of(g.bids, g.won[p], g.n_tricks, _hand_strength(g, p), p)
+
+
+def _bid_of(bids, won, nt, st, p):
+    # ``_bid`` for seat p with ``won`` tricks and strength ``st`` after
+    # ``nt`` tricks.
+    if nt >= 12:
+        return BID0
+    want = won + (st * _scale[p] // 10 - _shade[p]) // 100
     if want < 1:
         want = 1
     bad = 13
     for s in range(4):
-        if g.bids[s] != NO_BID:
-            bad -= g.bids[s]
+        if bids[s] != NO_BID:
+            bad -= bids[s]
     best = -1
     best_d = 1000
     for n in range(14):
@@ -436,171 +519,332 @@ def value(g, seat):
     return v
 
 
+# The one-call playout keeps each hand as rank masks (``_hands[4 * seat +
+# suit]``: bit r set when the seat holds rank r of that suit, r = 0 the 2),
+# so following suit, a suit's lowest and highest card and the cards that put
+# a partnership ahead or take the trick are a few integer operations per
+# suit, not a scan of the 52 cards. _LOW[(m & -m) % 37]: the lowest rank in
+# m (the 13 powers of two differ mod 37); _HIGH7[m]: the highest rank in
+# m < 128 (``_top``).
+_hands = [0] * 16
+_LOW = bytearray(37)
+for _r in range(13):
+    _LOW[(1 << _r) % 37] = _r
+_HIGH7 = bytearray(128)
+for _r in range(2, 128):
+    _HIGH7[_r] = _HIGH7[_r >> 1] + 1
+_NO_TOPS = 0x7FF  # a club mask without the KC and the AC (PC-12)
+
+
 def playout(g, rng):
     """Plays the world ``g`` to the end of its hand exactly as ``policy``
     and ``g._apply`` would, move for move, without their events and lists
-    (the rules of PC-4 ... PC-12 inlined on ``g``'s own arrays); returns
-    the moves made. ``rng`` is unused: the policy is deterministic."""
-    k = 0
+    (the rules of PC-4 ... PC-12 inlined on rank masks of the hands, the
+    game's own arrays kept up to date); returns the moves made. ``rng`` is
+    unused: the policy is deterministic. No allocation: small ints only."""
+    loc = g.loc
+    seq = g.seq
     bids = g.bids
-    while g.phase != _DONE and k < MAX_MOVES:
-        ph = g.phase
-        p = g._to_move
+    won = g.won
+    takers = g.takers
+    low = _LOW
+    high = _HIGH7
+    plan = _plan
+    if getattr(g, "masked", False):
+        hands = g.hands  # kept up to date as the cards are played
+    else:
+        hands = _hands
+        for i in range(16):
+            hands[i] = 0
+        c = 0
+        for s in range(4):
+            bit = 1
+            for _ in range(13):
+                v = loc[c]
+                if v < 4:
+                    hands[4 * v + s] |= bit
+                bit <<= 1
+                c += 1
+    ph = g.phase
+    p = g._to_move
+    np = g.n_played
+    nt = g.n_tricks
+    broken = g.broken
+    base = 4 * nt
+    # The trick so far (PC-6 ... PC-8): the led suit, each partnership's
+    # sum, the key of the highest card (clubs 100 + rank, the suit led its
+    # rank, others -1) and its partnership, the top clubs in it (PC-12).
+    n = 0
+    led = 0
+    st0 = 0
+    st1 = 0
+    top = -1
+    top_team = 0
+    tops = 0
+    if ph == PH_PLAY:
+        n = np - base
+        if n:
+            led = seq[base] // 13
+        for i in range(n):
+            x = seq[base + i]
+            s = x // 13
+            r = x % 13
+            if s == 0:
+                v = r + 5
+                kx = 100 + r
+                if r >= 11:
+                    tops += 1
+            elif s == led:
+                v = r + 2
+                kx = r
+            else:
+                v = r - 1
+                kx = -1
+            t = (p - n + i) & 1
+            if t:
+                st1 += v
+            else:
+                st0 += v
+            if kx > top:
+                top = kx
+                top_team = t
+    k = 0
+    while ph != _DONE and k < MAX_MOVES:
         k += 1
         if ph == PH_PLAY:
-            _play(g, p, _card(g, p))
+            b = bids[p]
+            own = won[p] < b if b != NO_BID else plan[p] == 1
+            q = p ^ 2
+            b = bids[q]
+            pw = won[q] < b if b != NO_BID else plan[q] == 1
+            h = 4 * p
+            pick = -1  # the card: 13 * suit + rank
+            pr = -1  # its rank
+            if n == 0:
+                # The lead (PC-5): low to take tricks, high to shed; of equal
+                # ranks the first suit.
+                s = 0 if broken or not (hands[h + 1] or hands[h + 2] or hands[h + 3]) else 1
+                while s < 4:
+                    m = hands[h + s]
+                    if m:
+                        if own:
+                            r = low[(m & -m) % 37]
+                            if pr < 0 or r < pr:
+                                pr = r
+                                pick = 13 * s + r
+                        else:
+                            r = m >> 7
+                            r = 7 + high[r] if r else high[m]
+                            if r > pr:
+                                pr = r
+                                pick = 13 * s + r
+                    s += 1
+            else:
+                # Following (PC-4): the suit led if held, else any card.
+                # Per suit the cards that put the partnership ahead are
+                # those from rank ``ra`` up (PC-7, PC-8), those that take
+                # the trick too from ``tk`` up (PC-9): ``policy``'s tests
+                # as rank thresholds.
+                if p & 1:
+                    mine = st1
+                    theirs = st0
+                else:
+                    mine = st0
+                    theirs = st1
+                top_mine = top_team == (p & 1)
+                pk = -1
+                if n >= 2:
+                    x = seq[base + n - 2]  # the partner's card
+                    pk = 64 + x if x < 13 else (32 + x % 13 if x // 13 == led else x % 13)
+                s = led
+                e = led + 1
+                if not hands[h + led]:
+                    s = 0
+                    e = 4
+                lr = -1  # the lowest card's rank and suit
+                ls = 0
+                while s < e:
+                    m = hands[h + s]
+                    if m:
+                        if s == 0:
+                            a = 5
+                            kb = 100
+                            hb = 64
+                        elif s == led:
+                            a = 2
+                            kb = 0
+                            hb = 32
+                        else:
+                            a = -1
+                            kb = -101
+                            hb = 0
+                        d = theirs - mine - a  # rank that ties the sums
+                        if d < 0:
+                            ra = 0
+                        elif d > 12:
+                            ra = 13
+                        elif (kb + d if kb >= 0 else -1) > top or top_mine:
+                            ra = d
+                        else:
+                            ra = d + 1
+                        tk = pk - hb + 1 if pk >= 0 else 0
+                        if tk < ra:
+                            tk = ra
+                        elif tk > 13:
+                            tk = 13
+                        if own:
+                            mm = m >> (ra if pw else tk) << (ra if pw else tk)
+                            if mm:
+                                r = low[(mm & -mm) % 37]
+                                if pr < 0 or r < pr:
+                                    pr = r
+                                    pick = 13 * s + r
+                        else:
+                            mm = m & ((1 << (tk if pw else ra)) - 1)
+                            if s == 0:
+                                mm &= _NO_TOPS
+                            if mm:
+                                r = mm >> 7
+                                r = 7 + high[r] if r else high[mm]
+                                if r > pr:
+                                    pr = r
+                                    pick = 13 * s + r
+                        r = low[(m & -m) % 37]
+                        if lr < 0 or r < lr or (r == lr and ls == 0):
+                            lr = r
+                            ls = s
+                    s += 1
+                if pick < 0:
+                    pr = lr
+                    pick = 13 * ls + lr
+            # Clubs._play without its events (PC-4 ... PC-12).
+            s = pick // 13
+            r = pr
+            hands[h + s] ^= 1 << r
+            loc[pick] = 4 + p
+            seq[np] = pick
+            np += 1
+            if n == 0:
+                led = s
+            elif s != led:
+                g.voids[p] |= 1 << led
+                if s and not r:
+                    g.neg_ones[p] += 1  # PC-11
+            if s == 0:
+                broken = True
+                v = r + 5
+                kx = 100 + r
+                if r >= 11:
+                    tops += 1
+            elif s == led:
+                v = r + 2
+                kx = r
+            else:
+                v = r - 1
+                kx = -1
+            if p & 1:
+                st1 += v
+            else:
+                st0 += v
+            if kx > top:
+                top = kx
+                top_team = p & 1
+            if n < 3:
+                n += 1
+                p = (p + 1) & 3
+                continue
+            leader = (p + 1) & 3
+            team = 0 if st0 > st1 else (1 if st1 > st0 else top_team)
+            if tops:
+                _adams(g, seq, base, leader, team)
+            i = (team - leader) & 1
+            x = seq[base + i]
+            ka = 64 + x if x < 13 else (32 + x % 13 if x // 13 == led else x % 13)
+            x = seq[base + i + 2]
+            kb = 64 + x if x < 13 else (32 + x % 13 if x // 13 == led else x % 13)
+            if ka > kb:
+                taker = (leader + i) & 3
+            elif kb > ka:
+                taker = (leader + i + 2) & 3
+            else:
+                ph = PH_TAKE  # PC-9: the partner who played first chooses
+                p = (leader + i) & 3
+                continue
         elif ph == PH_BID:
-            bids[p] = _bid(g, p) - BID0
-            _next_trick(g)
+            bids[p] = _bid_of(bids, won[p], nt, _mask_strength(hands, 4 * p), p) - BID0
+            if nt < 13:
+                ph = PH_PLAY
+                p = takers[nt - 1]
+            else:
+                ph = _DONE
+            continue
         else:
-            part = (p + 2) % 4
-            _take(g, part if _wants(g, part) and not _wants(g, p) else p)
+            q = p ^ 2
+            b = bids[q]
+            taker = p
+            if won[q] < b if b != NO_BID else plan[q] == 1:
+                b = bids[p]
+                if not (won[p] < b if b != NO_BID else plan[p] == 1):
+                    taker = q
+        # The trick is taken (PC-9); the next one starts, or the taker bids
+        # (PC-10: after its first trick).
+        takers[nt] = taker
+        nt += 1
+        won[taker] += 1
+        base = 4 * nt
+        n = 0
+        st0 = 0
+        st1 = 0
+        top = -1
+        tops = 0
+        if won[taker] == 1 and bids[taker] == NO_BID:
+            ph = PH_BID
+            p = taker
+        elif nt < 13:
+            ph = PH_PLAY
+            p = taker
+        else:
+            ph = _DONE
+    g.phase = ph
+    g._to_move = p
+    g.n_played = np
+    g.n_tricks = nt
+    g.broken = broken
     return k
 
 
-def _card(g, p):
-    # ``policy``'s card for seat p, the legal cards scanned in the order of
-    # Clubs._legal_play (PC-4, PC-5) instead of listed.
-    loc = g.loc
-    base = 4 * g.n_tricks
-    n = g.n_played - base
-    a = 0
-    b = 52
-    if n == 0:
-        if not g.broken:
-            a = 52
-            for c in range(13, 52):
-                if loc[c] == p:
-                    a = 13
-                    break
-            if a == 52:
-                a = 0
-                b = 13
-    else:
-        led = g.seq[base] // 13
-        for c in range(13 * led, 13 * led + 13):
-            if loc[c] == p:
-                a = 13 * led
-                b = a + 13
-                break
-    own = _wants(g, p)
-    if n == 0:
-        best = -1
-        hi = not own
-        for c in range(a, b):
-            if loc[c] == p:
-                if best < 0:
-                    best = c
-                elif (c % 13 > best % 13) if hi else (c % 13 < best % 13):
-                    best = c
-        return best
-    seq = g.seq
-    led = seq[base] // 13
-    mine = 0
-    theirs = 0
-    top = -1
-    top_mine = False
-    for i in range(n):
-        x = seq[base + i]
-        is_mine = i % 2 == n % 2
-        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
-        if is_mine:
-            mine += v
-        else:
-            theirs += v
-        kx = 100 + x if x < 13 else (x % 13 if x // 13 == led else -1)
-        if kx > top:
-            top = kx
-            top_mine = is_mine
-    pw = _wants(g, (p + 2) % 4)
-    pk = _higher(seq[base + n - 2], led) if n >= 2 else -1
-    low = -1
-    pick = -1
-    for c in range(a, b):
-        if loc[c] != p:
-            continue
-        r = c % 13
-        if low < 0 or r < low % 13 or (r == low % 13 and c >= 13 and low < 13):
-            low = c
-        m = mine + r + (5 if c < 13 else (2 if c // 13 == led else -1))  # card_value
-        if m != theirs:
-            ahead = m > theirs
-        else:
-            kc = 100 + c if c < 13 else (r if c // 13 == led else -1)
-            ahead = kc > top or top_mine
-        # _higher (PC-9), inlined: this runs for every card of every move.
-        takes = ahead and (pk < 0 or (64 + c if c < 13 else (32 + r if c // 13 == led else r)) > pk)
-        if own:
-            if ahead and (takes or pw) and (pick < 0 or r < pick % 13):
-                pick = c
-        elif (not takes and (pw or not ahead) and not KING_CLUBS <= c <= ACE_CLUBS
-              and (pick < 0 or r > pick % 13)):
-            pick = c
-    return pick if pick >= 0 else low
-
-
-def _play(g, p, c):
-    # Clubs._play without its events (PC-4 ... PC-12).
-    base = 4 * g.n_tricks
-    pos = g.n_played - base
-    seq = g.seq
-    led = c // 13 if pos == 0 else seq[base] // 13
-    g.loc[c] = clubs.PLAYED + p
-    seq[g.n_played] = c
-    g.n_played += 1
-    if c // 13 != led:
-        g.voids[p] |= 1 << led
-        if c >= 13 and c % 13 == 0:
-            g.neg_ones[p] += 1
-    if c < 13:
-        g.broken = True
-    if pos < 3:
-        g._to_move = (p + 1) % 4
-        return
-    leader = (p + 1) % 4
-    s0 = 0
-    s1 = 0
-    hi = 0
-    hk = -1
-    tops = 0
+def _adams(g, seq, base, leader, team):
+    # PC-12: an Adam for each top club of the losing side when the winners
+    # played none.
     for i in range(4):
         x = seq[base + i]
-        v = x % 13 + (5 if x < 13 else (2 if x // 13 == led else -1))  # card_value
-        if (leader + i) & 1:
-            s1 += v
-        else:
-            s0 += v
-        kx = 100 + x if x < 13 else (x % 13 if x // 13 == led else -1)
-        if kx > hk:
-            hk = kx
-            hi = i
-        if x == ACE_CLUBS or x == KING_CLUBS:
-            tops += 1
-    if s0 != s1:
-        team = 0 if s0 > s1 else 1
-    else:
-        team = ((leader + hi) % 4) & 1
-    if tops:
-        # PC-12: an Adam for each top club of the losing side when the
-        # winners played none.
-        for i in range(4):
-            x = seq[base + i]
-            if (x == ACE_CLUBS or x == KING_CLUBS) and ((leader + i) & 1) != team:
-                o1 = seq[base + (i + 1) % 4]
-                o2 = seq[base + (i + 3) % 4]
-                if not (o1 == ACE_CLUBS or o1 == KING_CLUBS or o2 == ACE_CLUBS
-                        or o2 == KING_CLUBS):
-                    g.adams[(leader + i) % 4] += 1
-    i = (team - leader) % 2
-    ka = _higher(seq[base + i], led)
-    kb = _higher(seq[base + i + 2], led)
-    if ka > kb:
-        _take(g, (leader + i) % 4)
-    elif kb > ka:
-        _take(g, (leader + i + 2) % 4)
-    else:
-        g.phase = PH_TAKE  # PC-9: the partner who played first chooses
-        g._to_move = (leader + i) % 4
+        if (x == ACE_CLUBS or x == KING_CLUBS) and ((leader + i) & 1) != team:
+            o1 = seq[base + (i + 1) % 4]
+            o2 = seq[base + (i + 3) % 4]
+            if not (o1 == ACE_CLUBS or o1 == KING_CLUBS or o2 == ACE_CLUBS
+                    or o2 == KING_CLUBS):
+                g.adams[(leader + i) % 4] += 1
+
+
+def _mask_strength(hands, h):
+    """``clubs_heuristic.strength`` of the hand whose rank masks are
+    ``hands[h:h + 4]`` (clubs first), in hundredths of a trick."""
+    n = 0
+    for s in range(4):
+        m = hands[h + s]
+        w = SUIT_WEIGHT if s else CLUB_WEIGHT
+        k = 0
+        while m:
+            b = m & -m
+            n += w[_LOW[b % 37]]
+            k += 1
+            m ^= b
+        if s == 0:
+            if k >= 4:
+                n += 15 * (k - 3)
+        elif k >= 5:
+            n += 10 * (k - 4)
+    return n
 
 
 def _higher(c, led):
@@ -610,22 +854,3 @@ def _higher(c, led):
     if c // 13 == led:
         return 32 + c % 13
     return c % 13
-
-
-def _take(g, taker):
-    g.takers[g.n_tricks] = taker
-    g.n_tricks += 1
-    g.won[taker] += 1
-    if g.won[taker] == 1 and g.bids[taker] == NO_BID:
-        g.phase = PH_BID  # PC-10: bid after winning one's first trick
-        g._to_move = taker
-        return
-    _next_trick(g)
-
-
-def _next_trick(g):
-    if g.n_tricks < 13:
-        g.phase = PH_PLAY
-        g._to_move = g.takers[g.n_tricks - 1]
-    else:
-        g.phase = _DONE

@@ -27,11 +27,12 @@ DEFAULT = NORMAL
 GAMES = ("clubbed", "klaberjass", "clubs")
 
 # Playout moves per decision, per game (clubbed, klaberjass, clubs): a
-# playout move costs about 2 ms on a Pico in Clubs, under 1 ms in
-# Klaberjass's and about 0.4 ms in Clubbed's compact playouts
-# (tools/bench/bench_search.py), and the world under way is finished past the
-# budget.
-NORMAL_WORK = (550, 400, 120)
+# playout move costs under 1 ms on a Pico in Klaberjass's and about 0.4 ms
+# in Clubbed's compact playouts (tools/bench/bench_search.py); Clubs counts
+# moves through its policy and the full rules, about 4 of its mask playout's
+# (players/clubs_kit.py WORK_SCALE); the world under way is finished past
+# the budget.
+NORMAL_WORK = (550, 400, 135)
 # Hard: set from tools/bench/bench_pico.py's decisions on the emulated Pico
 # (frozen image), timed without the heap readings that had slowed them (one
 # gc.mem_alloc() takes about 9 ms there): Clubbed 1600 took 483 ms on
@@ -43,8 +44,12 @@ NORMAL_WORK = (550, 400, 120)
 # (players/klaberjass_kit.py), which cost more: 680 ms on average on the
 # emulated Pico (image at 81d7393, see PICO_MS), the least room of the
 # three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
-# their cost on the Pico).
-HARD_WORK = (2000, 2400, 335)
+# their cost on the Pico). Clubs' playouts on rank masks (session 5) cost a
+# quarter of a move what they did: at 335 Hard took 241 ms on average on
+# the emulated Pico (548 before), so it plays 525: 620 ms on average, 657
+# at the slowest (tools/bench/bench_pico.py, image at 8f322a3), and
+# Normal 135: 203 ms.
+HARD_WORK = (2000, 2400, 525)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)
 EXPERT_WORLDS = 256  # Expert's cap (players/search.py tests past 64 worlds in a scaled form)
@@ -56,10 +61,11 @@ DEVICE_LIMIT_MS = 2000
 # Per level, the slowest decision on the emulated Pico, ms, per game
 # (clubbed, klaberjass, clubs): tools/bench/bench_pico.py --uf2 ... --skip
 # boot,push,memory --levels 1,2 (10 decisions per game and level, frozen
-# image at 81d7393; Easy from 7c3f0b9). Expert's are not measured there
+# image at 81d7393, Clubs' Normal and Hard at this budget's commit; Easy
+# from 7c3f0b9). Expert's are not measured there
 # (ten decisions would take the emulator most of an hour): its budget is
 # ten times Hard's, so about ten times Hard's slowest, far past the limit.
-PICO_MS = ((1, 1, 1), (216, 187, 309), (660, 895, 676), (6600, 8950, 6760))
+PICO_MS = ((1, 1, 1), (216, 187, 249), (660, 895, 657), (6600, 8950, 6570))
 
 
 def offered(device=False):
