@@ -255,6 +255,31 @@ def test_shuffle_draws_as_below_does():
             assert a.state() == b.state()
 
 
+def test_shuffle_rejects_more_than_below_can_draw():
+    # below() draws 1..65536, so a buffer past 65536 items is bad input: a
+    # ValueError with the buffer and the generator untouched, as when
+    # shuffle called below() (the inlined draw's limit is 0 there, so it
+    # looped for ever; the alarm turns that into a failure).
+    import signal
+
+    def hung(*_):
+        raise AssertionError("shuffle() of 65537 items did not return")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        r = Rng(4)
+        before = r.state()
+        big = list(range(65537))
+        with pytest.raises(ValueError):
+            r.shuffle(big)
+        assert big == list(range(65537)) and r.state() == before
+        assert sorted(Rng(4).shuffle(bytearray(65536))) == [0] * 65536  # the most it takes
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def test_shuffle_all_permutations_equally_likely():
     # Fisher-Yates gives each of the 24 orders of 4 items probability 1/24; the
     # classic "swap with any index" bug does not.

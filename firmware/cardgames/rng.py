@@ -78,10 +78,14 @@ class Rng:
     def shuffle(self, buf):
         """Fisher-Yates shuffle of a bytearray (or list) in place; returns it.
 
-        Raises ValueError for anything else.
+        Raises ValueError for anything else, or for more than 65536 items
+        (what ``below`` draws), leaving ``buf`` as it was.
         """
         if not isinstance(buf, (bytearray, list)):
             raise ValueError("shuffle() wants a bytearray or list, got %r" % (buf,))
+        if len(buf) > 65536:
+            # The inlined draw's limit would be 0: it would never end.
+            raise ValueError("shuffle() takes at most 65536 items, got %d" % len(buf))
         # ``below(i + 1)`` for each i, with ``next16`` inlined on local
         # state: the same draws, without two calls per card (the search
         # players shuffle the unseen cards of every world they deal).
