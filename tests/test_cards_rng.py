@@ -253,6 +253,19 @@ def test_shuffle_draws_as_below_does():
                 ref[i], ref[j] = ref[j], ref[i]
             assert buf == ref
             assert a.state() == b.state()
+    # Every length 0..60, lists as well as bytearrays.
+    for seed in range(20):
+        for n in range(61):
+            for kind in (bytearray, list):
+                a = Rng(seed)
+                b = Rng(seed)
+                buf = a.shuffle(kind(range(n)))
+                ref = kind(range(n))
+                for i in range(n - 1, 0, -1):
+                    j = b.below(i + 1)
+                    ref[i], ref[j] = ref[j], ref[i]
+                assert buf == ref and type(buf) is kind
+                assert a.state() == b.state()
 
 
 def test_shuffle_rejects_more_than_below_can_draw():
