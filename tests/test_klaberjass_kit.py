@@ -155,3 +155,26 @@ def test_the_inlined_shuffle_is_the_generators():
             y = bytearray(DECK32[:n])
             assert kit._shuffle(a, x) == b.shuffle(y)
             assert a.state() == b.state()
+
+
+def test_bidding_worlds_are_klaberjass_worlds():
+    """KJ-4: while bidding, ``world`` deals (through ``_shuffle``) the same
+    hands and stock as ``klaberjass.world`` with the generator's own
+    shuffle, tries and all (the rng left in the same state)."""
+    h = levels.heuristic("klaberjass")
+    n = 0
+    for seed in range(30):
+        g = klaberjass.Klaberjass(seed=seed)
+        while g.phase in (klaberjass.BID1, klaberjass.BID2):
+            o = g.observation(g.current_player)
+            a, b = Rng(seed), Rng(seed)
+            w = kit.world(o, a, kit.Playout())
+            f = klaberjass.Klaberjass(None)
+            for _ in range(kit.BID_TRIES):
+                klaberjass.world(o, b, f)
+                if kit._fits(o, kit._hand(f, 1 - o.seat)):
+                    break
+            assert bytes(w.full.loc) == bytes(f.loc) and a.state() == b.state()
+            n += 1
+            g.apply(h.choose(o, g.legal_actions()))
+    assert n > 30
