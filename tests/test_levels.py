@@ -749,7 +749,6 @@ def test_klaberjass_expert_worlds_fit_the_cards_played():
     from players import klaberjass_kit as kit
 
     h = levels.heuristic("klaberjass")
-    r, one = kit.Playout(), kit.Playout()
     n = plain = fitted = 0
     for seed in range(4):
         g = klaberjass.Klaberjass(seed=seed, classic=seed % 2 == 1)
@@ -758,13 +757,13 @@ def test_klaberjass_expert_worlds_fit_the_cards_played():
             legal = g.legal_actions()
             if g.phase == klaberjass.PLAY and g.n_played:
                 o = g.observation(p)
-                assert kit.misfits(o, kit.Playout().load(g), r, one) == 0
+                assert kit.misfits(o, kit.Playout().load(g)) == 0
                 w = kit.deal(o, Rng(n), kit.Playout())
-                m = kit.misfits(o, w, r, one)
-                assert kit.misfits(o, w, r, one, 1) == min(m, 1)  # the first misfit only
+                m = kit.misfits(o, w)
+                assert kit.misfits(o, w, 1) == min(m, 1)  # the first misfit only
                 plain += m > 0
                 x = kit.expert_world(o, Rng(n), kit.Playout())
-                fitted += kit.misfits(o, x, r, one) > 0
+                fitted += kit.misfits(o, x) > 0
                 n += 1
             g.apply(h.choose(g.observation(p), legal))
     assert n > 300

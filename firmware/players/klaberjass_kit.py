@@ -166,12 +166,14 @@ def world(obs, rng, g):
     if obs.phase != PLAY:
         f = g.full
         opp = 1 - obs.seat
+        sh = _SHUFFLER
+        sh.rng = rng
         for _ in range(BID_TRIES):
-            klaberjass.world(obs, rng, f)
+            klaberjass.world(obs, sh, f)  # shuffles as ``rng`` would
             if _fits(obs, _hand(f, opp)):
                 break
         return g.load(f)
-    return fitted(obs, rng, g, PLAY_TRIES, False)
+    return fitted(obs, rng, g, PLAY_TRIES, PLAY_FEWEST)
 
 
 def deal(obs, rng, g):
@@ -182,7 +184,7 @@ def deal(obs, rng, g):
         _prepare(obs, g)
     free = g.free
     free[:] = g.free0
-    rng.shuffle(free)
+    _shuffle(rng, free)
     pick = g.pick
     pick[:] = g.known
     need = g.need
@@ -235,6 +237,54 @@ def deal(obs, rng, g):
     g.sc1 = obs.scores[1]
     g.target = obs.target
     return g
+
+
+# Per n (2 ... 32): the rejection bound of ``Rng.below(n)``.
+_LIMIT = tuple(65536 - 65536 % n if n else 0 for n in range(33))
+
+
+def _shuffle(rng, buf):
+    # ``rng.shuffle(buf)`` (an Rng, a bytearray of at most 32 cards) in one
+    # loop over locals: the same order, and ``rng`` left in the same state
+    # (xorshift32 as two 16-bit halves, the same rejection), without its
+    # three calls a card (a deal's main cost on MicroPython: every world
+    # and every deal ``fitted`` tries shuffles).
+    hi = rng.hi
+    lo = rng.lo
+    lim = _LIMIT
+    i = len(buf) - 1
+    while i > 0:
+        n = i + 1
+        limit = lim[n]
+        while True:
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            if hi < limit:
+                break
+        j = hi % n
+        x = buf[i]
+        buf[i] = buf[j]
+        buf[j] = x
+        i -= 1
+    rng.hi = hi
+    rng.lo = lo
+    return buf
+
+
+class _Shuffler:
+    # What klaberjass.world asks of its generator (``shuffle``), as
+    # ``_shuffle`` on ``rng``: the same deals, one call a deal instead of
+    # three a card (a bidding world may be dealt BID_TRIES times).
+    rng = None
+
+    def shuffle(self, buf):
+        return _shuffle(self.rng, buf)
+
+
+_SHUFFLER = _Shuffler()
 
 
 def _fits(obs, hand):
@@ -594,9 +644,8 @@ class Playout:
         self.hm0 = bytearray(8)  # the seat's own ranks (the other's 0)
         self.mb0 = bytearray(8)  # ``mb`` before the other hand is taken out
         self.hmo = bytearray(4)  # scratch: the other hand's ranks
-        # ``fitted``'s Playouts (made on its first use): the best deal so
-        # far, the round replayed, one choice tried.
-        self.best = self.replay = self.one = None
+        # ``fitted``'s Playout (made on its first use): the best deal so far.
+        self.best = None
 
     def copy(self, into):
         """Overwrite ``into`` (a Playout) with this position; allocates nothing."""
@@ -956,7 +1005,16 @@ def playout(g, rng, limit=MAX_MOVES):
 # the budget brought it to 688 ms but lost the worlds that paid for it
 # (tools/ai/arena.py klaberjass hard heuristic --deals 300 --seed 40000:
 # 62.2%, against 64.7% unfitted at 2,400). Expert, off the Pico, fits.
+# Session 5 made a try cheaper (``misfits`` from per-observation tables,
+# ``_shuffle``), and fitting still does not fit: on tuning seeds (arena.py
+# klaberjass hard heuristic --deals 600 --seed 10000) 2 deals (first fit)
+# won 65.1% and 4 won 66.8%, against 63.8% with 1, but with 2 the emulated
+# Pico gave Hard a mean of 861 ms (slowest 890, at the 900 ms cap) against
+# 694 / 891 with 1 (bench_pico.py ... --games klaberjass --levels 1,2
+# --decisions 10). PLAY_FEWEST: keep the fewest misfits of PLAY_TRIES
+# deals instead of the first that fits (Expert's way).
 PLAY_TRIES = 1
+PLAY_FEWEST = False
 EXPERT_TRIES = 16
 
 
@@ -991,22 +1049,20 @@ def fitted(obs, rng, g, tries, fewest):
     deal(obs, rng, g)
     if tries < 2 or not obs.played:
         return g
-    if g.replay is None:
+    if g.best is None:
         g.best = Playout(False)
-        g.replay = Playout(False)
-        g.one = Playout(False)
     if not fewest:
         for _ in range(tries - 1):
-            if not misfits(obs, g, g.replay, g.one, 1):
+            if not misfits(obs, g, 1):
                 break
             deal(obs, rng, g)
         return g
-    least = misfits(obs, g, g.replay, g.one)
+    least = misfits(obs, g)
     if least:
         g.copy(g.best)
         for _ in range(tries - 1):
             deal(obs, rng, g)
-            m = misfits(obs, g, g.replay, g.one, least)
+            m = misfits(obs, g, least)
             if m < least:
                 least = m
                 if not m:
@@ -1017,105 +1073,249 @@ def fitted(obs, rng, g, tries, fewest):
     return g
 
 
-# ``misfits``' scratch: per card 1 + the seat it was dealt to; per suit the
-# turned and the bottom card's ranks.
-_owner = bytearray(52)
-_out = bytearray(4)
+# ``misfits``' working, made once per observation (``_fit_prepare``): the
+# observation it is for; the other seat's decisions this round (at most 9):
+# its card, the index in ``played`` (the trick's lead before it when odd),
+# and per suit the ranks its heuristic thinks the seat may hold then, less
+# only the hand a deal gives it (``_fq``, 4 a decision); its cards played,
+# ascending, and their ranks per suit. Then per deal: its hand at the first
+# trick (ascending), its ranks and the ranks dealt to it per suit, and the
+# ranks it may think the seat holds at one decision.
+_fit_of = [None]
+_fn = bytearray(1)  # decisions
+_fc = bytearray(9)
+_fi = bytearray(9)
+_fq = bytearray(36)
+_fpc = bytearray(9)
+_fph = bytearray(4)
+_fhand = bytearray(9)
+_fhm = bytearray(4)
+_fdh = bytearray(4)
+_fmb = bytearray(4)
 
 
-def misfits(obs, g, r, one, most=99):
-    """How many of the other seat's cards this round (``obs.played``, KJ-10)
-    the heuristic's play (``playout``'s) would not have played, holding
-    what ``g`` (a Playout of ``obs``) deals it: the round replayed from its
-    first trick in ``r`` (a Playout), each choice tried on ``one``. The
-    count stops at ``most``. Allocates nothing."""
+def _fit_prepare(obs):
+    # What ``misfits`` needs of ``obs`` whatever the deal (see above): at
+    # the first trick the other seat's heuristic may think the seat holds
+    # any card but its own hand's, the turned and the bottom card; then, as
+    # the seat plays, not that card, and not what the seat's second card
+    # shows it lacks (KJ-16, as ``_move`` draws it).
+    _fit_of[0] = obs
     opp = 1 - obs.seat
     played = obs.played
     by = obs.played_by
-    own = _owner
+    t = obs.trump
+    order = ORD[t]
+    classic = obs.classic
+    ph = _fph
+    ph[0] = ph[1] = ph[2] = ph[3] = 0
+    npc = 0
     for c in DECK32:
-        own[c] = 0
-    gh = g.hands
-    for i in range(18):
-        c = gh[i]
-        if c != EMPTY:
-            own[c] = 1 + i // 9
-    for i in range(len(played)):
-        own[played[i]] = 1 + by[i]
-    hands = r.hands
-    hm = r.hm
-    mb = r.mb
-    for i in range(8):
-        hm[i] = 0
-    i0 = 0
-    i1 = 9
-    for c in DECK32:
-        x = own[c]
-        if x:
-            bit = 1 << (c % 13 - R7)
-            if x == 1:
-                hands[i0] = c
-                i0 += 1
-                hm[c // 13] |= bit
-            else:
-                hands[i1] = c
-                i1 += 1
-                hm[4 + c // 13] |= bit
-    while i0 < 9:
-        hands[i0] = EMPTY
-        i0 += 1
-    while i1 < 18:
-        hands[i1] = EMPTY
-        i1 += 1
-    # At the first trick each seat's heuristic may think the other holds
-    # any card but its own, the turned and the bottom card (KJ-16).
-    out = _out
-    out[0] = out[1] = out[2] = out[3] = 0
+        for i in range(len(played)):
+            if played[i] == c and by[i] == opp:
+                _fpc[npc] = c
+                npc += 1
+                ph[c // 13] |= 1 << (c % 13 - R7)
+    cur = _fmb
+    for s in range(4):
+        cur[s] = 0xFF & ~ph[s]
     c = obs.turned
-    out[c // 13] |= 1 << (c % 13 - R7)
+    cur[c // 13] &= ~(1 << (c % 13 - R7))
     c = obs.bottom
     if c != NO_CARD:
-        out[c // 13] |= 1 << (c % 13 - R7)
-    for s in range(4):
-        x = 0xFF & ~out[s]
-        mb[s] = x & ~hm[s]
-        mb[4 + s] = x & ~hm[4 + s]
-    r.bidding = r.redeal = False
-    r.t = obs.trump
-    r.n = 0
-    r.lead = 0
-    r.p = 1 - obs.dealer  # KJ-10
-    r.kq[0] = r.kq[1] = 0
-    r.pts[0] = r.pts[1] = 0
-    r.maker = obs.maker
-    r.classic = obs.classic
-    m = 0
-    oh = one.hands
+        cur[c // 13] &= ~(1 << (c % 13 - R7))
+    k = 0
     for i in range(len(played)):
         c = played[i]
-        p = by[i]
-        b = 9 * p
-        if p == opp:
-            if most == 1:
-                # The first misfit ends the count: the heuristic's card is
-                # played on ``r`` itself, and if it was not ``c``, that is it.
-                playout(r, None, 1)
-                for j in range(b, b + 9):
-                    if hands[j] == c:
-                        return 1
-                continue
-            r.copy(one)
-            playout(one, None, 1)
-            for j in range(b, b + 9):
-                if oh[j] != hands[j]:
-                    if hands[j] != c:
-                        m += 1
-                        if m >= most:
-                            return m
-                    break
-        r.p = p
-        for j in range(b, b + 9):
-            if hands[j] == c:
-                _move(r, j)
+        if by[i] == opp:
+            _fc[k] = c
+            _fi[k] = i
+            q = 4 * k
+            _fq[q] = cur[0]
+            _fq[q + 1] = cur[1]
+            _fq[q + 2] = cur[2]
+            _fq[q + 3] = cur[3]
+            k += 1
+            continue
+        s = c // 13
+        cur[s] &= ~(1 << (c % 13 - R7))
+        if i % 2:
+            lead = played[i - 1]
+            ls = lead // 13
+            if ls != t:
+                if s == ls:
+                    if not classic and order[c] < order[lead]:
+                        cur[ls] &= ~ABOVE_PLAIN[lead % 13]
+                else:
+                    cur[ls] = 0
+                    if s != t:
+                        cur[t] = 0
+            elif s == t:
+                if order[c] < order[lead]:
+                    cur[t] &= ~ABOVE_TRUMP[lead % 13]
+            else:
+                cur[t] = 0
+    _fn[0] = k
+
+
+def misfits(obs, g, most=99):
+    """How many of the other seat's cards this round (``obs.played``, KJ-10)
+    the heuristic's play (``playout``'s) would not have played, holding
+    what ``g`` (a Playout of ``obs``, in the play) deals it: each of its
+    decisions this round is made again by the heuristic with the hand the
+    deal gives it then (the hand dealt plus its cards played from there
+    on) and what it may think the seat holds (KJ-16). The count stops at
+    ``most``. Allocates nothing."""
+    if _fit_of[0] is not obs:
+        _fit_prepare(obs)
+    nd = _fn[0]
+    if not nd:
+        return 0
+    opp = 1 - obs.seat
+    t = obs.trump
+    order = ORD[t]
+    win_v = WIN[t]
+    throw_v = THROW[t]
+    low_v = LOW[t]
+    top_p = TOP_PLAIN
+    top_t = TOP_TRUMP
+    plain = PLAIN_POINTS
+    classic = obs.classic
+    draw = DRAW if obs.maker == opp else DRAW_DEF
+    fq = _fq
+    fc = _fc
+    fi = _fi
+    hand = _fhand
+    hm = _fhm
+    dh = _fdh
+    mb = _fmb
+    # The other hand at the first trick, ascending: the dealt cards merged
+    # with the ones it played.
+    gh = g.hands
+    gm = g.hm
+    pc = _fpc
+    ph = _fph
+    for s in range(4):
+        x = gm[4 * opp + s]
+        dh[s] = x
+        hm[s] = x | ph[s]
+    i = 9 * opp
+    end = i + 9
+    j = 0
+    npc = nd  # the other seat played one card a decision
+    for k in range(9):
+        while i < end and gh[i] == 255:
+            i += 1
+        x = gh[i] if i < end else 255
+        y = pc[j] if j < npc else 255
+        if x < y:
+            hand[k] = x
+            i += 1
+        else:
+            hand[k] = y
+            j += 1
+    m = 0
+    for d in range(nd):
+        n = fi[d]
+        q = 4 * d
+        mb[0] = fq[q] & ~dh[0]
+        mb[1] = fq[q + 1] & ~dh[1]
+        mb[2] = fq[q + 2] & ~dh[2]
+        mb[3] = fq[q + 3] & ~dh[3]
+        size = 9 - n // 2
+        pick = 255
+        if n % 2:
+            # Second: ``playout``'s choice.
+            lead = obs.played[n - 1]
+            ls = lead // 13
+            lo = order[lead]
+            need = 0
+            want = -1
+            if ls != t:
+                x = hm[ls]
+                if x:
+                    want = ls
+                    if not classic and top_p[x] > lo:
+                        need = lo
+                elif hm[t]:
+                    want = t
+            else:
+                x = hm[t]
+                if x:
+                    want = t
+                    if top_t[x] > lo:
+                        need = lo
+            best = -1
+            for c in hand:
+                if c == 255:
+                    continue
+                s = c // 13
+                if want >= 0 and s != want:
+                    continue
+                o = order[c]
+                if o <= need:
+                    continue
+                if s == ls:
+                    w = o > lo
+                else:
+                    w = s == t
+                if w:
+                    v = 2000 + win_v[c]
+                    if s != t and o > top_p[mb[s]]:
+                        v -= KEEP_MASTER
+                else:
+                    v = 1000 - throw_v[c]
+                if size == 2 and s == t:
+                    v -= LAST
+                if v > best:
+                    best = v
+                    pick = c
+        else:
+            # Leading: ``playout``'s choice.
+            xt = hm[t]
+            mt = mb[t]
+            if xt and mt and top_t[xt] > top_t[mt] and (BITS[xt] >= draw or size <= 2):
+                pick = t * 13 + R7 + TOP_RANK[xt]
+            else:
+                best = -1
+                for c in hand:
+                    if c == 255:
+                        continue
+                    s = c // 13
+                    if s == t:
+                        continue
+                    x = mb[s]
+                    if order[c] > top_p[x] and (x or not mt):
+                        v = plain[c % 13]
+                        if v > best:
+                            best = v
+                            pick = c
+                if pick == 255:
+                    best = 100000
+                    for c in hand:
+                        if c == 255:
+                            continue
+                        s = c // 13
+                        v = low_v[c]
+                        if s == t:
+                            if size <= 3:
+                                v += KEEP_LAST
+                        else:
+                            r = c % 13
+                            if (r != RT and (hm[s] >> (RT - R7)) & 1
+                                    and order[s * 13 + RT] <= top_p[mb[s]]):
+                                v += GUARD
+                        if v < best:
+                            best = v
+                            pick = c
+        c = fc[d]
+        if pick != c:
+            m += 1
+            if m >= most:
+                return m
+        for k in range(9):
+            if hand[k] == c:
+                hand[k] = 255
                 break
+        hm[c // 13] &= ~(1 << (c % 13 - R7))
     return m
