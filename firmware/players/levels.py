@@ -41,8 +41,8 @@ NORMAL_WORK = (550, 400, 135)
 # slowest. Klaberjass gains from the worlds (tools/ai/arena.py: about 2
 # points over the heuristic at 2.5 times 900), Clubs has no time to spare.
 # Klaberjass stays at 2400 with playouts that play the heuristic's cards
-# (players/klaberjass_kit.py), which cost more: 680 ms on average on the
-# emulated Pico (image at 81d7393, see PICO_MS), the least room of the
+# (players/klaberjass_kit.py), which cost more: 697 ms on average on the
+# emulated Pico (image at 6658ca6, see PICO_MS), the least room of the
 # three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
 # their cost on the Pico). Clubs' playouts on rank masks (session 5) cost a
 # quarter of a move what they did: at 335 Hard took 241 ms on average on
@@ -61,11 +61,11 @@ DEVICE_LIMIT_MS = 2000
 # Per level, the slowest decision on the emulated Pico, ms, per game
 # (clubbed, klaberjass, clubs): tools/bench/bench_pico.py --uf2 ... --skip
 # boot,push,memory --levels 1,2 (10 decisions per game and level, frozen
-# image at 81d7393, Clubs' Normal and Hard at this budget's commit; Easy
-# from 7c3f0b9). Expert's are not measured there
+# image at 6658ca6; Easy from 7c3f0b9; means: Normal 163, 155, 205, Hard
+# 520, 697, 624). Expert's are not measured there
 # (ten decisions would take the emulator most of an hour): its budget is
 # ten times Hard's, so about ten times Hard's slowest, far past the limit.
-PICO_MS = ((1, 1, 1), (216, 187, 249), (660, 895, 657), (6600, 8950, 6570))
+PICO_MS = ((1, 1, 1), (201, 181, 255), (616, 892, 659), (6160, 8920, 6590))
 
 
 def offered(device=False):
