@@ -24,6 +24,7 @@ worlds show a clear gain.
 
 from cardgames import clubbed
 from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
+from players import clubbed_endgame
 from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
@@ -53,6 +54,10 @@ EXPERT_Z2 = 5  # Expert's test (see ``expert``)
 # is what counts against a player as good (tools/ai/arena.py expert vs hard,
 # 200 tuning pairs from 30000: 50.8% at 10, 54.1% at 50).
 EXPERT_WIN = 50
+# Nodes (moves made) per endgame solve (``solve``): past it the search
+# decides as before. See docs/clubbed_ai.md ("Endgame solver") for the
+# device figures it is set from.
+SOLVE_NODES = 20000
 
 
 def prior(seed=0):
@@ -286,6 +291,45 @@ def no_club(obs):
     return True
 
 
+_solver = [None]  # one clubbed_endgame.Solver, made at the first endgame
+# Per decision handed to ``solve``: solved, solved to another move than the
+# prior's, cut by the node cap (for tools and docs/clubbed_ai.md's figures).
+solve_stats = [0, 0, 0]
+
+
+def solve(obs, legal, prior):
+    """Hard's (and Normal's) endgame (players/search.py's ``solve`` hook):
+    once the stock is empty the other hand is known (CB-11, CB-12), and the
+    move is the exact solver's (players/clubbed_endgame.py, the kit's
+    ``value`` with ``WIN``), ``prior`` kept when as good. None (search as
+    before) with stock left, or when the solve passes ``SOLVE_NODES``."""
+    return _solve(obs, prior, WIN)
+
+
+def expert_solve(obs, legal, prior):
+    """Expert's ``solve``: the same with ``EXPERT_WIN`` (``expert_value``)."""
+    return _solve(obs, prior, EXPERT_WIN)
+
+
+def _solve(obs, prior, win):
+    if obs.stock_size:
+        return None
+    s = _solver[0]
+    if s is None:
+        s = _solver[0] = clubbed_endgame.Solver()
+    s.load_obs(obs)
+    if s.solve(SOLVE_NODES, win, prior) != clubbed_endgame.SOLVED:
+        solve_stats[2] += 1
+        return None
+    solve_stats[0] += 1
+    a = s.move
+    if a < 13 and prior < 13:
+        return prior  # one club stands for all (CB-5): keep the prior's
+    if a != prior:
+        solve_stats[1] += 1
+    return a
+
+
 class _Kit:
     # A kit as an object (players/search.py reads its attributes).
     pass
@@ -314,6 +358,7 @@ def expert():
     k.policy = policy
     k.playout = playout
     k.value = expert_value
+    k.solve = expert_solve
     return k
 
 
