@@ -69,7 +69,6 @@ class Solver:
         self._beta = [0] * MAX_PLY
         self._best = [0] * MAX_PLY
         self._bm = bytearray(MAX_PLY)  # best move so far
-        self._key = bytearray(WIDTH)  # move ordering keys of the ply being generated
         self._who = bytearray(MAX_PLY)  # seat to move
         # Undo of the move under way at each ply: pile top and size, the
         # hand slot the card left, cards drawn by a refill (CB-8).
@@ -137,73 +136,61 @@ class Solver:
         return self
 
     def _gen(self, d, first):
-        # The moves of the seat to move into ply d's slot, ``first`` (a
-        # card or DRAW, if legal) first, then the club if the pile is large,
-        # non-clubs the other hand can match least, the club if small, the
-        # draw. Returns how many (0: the game is over, CB-9); WIDTH + 1 when
-        # they do not fit.
+        # The moves of the seat to move into ply d's slot: ``first`` (a card
+        # or DRAW, if legal) first, the club first if the pile holds 2 cards
+        # or more (a club then collects them for the other seat: the moves
+        # that refute most), the non-clubs in hand order, the club if the
+        # pile is small, the draw. (Ordering the non-clubs by how many
+        # cards of the other hand match them saved 6% of the nodes on 481
+        # endgames and cost more than that per node.) Returns how many (0:
+        # the game is over, CB-9); WIDTH + 1 when they do not fit.
         p = self.to_move
         hands = self.hands
         b = 52 * p
-        n = self.nh[p]
         t = self.top
         free = t == NO_CARD or t < 13  # CB-6 / CB-7
         ts = t // 13
         tr = t % 13
         mv = self._mv
         base = d * WIDTH
-        k = 0
+        k = base + 1  # room at base for the club
         club = NO_CARD
         matched = False
         allclub = True
-        ob = 52 - b
-        on = self.nh[1 - p]
-        for i in range(b, b + n):
+        for i in range(b, b + self.nh[p]):
             c = hands[i]
             if c < 13:
                 if c < club:
                     club = c
                 if c == tr and not free:
                     matched = True
-                continue
-            allclub = False
-            cs = c // 13
-            cr = c - 13 * cs
-            if free or cs == ts or cr == tr:
-                matched = True
-                if k == WIDTH:
-                    return WIDTH + 1
-                # Key: the other hand's cards matching c (CB-2), fewest first.
-                m = 0
-                for j in range(ob, ob + on):
-                    o = hands[j]
-                    if o // 13 == cs or o % 13 == cr:
-                        m += 1
-                key = self._key
-                j = k
-                while j and key[j - 1] > m:
-                    mv[base + j] = mv[base + j - 1]
-                    key[j] = key[j - 1]
-                    j -= 1
-                mv[base + j] = c
-                key[j] = m
-                k += 1
-        if club != NO_CARD:
-            if k + 1 > WIDTH:
-                return WIDTH + 1
-            if self.n_pile >= 2:
-                for j in range(base + k, base, -1):
-                    mv[j] = mv[j - 1]
-                mv[base] = club
             else:
-                mv[base + k] = club
+                allclub = False
+                if free or c // 13 == ts or c % 13 == tr:
+                    matched = True
+                    if k == base + WIDTH - 1:
+                        return WIDTH + 1
+                    mv[k] = c
+                    k += 1
+        if club == NO_CARD:
+            i = base + 1
+        elif self.n_pile >= 2:
+            mv[base] = club
+            i = base
+        else:
+            mv[k] = club
             k += 1
+            i = base + 1
         if self.n_stock and (not matched if not free else (t == NO_CARD and allclub)):
             # CB-4 / CB-6 drawing (never on a club starter, CB-7).
-            if k + 1 > WIDTH:
-                return WIDTH + 1
-            mv[base + k] = DRAW
+            mv[k] = DRAW
             k += 1
+        if i > base:
+            # Moves start at base.
+            for j in range(i, k):
+                mv[j - 1] = mv[j]
+            k -= 1
+        k -= base
         if first != NO_CARD and k > 1:
             if first < 13 and club != NO_CARD:
                 first = club
