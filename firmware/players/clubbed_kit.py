@@ -24,6 +24,7 @@ worlds show a clear gain.
 
 from cardgames import clubbed
 from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
+from players import clubbed_endgame
 from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
@@ -53,6 +54,16 @@ EXPERT_Z2 = 5  # Expert's test (see ``expert``)
 # is what counts against a player as good (tools/ai/arena.py expert vs hard,
 # 200 tuning pairs from 30000: 50.8% at 10, 54.1% at 50).
 EXPERT_WIN = 50
+# Nodes (moves made) per endgame solve (``solve``): past it the search
+# decides as before. See docs/clubbed_ai.md ("Endgame solver") for the
+# device figures it is set from.
+SOLVE_NODES = 600
+# Expert's playouts (``expert_playout``): solved exactly from this many
+# stock cards on, at most PLAYOUT_NODES nodes each; a node counts as
+# NODE_MOVES playout moves in the budget (about 1.6 on MicroPython).
+SOLVE_STOCK = 2
+PLAYOUT_NODES = 2000
+NODE_MOVES = 2
 
 
 def prior(seed=0):
@@ -286,6 +297,45 @@ def no_club(obs):
     return True
 
 
+_solver = [None]  # one clubbed_endgame.Solver, made at the first endgame
+# Per decision handed to ``solve``: solved, solved to another move than the
+# prior's, cut by the node cap (for tools and docs/clubbed_ai.md's figures).
+solve_stats = [0, 0, 0]
+
+
+def solve(obs, legal, prior):
+    """Hard's (and Normal's) endgame (players/search.py's ``solve`` hook):
+    once the stock is empty the other hand is known (CB-11, CB-12), and the
+    move is the exact solver's (players/clubbed_endgame.py, the kit's
+    ``value`` with ``WIN``), ``prior`` kept when as good. None (search as
+    before) with stock left, or when the solve passes ``SOLVE_NODES``."""
+    return _solve(obs, prior, WIN)
+
+
+def expert_solve(obs, legal, prior):
+    """Expert's ``solve``: the same with ``EXPERT_WIN`` (``expert_value``)."""
+    return _solve(obs, prior, EXPERT_WIN)
+
+
+def _solve(obs, prior, win):
+    if obs.stock_size:
+        return None
+    s = _solver[0]
+    if s is None:
+        s = _solver[0] = clubbed_endgame.Solver()
+    s.load_obs(obs)
+    if s.solve(SOLVE_NODES, win, prior) != clubbed_endgame.SOLVED:
+        solve_stats[2] += 1
+        return None
+    solve_stats[0] += 1
+    a = s.move
+    if a < 13 and prior < 13:
+        return prior  # one club stands for all (CB-5): keep the prior's
+    if a != prior:
+        solve_stats[1] += 1
+    return a
+
+
 class _Kit:
     # A kit as an object (players/search.py reads its attributes).
     pass
@@ -312,8 +362,9 @@ def expert():
     k.new_game = new_game
     k.done = done
     k.policy = policy
-    k.playout = playout
+    k.playout = expert_playout
     k.value = expert_value
+    k.solve = expert_solve
     return k
 
 
@@ -380,9 +431,11 @@ def policy(g, rng):
     return DRAW if best == NO_CARD else best
 
 
-def playout(g, rng):
+def playout(g, rng, until=-1):
     """Play ``g`` (a Playout) out to the end of the game, at most
     ``MAX_MOVES`` moves, with the playout policy; returns the moves made.
+    ``until``: stop as well once the stock holds that many cards or fewer
+    (``expert_playout`` solves the rest).
     The same moves as ``policy`` and ``Playout._apply`` in turn, in one
     loop over locals: a Pico spends most of a playout on calls and
     attribute look-ups otherwise. Speed: the loop keeps, per seat, the
@@ -408,7 +461,7 @@ def playout(g, rng):
     p = g._to_move
     over = g.over
     k = 0
-    while not over:
+    while not over and n_stock > until:
         # The policy (see ``policy``); ``up``: seat p's unseen counts.
         up = U + CNT * p
         b = 52 * p
@@ -515,6 +568,53 @@ def playout(g, rng):
     g._to_move = p
     g.over = over
     return k
+
+
+def _recount(g):
+    # g.cnt's holder counts anew from the hands and the stock (``playout``
+    # leaves them stale).
+    cnt = g.cnt
+    for i in range(3 * CNT):
+        cnt[i] = 0
+    for p in (0, 1):
+        b = CNT * p
+        for i in range(52 * p, 52 * p + g.nh[p]):
+            c = g.hands[i]
+            cnt[b + c // 13] += 1
+            cnt[b + 4 + c % 13] += 1
+    for i in range(g.n_stock):
+        c = g.stock[i]
+        cnt[S + c // 13] += 1
+        cnt[S + 4 + c % 13] += 1
+
+
+def expert_playout(g, rng):
+    """Expert's playout: the policy's (``playout``) until the stock holds
+    ``SOLVE_STOCK`` cards or fewer, then the rest of the game played exactly
+    (players/clubbed_endgame.py, ``EXPERT_WIN``: in a world the stock's
+    order is known, CB-4 draws and CB-8 refills are moves like any other),
+    at most ``PLAYOUT_NODES`` nodes, else the policy's to the end. The
+    solved outcome is written into ``g`` as a finished game with the same
+    margin for the seat to move (``coll``, ``over``): ``expert_value``
+    reads it. Returns the moves made plus ``NODE_MOVES`` per solver node
+    (what the budget counts)."""
+    k = playout(g, rng, SOLVE_STOCK)
+    if g.over or k >= MAX_MOVES:
+        return k
+    s = _solver[0]
+    if s is None:
+        s = _solver[0] = clubbed_endgame.Solver()
+    s.load_playout(g)
+    if s.solve(PLAYOUT_NODES, EXPERT_WIN) == clubbed_endgame.SOLVED:
+        v = s.value
+        d = v - EXPERT_WIN if v > 0 else (v + EXPERT_WIN if v < 0 else 0)
+        q = s.to_move
+        g.coll[q] = 0 if d >= 0 else -d
+        g.coll[1 - q] = d if d >= 0 else 0
+        g.over = True
+        return k + NODE_MOVES * s.nodes
+    _recount(g)
+    return k + NODE_MOVES * s.nodes + playout(g, rng)
 
 
 def value(g, seat):

@@ -26,10 +26,13 @@ is worth searching besides ``prior``, the heuristic's choice), ``world(obs, rng,
 ``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an
 int, higher is better for ``seat``), and may provide ``playout(g, rng)``
 (plays ``g`` out as ``policy`` would, returns the moves made: one call per
-playout instead of two per move), ``Z2`` (its own test threshold, see
-``best``) and ``WORLD_MOVES`` (what its ``world`` costs, in playout moves,
-counted in the budget) and ``WORK_SCALE`` (how many of its playout moves
-make one move of the budget ``work``: a compact playout's moves cost less).
+playout instead of two per move), ``solve(obs, legal, prior)`` (the action
+to play without searching, e.g. from an exact endgame solver, or None to
+search as usual; asked once per searched decision, after the prior),
+``Z2`` (its own test threshold, see ``best``) and ``WORLD_MOVES`` (what
+its ``world`` costs, in playout moves, counted in the budget) and
+``WORK_SCALE`` (how many of its playout moves make one move of the budget
+``work``: a compact playout's moves cost less).
 
 Budget: playout moves per decision (``work``: time on the device follows
 the moves played, whatever the position, and the count is the same on every
@@ -99,6 +102,9 @@ class Search:
         # A kit may play a whole playout in one call (``playout(g, rng)``,
         # returning the moves made), faster than a move per call.
         self.playout = getattr(kit, "playout", None)
+        # A kit may solve some positions exactly (``solve(obs, legal, prior)``:
+        # an action, or None to search as usual).
+        self.solve = getattr(kit, "solve", None)
         self.world = kit.new_game()
         self.scratch = kit.new_game()
         self.totals = [0] * MAX_ACTIONS  # per candidate: sum of its edge over the prior
@@ -141,6 +147,13 @@ class Search:
         self.prior = self.fallback.choose(obs, legal)
         if len(legal) < 2 or not self.kit.searchable(obs):
             return False
+        if self.solve is not None:
+            # The kit plays this position exactly (e.g. a Clubbed endgame):
+            # its move replaces the prior, and nothing is sampled.
+            a = self.solve(obs, legal, self.prior)
+            if a is not None:
+                self.prior = a
+                return False
         # The prior first, then the other actions the kit thinks worth a
         # look (as many as fit).
         self.cands[0] = self.prior
