@@ -439,3 +439,17 @@ def test_klaberjass_reason_counts_the_last_tricks_ten():
                 seen[last] = why
             g.apply(a)
     assert set(seen) == {False, True}
+
+
+def test_clubbed_guided_hand_stays_out_of_the_series():
+    # CB-10's running total is the real games': a guided hand after one is a
+    # lesson, shown alone, and leaves the series as it was.
+    s = Session(1)
+    sess = s.app.sessions["Clubbed"]
+    sess["totals"], sess["games"] = (24, 26), 1
+    _follow_guide(s, "Clubbed")
+    res = s.app.screen
+    assert type(res).__name__ == "ResultScreen"
+    assert res.games == 1 and res.totals == res.counts
+    assert "Series" not in screen_text(s)
+    assert (sess["totals"], sess["games"]) == ((24, 26), 1)

@@ -51,6 +51,10 @@ def _game_over(app, screen):
     game = screen.game
     sess = app.sessions["Clubbed"]
     counts = (game.collected(0), game.collected(1))
+    if app.guide:
+        # The guided hand is a lesson: it stands alone, outside the series.
+        app.show(ResultScreen(app, game.result(), counts, screen.from_hand, counts, 1, NAMES))
+        return
     totals = sess.get("totals", (0, 0))
     totals = (totals[0] + counts[0], totals[1] + counts[1])
     sess["totals"] = totals
