@@ -12,7 +12,9 @@ the panel beside it does; and (session 5) a Klaberjass round's verdict is
 in the alert colour (inverted at 128x64) when the round went against the
 player, so "West made it" now is and "West failed" no longer is; and a
 Klaberjass sequence, sequence tie or bella banner waits for A (every
-Klaberjass frame from the first sequence on moved). The rest
+Klaberjass frame from the first sequence on moved), and a Rules page no
+longer repeats the last line of the one before when that would be its only
+text (the menu script's Rules pages are numbered of fewer). The rest
 are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the

@@ -190,3 +190,18 @@ def test_a_heading_starts_its_page_and_left_right_land_on_it(sessions, game):  #
     for p in reversed(parts[:-1]):  # LEFT: back the same way
         s.press("LEFT")
         assert scr.page == p and heads(scr)[0], (game, p, scr.page)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_page_only_repeats_the_last_line(sessions, game):  # noqa: F811
+    # Before: Clubbed's page 12/20 (240x135) held only "cards), and may not
+    # draw.", the last line of page 11, and a paragraph's end.
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    seen = set()
+    for p in range(len(scr.starts)):
+        shown = list(scr.shown)
+        new = [i for i, ln in enumerate(shown) if ln and scr.top + i not in seen]
+        assert new, (game, p, shown)
+        seen.update(scr.top + i for i in range(len(shown)))
+        s.press("DOWN")

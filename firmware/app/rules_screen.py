@@ -37,8 +37,9 @@ def page_starts(lines, rows):
     for blank lines: str, or 0/1/2 flags, 2 a heading) of each page of
     ``rows`` lines: a heading starts a page (a page ends before it, never
     with it, so LEFT/RIGHT find each part at a page's top); otherwise a page
-    keeps its last line as the next page's first, for context. A page never
-    starts with blank lines (they are skipped)."""
+    keeps its last line as the next page's first, for context, unless that
+    line would be the next page's only text. A page never starts with blank
+    lines (they are skipped)."""
     starts = [0]
     s = 0
     n = len(lines)
@@ -54,7 +55,13 @@ def page_starts(lines, rows):
                 while e - 1 > s and lines[e - 1] == _HEAD:
                     e -= 1
             else:
-                e = max(s + 1, e - 1)
+                k = e
+                while k < n and not lines[k]:
+                    k += 1
+                # The last line again, for context, unless only blanks and
+                # then a heading or the end follow: that page would hold
+                # nothing new.
+                e = k if k >= n or lines[k] == _HEAD else max(s + 1, e - 1)
             while e < n and not lines[e]:
                 e += 1
             if e >= n:
