@@ -107,7 +107,10 @@ def test_pause_menu_new_game_and_quit():
     assert "Abandon? A: yes" in drawn and "New game" not in drawn[-4:]
     s.press("UP")  # a move puts the row back
     assert first.pause.items[1] == "New game"
-    s.press("DOWN", "A", "B")  # B: no, back to the game
+    s.press("DOWN", "A", "B")  # B: no; the pause menu stays, its row put back
+    assert s.app.screen is first and first.pause is not None
+    assert first.pause.items[1] == "New game"
+    s.press("B")  # B again: back to the game
     assert s.app.screen is first and first.pause is None
     s.pause_new_game()  # A again: yes
     assert isinstance(s.app.screen, ClubbedScreen) and s.app.screen is not first

@@ -251,6 +251,8 @@ def pause_button(screen, b, think_ms):
     pick = menu.on_button(b)
     asked = menu.items is not PAUSE_ITEMS
     menu.items = PAUSE_ITEMS
+    if pick == BACK and asked:
+        return  # B takes back the question only: the pause menu stays
     if pick == BACK or pick == 0:
         screen.pause = None
         if screen.ai_at is not None:
