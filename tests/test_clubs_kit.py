@@ -142,19 +142,24 @@ def test_misfit_prefers_hands_that_fit_a_bid():
     raise AssertionError("no position with a bid of 4 or more")
 
 
+def _card_choices():
+    """(observation, legal cards) of the play decisions with a choice in
+    ``_positions(4, 3)``."""
+    for pos in _positions(4, 3):
+        if pos.phase != clubs.PH_PLAY:
+            continue
+        legal = pos.legal_actions()
+        if len(legal) >= 2:
+            yield pos.observation(pos.current_player), legal
+
+
 def test_prior_scores_leave_its_choice_unchanged():
     # The prior's scores hook only records: same card as the heuristic, and
     # that card scored best of the legal ones.
     h = ClubsHeuristic(0, kit.PRIOR)
     p = kit.prior()
     n = 0
-    for pos in _positions(4, 3):
-        if pos.phase != clubs.PH_PLAY:
-            continue
-        obs = pos.observation(pos.current_player)
-        legal = pos.legal_actions()
-        if len(legal) < 2:
-            continue
+    for obs, legal in _card_choices():
         c = p.choose(obs, legal)
         assert c == h.choose(obs, legal)
         assert kit._scores[c] == max(kit._scores[x] for x in legal)
@@ -168,13 +173,7 @@ def test_candidates_are_the_priors_best_suit_ends():
     # scored above one kept.
     p = kit.prior()
     n = 0
-    for pos in _positions(4, 3):
-        if pos.phase != clubs.PH_PLAY:
-            continue
-        obs = pos.observation(pos.current_player)
-        legal = pos.legal_actions()
-        if len(legal) < 2:
-            continue
+    for obs, legal in _card_choices():
         c = p.choose(obs, legal)
         ends = [x for x in legal
                 if x == min(y for y in legal if y // 13 == x // 13)
