@@ -145,20 +145,8 @@ def test_hard_decides_the_same_for_the_same_seed():
     assert n >= 30
 
 
-def test_the_inlined_shuffle_is_the_generators():
-    """``_shuffle`` orders a deal's cards as ``Rng.shuffle`` does and leaves
-    the generator where it leaves it, for every length a deal can have."""
-    for seed in range(200):
-        for n in range(0, 33):
-            a, b = Rng(seed), Rng(seed)
-            x = bytearray(DECK32[:n])
-            y = bytearray(DECK32[:n])
-            assert kit._shuffle(a, x) == b.shuffle(y)
-            assert a.state() == b.state()
-
-
 def test_bidding_worlds_are_klaberjass_worlds():
-    """KJ-4: while bidding, ``world`` deals (through ``_shuffle``) the same
+    """KJ-4: while bidding, ``world`` deals the same
     hands and stock as ``klaberjass.world`` with the generator's own
     shuffle, tries and all (the rng left in the same state)."""
     h = levels.heuristic("klaberjass")

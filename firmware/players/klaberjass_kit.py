@@ -166,10 +166,8 @@ def world(obs, rng, g):
     if obs.phase != PLAY:
         f = g.full
         opp = 1 - obs.seat
-        sh = _SHUFFLER
-        sh.rng = rng
         for _ in range(BID_TRIES):
-            klaberjass.world(obs, sh, f)  # shuffles as ``rng`` would
+            klaberjass.world(obs, rng, f)
             if _fits(obs, _hand(f, opp)):
                 break
         return g.load(f)
@@ -184,7 +182,7 @@ def deal(obs, rng, g):
         _prepare(obs, g)
     free = g.free
     free[:] = g.free0
-    _shuffle(rng, free)
+    rng.shuffle(free)
     pick = g.pick
     pick[:] = g.known
     need = g.need
@@ -237,54 +235,6 @@ def deal(obs, rng, g):
     g.sc1 = obs.scores[1]
     g.target = obs.target
     return g
-
-
-# Per n (2 ... 32): the rejection bound of ``Rng.below(n)``.
-_LIMIT = tuple(65536 - 65536 % n if n else 0 for n in range(33))
-
-
-def _shuffle(rng, buf):
-    # ``rng.shuffle(buf)`` (an Rng, a bytearray of at most 32 cards) in one
-    # loop over locals: the same order, and ``rng`` left in the same state
-    # (xorshift32 as two 16-bit halves, the same rejection), without its
-    # three calls a card (a deal's main cost on MicroPython: every world
-    # and every deal ``fitted`` tries shuffles).
-    hi = rng.hi
-    lo = rng.lo
-    lim = _LIMIT
-    i = len(buf) - 1
-    while i > 0:
-        n = i + 1
-        limit = lim[n]
-        while True:
-            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF
-            lo ^= hi >> 1
-            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-            lo ^= (lo << 5) & 0xFFFF
-            if hi < limit:
-                break
-        j = hi % n
-        x = buf[i]
-        buf[i] = buf[j]
-        buf[j] = x
-        i -= 1
-    rng.hi = hi
-    rng.lo = lo
-    return buf
-
-
-class _Shuffler:
-    # What klaberjass.world asks of its generator (``shuffle``), as
-    # ``_shuffle`` on ``rng``: the same deals, one call a deal instead of
-    # three a card (a bidding world may be dealt BID_TRIES times).
-    rng = None
-
-    def shuffle(self, buf):
-        return _shuffle(self.rng, buf)
-
-
-_SHUFFLER = _Shuffler()
 
 
 def _fits(obs, hand):
@@ -1006,7 +956,7 @@ def playout(g, rng, limit=MAX_MOVES):
 # (tools/ai/arena.py klaberjass hard heuristic --deals 300 --seed 40000:
 # 62.2%, against 64.7% unfitted at 2,400). Expert, off the Pico, fits.
 # Session 5 made a try cheaper (``misfits`` from per-observation tables,
-# ``_shuffle``), and fitting still does not fit: on tuning seeds (arena.py
+# inlined shuffles), and fitting still does not fit: on tuning seeds (arena.py
 # klaberjass hard heuristic --deals 600 --seed 10000) 2 deals (first fit)
 # won 65.1% and 4 won 66.8%, against 63.8% with 1, but with 2 the emulated
 # Pico gave Hard a mean of 861 ms (slowest 890, at the 900 ms cap) against
