@@ -84,6 +84,46 @@ def test_hint_is_the_normal_players_move_with_a_reason(name, cls):
         assert g.to_text() != before or getattr(scr, "pick", None) == want
 
 
+def _hint_colours(s, hint_text):
+    """The colours (palette indices) of the strings drawn for the current
+    frame on the row of the longest piece of ``hint_text`` that are pieces
+    of it (Klaberjass draws its suit symbols apart; a choice button may
+    read like a word of the hint)."""
+    from app.kit import text
+
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, col, *a, **k):
+        if st and st in hint_text:
+            seen.append((len(st), y, col))
+        return orig(fb, st, x, y, col, *a, **k)
+
+    text.draw = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        text.draw = orig
+    row = max(seen)[1]
+    return [col for n, y, col in seen if y == row]
+
+
+@pytest.mark.parametrize("cls", (Session, Tall))
+@pytest.mark.parametrize("name", NAMES)
+def test_a_hint_is_not_drawn_in_the_error_colour(name, cls):
+    """Advice the player asked for is gold; the same line as a refused move's
+    (``hint_alert`` True) is in the alert colour."""
+    from app.kit import theme
+
+    s = cls(2)
+    scr = _to_human_turn(s, name)
+    _ask_hint(s)
+    assert set(_hint_colours(s, scr.hint)) == {theme.GOLD}
+    scr.hint_alert = True
+    assert set(_hint_colours(s, scr.hint)) == {theme.ALERT}
+
+
 @pytest.mark.parametrize("game", sorted(MODULES))
 def test_a_hint_never_reveals_hidden_cards(game):
     """Same hint (move and words) under every rearrangement of the cards the

@@ -23,7 +23,7 @@ with the shortened action list, so the game's record still replays.
 from app import modules
 from app.kit.menu import BACK
 from app.persist.storage import read_file, unhexlify
-from app.screen import PAUSE_ITEMS
+from app.screen import ADVICE, PAUSE_ITEMS
 
 # The core modules' names for players.levels, in the order of games.GAMES.
 KEYS = ("clubbed", "klaberjass", "clubs")
@@ -156,7 +156,7 @@ def show(app, screen):
         screen.cursor = _index(screen.hand, a)
     # "Hint: " where there is room for it (not on the 128x64 screen).
     screen.hint = ("" if app.compact else "Hint: ") + reason(key, screen.game, a, seat)
-    screen.hint_alert = True
+    screen.hint_alert = ADVICE
     app.sessions[app.game_name()]["hint_or_undo"] = 1
 
 
@@ -293,7 +293,7 @@ def guide(screen):
     if getattr(g, "hand_no", 1) > 1 or getattr(screen, "round_no", 1) > 1:
         app.guide = False
         screen.hint = "Guided hand done: play on, or B"
-        screen.hint_alert = True
+        screen.hint_alert = ADVICE
         return
     key = KEYS[app.game_index]
     seat = 2 if key == "clubs" else 0
@@ -311,7 +311,7 @@ def guide(screen):
         screen.guide_at = (pos, pick)
         screen.guide_why = reason(key, g, screen.guide_a, seat)
     screen.hint = _keys(screen, key, screen.guide_a) + ": " + screen.guide_why
-    screen.hint_alert = True
+    screen.hint_alert = ADVICE
 
 
 def _normal(key, g, seed, seat):

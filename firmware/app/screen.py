@@ -13,6 +13,19 @@ from app.kit.menu import Menu, panel
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 
 
+# A game screen's ``hint_alert``: False (the plain key hint), True (a move
+# refused, or a menu item not available now: the error colour) or ADVICE
+# (help the player asked for, app.hint's hint and the guided hand: not an
+# error, so not in the error colour). See ``hint_colour``.
+ADVICE = 2
+
+
+def hint_colour(tone):
+    """The hint line's colour (a palette index, app.kit.theme) for ``tone``
+    (a screen's ``hint_alert``): GOLD for ADVICE, else ALERT."""
+    return theme.GOLD if tone == ADVICE else theme.ALERT
+
+
 def pause_menu():
     """A fresh pause menu (``PAUSE_ITEMS``), Resume selected."""
     return Menu(PAUSE_ITEMS)

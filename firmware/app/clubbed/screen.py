@@ -355,7 +355,7 @@ class ClubbedScreen:
         # Own line: collection and hint.
         text.draw(fb, "You: collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT, text.SMALL)
         if self.hint:
-            col = theme.ALERT if self.hint_alert else theme.TEXT_DIM
+            col = shared.hint_colour(self.hint_alert) if self.hint_alert else theme.TEXT_DIM
             if self.hint_alert:
                 fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
                 text.draw(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col, text.SMALL)

@@ -70,7 +70,7 @@ def _draw_pass(fb, scr):
         _slot(fb, 140, 20, scr.pick, "\u2665" + NAMES[scr.receiver()], mine and first)
     _slot(fb, x, 20, NO_CARD, "North", mine and not first)
     if scr.hint_alert:
-        status(fb, scr, scr.hint, True)
+        status(fb, scr, scr.hint, scr.hint_alert)
     else:
         status(fb, scr, pass_hint(scr), False, theme.GOLD if mine else None)
 
@@ -108,7 +108,7 @@ def _draw_show(fb, scr):
     text.draw(fb, "that tells North most.", 3, 58, theme.TEXT, text.SMALL)
     _slot(fb, 150, 14, NO_CARD, "shown", scr.human_turn())
     if scr.hint_alert:
-        status(fb, scr, scr.hint, True)
+        status(fb, scr, scr.hint, scr.hint_alert)
     elif scr.human_turn():
         status(fb, scr, "\u25c4 \u25ba choose   A: show it to everyone", False, theme.GOLD)
     else:

@@ -10,6 +10,7 @@ from micropython import const
 
 from app import modules
 from app.kit import cardview, text, theme
+from app.screen import hint_colour
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD
@@ -181,11 +182,12 @@ def play_hint(scr):
 
 
 def status(fb, scr, line, alert, color=None):
-    """``line`` on the status line: ALERT on a panel if ``alert``, else in
-    ``color`` (TEXT by default)."""
+    """``line`` on the status line: on a panel if ``alert`` (a hint tone,
+    ``app.screen.hint_colour``'s colour), else in ``color`` (TEXT by
+    default)."""
     if alert:
         fb.fill_rect(0, _STATUS_Y - 1, 240, 13, theme.PANEL)
-        col = theme.ALERT
+        col = hint_colour(alert)
     else:
         col = color if color is not None else theme.TEXT
     text.draw(fb, text.fit(line, 236), 3, _STATUS_Y, col, text.SMALL)

@@ -22,6 +22,7 @@ from app.clubs.table import (
 )
 from app.kit import text, theme
 from app.kit.menu import panel
+from app.screen import hint_colour
 from cardgames import clubs
 
 
@@ -73,7 +74,7 @@ def draw_trick(fb, scr):
     if scr.looking:
         status(fb, scr, trick_line(t), False, theme.GOLD)
     elif scr.hint_alert:
-        status(fb, scr, scr.hint, True)
+        status(fb, scr, scr.hint, scr.hint_alert)
     elif scr.human_turn() and g.phase == clubs.PH_PLAY:
         status(fb, scr, play_hint(scr), False, theme.GOLD)
     else:
@@ -112,7 +113,7 @@ def draw_bid(fb, scr):
     line = bid_why(scr, ("After trick 12 a bid must be 0", "%d is out: the bids would total 13",
                          "Any bid 0-13 (0 = nil)"))
     if scr.hint_alert:
-        text.draw(fb, text.fit(scr.hint, 226), 8, 55, theme.ALERT, text.SMALL)
+        text.draw(fb, text.fit(scr.hint, 226), 8, 55, hint_colour(scr.hint_alert), text.SMALL)
     else:
         text.draw(fb, line, 8, 55, theme.TEXT_DIM, text.SMALL)
     text.draw(fb, bid_keys(scr), 8, 70, theme.TEXT, text.SMALL)
@@ -127,7 +128,8 @@ def draw_take(fb, scr):
     line = "Your %s = North's %s: who takes it?" % (
         clubs.symbol_name(t.cards[HUMAN]), clubs.symbol_name(t.cards[clubs.NORTH]))
     if scr.hint_alert:  # a hint (app.hint) in place of the question
-        text.draw_centered(fb, text.fit(scr.hint, 232), 120, 80, theme.ALERT, text.SMALL)
+        text.draw_centered(fb, text.fit(scr.hint, 232), 120, 80, hint_colour(scr.hint_alert),
+                           text.SMALL)
     else:
         text.draw_centered(fb, text.fit(line, 232), 120, 80, theme.GOLD, text.SMALL)
     items = ("Take it myself", "Give it to North")

@@ -597,7 +597,8 @@ class KlaberjassScreen:
         if self.hint_alert and self.choices:
             # The choices take the hint line: a hint (app.hint) goes above.
             fb.fill_rect(0, _MSG_Y - 1, w, 13, theme.PANEL)
-            draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y, theme.ALERT)
+            draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y,
+                      shared.hint_colour(self.hint_alert))
         elif line:
             draw_rich(fb, text.fit(line, w - _TRICK_X), _TRICK_X, _MSG_Y, theme.WHITE)
         if self.choices and not self._waiting():
@@ -605,7 +606,8 @@ class KlaberjassScreen:
         elif self.hint:
             if self.hint_alert:
                 fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
-                draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, theme.ALERT)
+                draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y,
+                          shared.hint_colour(self.hint_alert))
             else:
                 draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, theme.TEXT_DIM)
         self._draw_hand(fb)
