@@ -91,3 +91,27 @@ def test_card_lists_in_text_follow_the_deck(four, on):
         want = theme.WHITE if name == "TEXT" else getattr(theme, name)  # cards alone: white
         assert cell_inks(d.fb, x + text.SMALL.w, 3, text.SMALL, theme.BLACK) == {want}
         x += 2 * text.SMALL.w + 6
+
+
+def _luminance(i):
+    # WCAG 2 relative luminance of palette entry i (RGB565 back to 0..1).
+    from app.kit.display import PALETTE
+
+    c = PALETTE[2 * i] << 8 | PALETTE[2 * i + 1]
+    out = 0.0
+    for v, top, w in ((c >> 11, 31, 0.2126), ((c >> 5) & 63, 63, 0.7152), (c & 31, 31, 0.0722)):
+        s = v / top
+        out += w * (s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+@pytest.mark.parametrize("on", (False, True))
+def test_greyed_cards_ink_stays_readable(four, on):
+    """A greyed card's suit ink (a card you may not play) keeps a contrast of
+    3:1 or more with the grey face (WCAG 2's bar for graphics), in both decks:
+    the four-colour deck's greyed 3♦ was hard to read."""
+    four(on)
+    face = _luminance(theme.CARD_DIM)
+    for suit in range(4):
+        ink = _luminance(cardview.suit_color(13 * suit, dim=True))
+        assert (face + 0.05) / (ink + 0.05) >= 3.0, (suit, on)

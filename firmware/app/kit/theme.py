@@ -47,7 +47,7 @@ HILITE = _c(40, 120, 80)
 CLUB_INK = _c(0, 128, 40)
 DIAMOND_INK = _c(20, 70, 200)
 CLUB_DIM = _c(16, 96, 40)  # dark enough to read on a greyed card
-DIAMOND_DIM = _c(80, 100, 150)
+DIAMOND_DIM = _c(36, 62, 160)
 # Their light forms for suit glyphs in text on the dark felt or panel.
 CLUB_TEXT = _c(130, 230, 120)
 DIAMOND_TEXT = _c(120, 180, 255)
