@@ -505,3 +505,35 @@ def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, blo
                 assert st.files["game"] == files["game"]
             break
     assert started >= 3
+
+
+@pytest.mark.parametrize("size", ((240, 135), (240, 240)))
+def test_settings_say_what_the_selected_row_does(size):
+    """Under the rows, the selected row's meaning at its present value, in
+    full: each level and each variant's on and off read differently (new
+    players asked what the levels and the variants mean)."""
+    from apptest import Session
+
+    from app.settings_screen import SettingsScreen
+
+    class S(Session):
+        SIZE = size
+
+    s = S(1)
+    s.press("DOWN", "DOWN", "A")  # title: New game, Rules, Settings
+    scr = s.app.screen
+    assert isinstance(scr, SettingsScreen)
+    seen = set()
+    for i in range(len(scr.rows)):
+        assert scr.sel == i
+        kind = scr.rows[i][1]
+        for _ in range(len(scr.levels) if kind == "level" else 2 if kind == "opt" else 1):
+            about = scr.about(i)
+            assert about in screen_text(s).split("\n"), (i, about)
+            seen.add(about)
+            if kind in ("level", "opt"):
+                s.press("RIGHT")  # the next value (wrapping back)
+        s.press("DOWN")
+    levels = len(scr.levels)
+    opts = sum(1 for r in scr.rows if r[1] == "opt")
+    assert len(seen) == levels + 2 * opts + len(scr.rows) - 1 - opts

@@ -16,7 +16,9 @@ Klaberjass frame from the first sequence on moved), and a Rules page no
 longer repeats the last line of the one before when that would be its only
 text (the menu script's Rules pages are numbered of fewer); and (session
 6) the four-colour deck's greyed diamond ink is darker (the palette's hash
-moved, no frame did). The rest are aa0f26b's.
+moved, no frame did), and the Settings screen (240 px wide) says under its
+rows what the selected one does (the menu script's Settings frames). The
+rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

@@ -21,6 +21,23 @@ LEVELS = ("Easy", "Normal", "Hard", "Expert")  # players.levels.LEVELS
 SPEEDS = ("Slow", "Normal", "Fast")
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
 DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 never
+# What the selected row does, under the rows (``about``), at most 39
+# characters (a 240 px row): per level, per kind of row, and per variant
+# (off, on). New players asked what the levels and variants mean.
+ABOUT_LEVELS = ("Plays its own hand, forgets the cards",
+                "Guesses your cards, tries its moves",
+                "As Normal, thinking 3 to 6 times more",
+                "Thinks ten times Hard: seconds a move")
+ABOUT = {"speed": "The pause before each computer move",
+         "four": "Clubs green and diamonds blue when on",
+         "light": "The screen's brightness",
+         "dim": "Dims the screen after that long unused"}
+ABOUT_OPTIONS = {  # RULES.md CB-8, KJ-2, KJ-8, KJ-11
+    "refill": ("An emptied hand draws as usual", "An emptied hand draws 5 at once"),
+    "alternate": ("The round's winner deals next", "The deal always alternates"),
+    "all_sequences": ("Only the best sequence scores", "The winner scores all its sequences"),
+    "classic": ("Follow suit, and beat the card led", "Follow suit with any card of it"),
+}
 
 
 def _dims(s):
@@ -115,8 +132,20 @@ class SettingsScreen(StaticScreen):
             opts[key] = not opts[key]
         persist.save_settings(app)
 
+    def about(self, i):
+        """What row ``i`` does at its present value (str, ``ABOUT*``)."""
+        app = self.app
+        kind, e, key = self.rows[i][1:4]
+        if kind == "level":
+            return ABOUT_LEVELS[app.level]
+        if kind == "opt":
+            return ABOUT_OPTIONS[key][app.options[e.name][key]]
+        return ABOUT[kind]
+
     def _visible(self):
-        return max(1, (self.app.height - self._row_h() - 2) // self._row_h())
+        # The title bar, and on a 240 px wide screen the ``about`` line.
+        foot = 0 if self.app.compact else self._row_h()
+        return max(1, (self.app.height - self._row_h() - 2 - foot) // self._row_h())
 
     def _row_h(self):
         return text.SMALL.h + 2
@@ -178,3 +207,6 @@ class SettingsScreen(StaticScreen):
             v = "\u25c4%s\u25ba" % v if sel else v
             text.draw_right(fb, v, w - 2, y + 1, theme.GOLD if sel else theme.TEXT_DIM, f)
             y += rh
+        y = app.height - rh
+        fb.fill_rect(0, y, w, rh, theme.FELT_DARK)
+        text.draw(fb, text.fit(self.about(self.sel), w - 4, f), 2, y + 1, theme.TEXT, f)
