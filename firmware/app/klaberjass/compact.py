@@ -108,7 +108,12 @@ def _status(fb, scr, g, w):
             c.put(fb, "Swap %s for %s?" % (kj.symbol_name(g.trump * 13 + kj.R7),
                                            kj.symbol_name(g.turned)), 1, y, True)
         else:
-            c.put(fb, "Your bid" if g.phase == kj.BID1 else "Name trump?", 1, y, True)
+            # The bid asked, unless a note ("Game resumed") has the row
+            # until the next event: the choices below ask the bid too.
+            if scr.note:
+                c.put(fb, scr.note, 1, y)
+            else:
+                c.put(fb, "Your bid" if g.phase == kj.BID1 else "Name trump?", 1, y, True)
     elif g.current_player is not None:
         p = g.current_player
         c.put(fb, "%s %s%s\u2026" % (NAMES[p], "bid" if g.phase in (kj.BID1, kj.BID2)

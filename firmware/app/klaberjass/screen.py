@@ -124,6 +124,9 @@ class KlaberjassScreen:
         # The deal's line ("West deals; turned A♦"), the event line while
         # the bidding goes on: the passes are listed on the table already.
         self.deal_line = ""
+        # A note that takes the event line until the next event, as Clubbed's
+        # event lines keep it: Continue's "Game resumed" (app.persist.resume).
+        self.note = ""
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -267,6 +270,7 @@ class KlaberjassScreen:
         return "No %s: you must trump with a %s" % (sym[ls], sym[t])
 
     def _say(self, msg):
+        self.note = ""
         if msg:
             self.msgs.append(msg)
             if len(self.msgs) > _LOG_LEN:
@@ -369,9 +373,12 @@ class KlaberjassScreen:
         """The event line under the trick: while a complete trick lies on the
         table, its second card's play ("West played A♥"; the column says who
         takes it), else the latest event; while the bidding goes on, the
-        deal (who dealt, the turned card), since the table lists the passes."""
+        deal (who dealt, the turned card), since the table lists the passes;
+        before all of these, a ``note`` until the next event."""
         if self.trick_done and self.play_line:
             return self.play_line
+        if self.note:
+            return self.note
         g = self._view()
         if self.deal_line and g.trump == kj.NO_SUIT and (g.phase == kj.BID1 or g.phase == kj.BID2):
             return self.deal_line
