@@ -14,8 +14,11 @@ player, so "West made it" now is and "West failed" no longer is; and a
 Klaberjass sequence, sequence tie or bella banner waits for A (every
 Klaberjass frame from the first sequence on moved), and a Rules page no
 longer repeats the last line of the one before when that would be its only
-text (the menu script's Rules pages are numbered of fewer). The rest
-are aa0f26b's.
+text (the menu script's Rules pages are numbered of fewer); and (session
+6) Klaberjass's top row gives the number of West's cards after their backs
+(at 128x64 a back and the number, where the row has room), the backs 4 px
+apart instead of 5 to make room (every Klaberjass table frame moved).
+The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

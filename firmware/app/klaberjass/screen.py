@@ -633,7 +633,10 @@ class KlaberjassScreen:
         west = (g.current_player == 1 and g.phase != kj.EXCHANGING and self.frozen is None
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
-        x = cardview.fan_backs(fb, self.n_opp, 32, 2, 8, 12, 5)
+        # The backs 4 px apart and their number beside them, as Clubbed's:
+        # the backs alone must be counted.
+        x = cardview.fan_backs(fb, self.n_opp, 30, 2, 8, 12, 4)
+        x = text.draw(fb, str(self.n_opp), x + 3, 2, theme.TEXT_DIM)
         # "(you deal)" in brackets, so it does not run into the scores, and
         # only while bidding (nine backs and three-digit scores fill the row).
         if g.dealer == 1 or g.trump == kj.NO_SUIT:
