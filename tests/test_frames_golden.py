@@ -16,9 +16,15 @@ Klaberjass frame from the first sequence on moved), and a Rules page no
 longer repeats the last line of the one before when that would be its only
 text (the menu script's Rules pages are numbered of fewer); and (session
 6) the four-colour deck's greyed diamond ink is darker (the palette's hash
-moved, no frame did), and the Settings screen (240 px wide) says under its
-rows what the selected one does (the menu script's Settings frames). The
-rest are aa0f26b's.
+moved, no frame did), the Settings screen (240 px wide) says under its
+rows what the selected one does (the menu script's Settings frames),
+Klaberjass's top row gives the number of West's cards after their backs
+(at 128x64 a back and the number, where the row has room), the backs 4 px
+apart instead of 5 to make room (every Klaberjass table frame moved),
+and the title bar of a Rules or Statistics pager with several pages names
+LEFT/RIGHT by their arrows (a rule book's "part" and the up/down arrows
+before its page number, without the word "page"; at 128x64 the LEFT/RIGHT
+arrows alone before the number). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

@@ -2,7 +2,9 @@
 ID of docs/rules/*.md: CB-1..CB-12, KJ-1..KJ-17, PC-1..PC-16), paged, every
 page within the screen on each board size (128x64, 240x135, 240x240), in
 words rather than formulas, read a page at a time from firmware/rulebook.txt
-(written by tools/make/gen_rules_text.py from the rule book)."""
+(written by tools/make/gen_rules_text.py from the rule book); its title bar
+names LEFT/RIGHT beside the page number (Statistics' too, or "B back" on a
+single page)."""
 
 import importlib.util
 import re
@@ -205,3 +207,71 @@ def test_no_page_only_repeats_the_last_line(sessions, game):  # noqa: F811
         assert new, (game, p, shown)
         seen.update(scr.top + i for i in range(len(shown)))
         s.press("DOWN")
+
+
+def bar_texts(s):
+    """The title bar's texts, (x, end x, str) left to right: those drawn on
+    the frame at the title's row."""
+    from app.kit import text
+
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, *a, **k):
+        seen.append((y, x, x + len(st) * text.SMALL.w, st))
+        return orig(fb, st, x, y, *a, **k)
+
+    text.draw = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        text.draw = orig
+    y = seen[0][0]  # the title is drawn first
+    return sorted(e[1:] for e in seen if e[0] == y)
+
+
+def assert_bar_reads(scr, bar, title):
+    """The bar holds the whole ``title`` and, a space apart, LEFT/RIGHT
+    (◄►) with the page number."""
+    assert [t for _, _, t in bar][0] == title, bar  # not cut short
+    keys = bar[-1][2]
+    assert "\u25c4\u25ba" in keys and keys.endswith(scr.page_label()), bar
+    assert bar[-1][0] - bar[0][1] >= 6, bar
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_title_bar_names_left_right(sessions, game):  # noqa: F811
+    # The pager's bar says that LEFT/RIGHT turn it (a rule book's parts),
+    # beside the page number, on its every page with the title whole.
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    title = game if s.app.compact else "Rules: " + game
+    for _ in range(len(scr.starts)):
+        bar = bar_texts(s)
+        assert_bar_reads(scr, bar, title)
+        if not s.app.compact:
+            assert "\u25c4\u25ba part" in bar[-1][2] and "\u25b2\u25bc" in bar[-1][2], bar
+        s.press("DOWN")
+
+
+def test_statistics_bar_names_left_right_on_more_pages_else_b_back(sessions):  # noqa: F811
+    # Statistics, a text: LEFT/RIGHT turn its pages as UP/DOWN do; on a
+    # single page the bar names the key that leaves it.
+    s = apptest.Session(1)
+    back = s.app.screen
+    para = "Klaberjass: played 12, won 5, lost 7, drawn 0 (41% won). Streak 1, best 3."
+    scr = RulesScreen(s.app, "Statistics", [para, ""] * 6, back)
+    s.app.show(scr)
+    s.settle()
+    assert len(scr.starts) > 1
+    assert_bar_reads(scr, bar_texts(s), "Statistics")
+    s.press("RIGHT")
+    assert scr.page == 1
+    assert_bar_reads(scr, bar_texts(s), "Statistics")
+    s.press("LEFT")
+    assert scr.page == 0
+    one = RulesScreen(s.app, "Statistics", ["Clubbed: no game finished yet."], back)
+    s.app.show(one)
+    s.settle()
+    assert [t for _, _, t in bar_texts(s)] == ["Statistics", "B back"]

@@ -209,9 +209,16 @@ class RulesScreen(StaticScreen):
         return "%d/%d" % (self.page + 1, len(self.starts))
 
     def keys_label(self):
-        """The title bar's right end (str): the page keys and number, or on
-        a single page (Statistics) the key that leaves it."""
-        return "\u25b2\u25bc page " + self.page_label() if len(self.starts) > 1 else "B back"
+        """The title bar's right end (str): the keys that turn the pages and
+        the page number (LEFT/RIGHT: a rule book's parts, a text's pages, as
+        ``on_button``), or on a single page (Statistics) the key that
+        leaves it. A rule book's says "part" for LEFT/RIGHT, so no "page":
+        "Rules: Klaberjass" and "10/26" leave no more room."""
+        if len(self.starts) < 2:
+            return "B back"
+        if self.index is None:
+            return "\u25b2\u25bc \u25c4\u25ba page " + self.page_label()
+        return "\u25c4\u25ba part \u25b2\u25bc " + self.page_label()
 
     def draw(self, fb):
         if self.app.compact:

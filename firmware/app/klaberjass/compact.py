@@ -14,6 +14,7 @@ from app.klaberjass.score import against_you, summary_rows
 from cardgames import klaberjass as kj
 
 NAMES = ("You", "West")
+_BACK_W = 7  # a card back on the top row, before West's number of cards
 
 
 def draw(fb, scr):
@@ -36,8 +37,15 @@ def draw(fb, scr):
     x = c.put(fb, "West", 1, 0, west)
     x = c.put(fb, " %d" % g.scores[1], x, 0)
     if g.dealer == 1:
-        c.put(fb, "dlr", x + 6, 0)
-    c.right(fb, "you %d" % g.scores[0], w, 0)
+        x = c.put(fb, "dlr", x + 6, 0)
+    you = "you %d" % g.scores[0]
+    c.right(fb, you, w, 0)
+    # West's cards: a back and their number, where the row has room for
+    # them (not with the dealer mark and long scores; your hand shows the
+    # same number but for a card on the table).
+    if x + 4 + _BACK_W + 7 <= w - len(you) * c.SMALL.w - 4:
+        c.back(fb, x + 4, 0, _BACK_W)
+        c.put(fb, str(scr.n_opp), x + 5 + _BACK_W, 0)
     x = c.card(fb, g.turned, 1, 11, True) + 4
     if g.trump == kj.NO_SUIT:
         rnd = 1 if g.phase == kj.BID1 else 2
@@ -108,7 +116,12 @@ def _status(fb, scr, g, w):
             c.put(fb, "Swap %s for %s?" % (kj.symbol_name(g.trump * 13 + kj.R7),
                                            kj.symbol_name(g.turned)), 1, y, True)
         else:
-            c.put(fb, "Your bid" if g.phase == kj.BID1 else "Name trump?", 1, y, True)
+            # The bid asked, unless a note ("Game resumed") has the row
+            # until the next event: the choices below ask the bid too.
+            if scr.note:
+                c.put(fb, scr.note, 1, y)
+            else:
+                c.put(fb, "Your bid" if g.phase == kj.BID1 else "Name trump?", 1, y, True)
     elif g.current_player is not None:
         p = g.current_player
         c.put(fb, "%s %s%s\u2026" % (NAMES[p], "bid" if g.phase in (kj.BID1, kj.BID2)

@@ -124,6 +124,9 @@ class KlaberjassScreen:
         # The deal's line ("West deals; turned A♦"), the event line while
         # the bidding goes on: the passes are listed on the table already.
         self.deal_line = ""
+        # A note that takes the event line until the next event, as Clubbed's
+        # event lines keep it: Continue's "Game resumed" (app.persist.resume).
+        self.note = ""
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -267,6 +270,7 @@ class KlaberjassScreen:
         return "No %s: you must trump with a %s" % (sym[ls], sym[t])
 
     def _say(self, msg):
+        self.note = ""
         if msg:
             self.msgs.append(msg)
             if len(self.msgs) > _LOG_LEN:
@@ -369,9 +373,12 @@ class KlaberjassScreen:
         """The event line under the trick: while a complete trick lies on the
         table, its second card's play ("West played A♥"; the column says who
         takes it), else the latest event; while the bidding goes on, the
-        deal (who dealt, the turned card), since the table lists the passes."""
+        deal (who dealt, the turned card), since the table lists the passes;
+        before all of these, a ``note`` until the next event."""
         if self.trick_done and self.play_line:
             return self.play_line
+        if self.note:
+            return self.note
         g = self._view()
         if self.deal_line and g.trump == kj.NO_SUIT and (g.phase == kj.BID1 or g.phase == kj.BID2):
             return self.deal_line
@@ -628,7 +635,10 @@ class KlaberjassScreen:
         west = (g.current_player == 1 and g.phase != kj.EXCHANGING and self.frozen is None
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
-        x = cardview.fan_backs(fb, self.n_opp, 32, 2, 8, 12, 5)
+        # The backs 4 px apart and their number beside them, as Clubbed's:
+        # the backs alone must be counted.
+        x = cardview.fan_backs(fb, self.n_opp, 30, 2, 8, 12, 4)
+        x = text.draw(fb, str(self.n_opp), x + 3, 2, theme.TEXT_DIM)
         # "(you deal)" in brackets, so it does not run into the scores, and
         # only while bidding (nine backs and three-digit scores fill the row).
         if g.dealer == 1 or g.trump == kj.NO_SUIT:

@@ -90,6 +90,7 @@ def _klaberjass(app, mod, seed, kw, state, pos):
     s.game = g
     s.banners = []
     s.msgs = ["Game resumed"]
+    s.note = s.msgs[0]  # over the deal line while bidding, until the next event
     # The bidding's event line names this position's deal, not the one the
     # screen dealt from the seed before the position replaced it.
     # (seen from seat 0, the player's: the screen's _HUMAN is a const(), gone

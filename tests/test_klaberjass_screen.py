@@ -1,0 +1,124 @@
+"""The Klaberjass table as a new player reads it, at the three screen sizes
+(240x135, 240x240, 128x64 1-bit): Continue says "Game resumed" on the table
+during the bidding (KJ-4) until the next event, as Clubbed does; the top row
+gives the number of West's cards beside their backs (at 128x64 where the row
+has room), and its texts never run into each other."""
+
+import apptest
+import pytest
+from apptest import screen_text, waits
+from fakestore import FakeStorage
+
+from app.kit import text
+from app.klaberjass.screen import KlaberjassScreen
+from cardgames import klaberjass as kj
+
+SIZES = {"240x135": ((240, 135), False), "240x240": ((240, 240), False),
+         "128x64": ((128, 64), True)}
+
+
+def session(size, seed, storage):
+    """An app at ``size`` (a SIZES key) on ``storage``, its title on Klaberjass."""
+    dims, mono = SIZES[size]
+    cls = type("S", (apptest.Session,), {"SIZE": dims, "MONO": mono})
+    s = cls(seed, storage=storage)
+    s.choose_game("Klaberjass", tries=10)
+    return s
+
+
+def lines(s):
+    # The table's strings one by one: the tall panel's "Recent" list indents
+    # its lines, so "Game resumed" alone is the table's.
+    return screen_text(s).split("\n")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("seed", (3, 4))
+def test_continue_in_the_bidding_says_game_resumed_until_the_next_event(size, seed):
+    st = FakeStorage()
+    s = session(size, seed, st)
+    s.press("A")  # New game
+    scr = s.app.screen
+    while waits(scr):  # the cut (KJ-2)
+        s.press("A")
+    assert scr.human_turn() and scr.game.phase == kj.BID1
+    # Power off at the human's first bid; Continue.
+    s = session(size, seed, st.reboot())
+    s.press("A")
+    scr = s.app.screen
+    assert isinstance(scr, KlaberjassScreen) and scr.game.phase == kj.BID1
+    assert "Game resumed" in lines(s)
+    # The next event (the human's pass) gives the line back: to the deal
+    # while the bidding goes on (the passes are listed on the table).
+    g = scr.game
+    deal = kj.describe((kj.EV_DEAL, g.dealer, g.turned, 0), 0, ("You", "West"))
+    assert scr.event_line() == "Game resumed"
+    assert scr.choices[scr.choice] == kj.PASS
+    s.press("A")
+    assert "Game resumed" not in lines(s)
+    assert scr.event_line() == (deal if g.trump == kj.NO_SUIT else scr.msgs[-1])
+
+
+def top_row(s):
+    """The texts of the table's top row, (x, end x, str) left to right: those
+    drawn on the frame and row of "West" (the tall layout draws the table
+    into a view of its own)."""
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, *a, **k):
+        lead = (len(st) - len(st.lstrip())) * text.SMALL.w  # " 204": the ink's x
+        seen.append((fb, y, x + lead, x + len(st) * text.SMALL.w, st.strip()))
+        return orig(fb, st, x, y, *a, **k)
+
+    text.draw = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        text.draw = orig
+    west = [e for e in seen if e[4] == "West"][0]
+    return sorted(e[2:] for e in seen if e[0] is west[0] and e[1] == west[1])
+
+
+def to_first_bid(size, seed):
+    s = session(size, seed, None)
+    s.press("A")  # New game
+    scr = s.app.screen
+    while waits(scr):  # the cut (KJ-2)
+        s.press("A")
+    assert scr.human_turn() and scr.game.phase in (kj.BID1, kj.BID2)
+    return s, scr
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_top_row_gives_the_number_of_west_cards(size):
+    s, scr = to_first_bid(size, 3)
+    g = scr.game
+    assert g.hand_size(1) == 6  # KJ-3
+    assert "6" in [t for _, _, t in top_row(s)]
+    # Accepted: three more cards each (KJ-6), the human leads.
+    while scr.choices[scr.choice] != kj.ACCEPT:
+        s.press("RIGHT")
+    s.press("A")
+    while not (scr.human_turn() and g.phase == kj.PLAY):
+        s.press("A")  # past the banner, or Exchange (KJ-7)
+    assert g.hand_size(1) == 9 and not scr.trick
+    assert "9" in [t for _, _, t in top_row(s)]
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("seed", (3, 7))  # West deals; you deal
+@pytest.mark.parametrize("scores", ((0, 0), (45, 160), (160, 45), (99, 99), (204, 208)))
+def test_top_row_texts_never_touch(size, seed, scores):
+    s, scr = to_first_bid(size, seed)
+    g = scr.game
+    g.scores[0], g.scores[1] = scores
+    row = top_row(s)
+    for (_, end, a), (x, _, b) in zip(row, row[1:], strict=False):
+        assert x - end >= 3, (a, b, row)
+    shown = [t for _, _, t in row]
+    if size != "128x64" or scores == (0, 0):
+        assert str(scr.n_opp) in shown, row
+    if size != "128x64":  # who deals, whatever the scores
+        assert ("dealer" if g.dealer == 1 else "(you deal)") in shown, row
