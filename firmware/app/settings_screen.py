@@ -27,7 +27,7 @@ DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 ne
 ABOUT_LEVELS = ("Plays its own hand, forgets the cards",
                 "Guesses your cards, tries its moves",
                 "As Normal, thinking 3 to 6 times more",
-                "Thinks ten times Hard: seconds a move")
+                "Thinks ten times as long as Hard")
 ABOUT = {"speed": "The pause before each computer move",
          "four": "Clubs green and diamonds blue when on",
          "light": "The screen's brightness",
