@@ -109,9 +109,11 @@ def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
     title = con.app.screen
     before = dict(st.files)
     assert title.menu.items[title.menu.sel] == "New game"
-    con.press("A")  # New game of another game: it asks ...
+    assert "Saved game:" not in screen_text(con)
+    con.press("A")  # New game of another game: it asks, naming the save ...
     assert con.app.screen is title and title.menu.items[title.menu.sel] == ASK
-    assert ASK in screen_text(con).split("\n")
+    shown = screen_text(con).split("\n")
+    assert ASK in shown and shown[shown.index("Saved game:") + 1] == other
     assert st.files == before
     con.press("B")  # ... and B keeps the save
     assert con.app.screen is title and ASK not in title.menu.items
@@ -165,7 +167,12 @@ def test_title_question_fits_and_every_other_key_keeps_the_save(size, row):
         game, first = con.app.game_name(), title.menu.sel == 0
         con.press("A")
         assert con.app.screen is title and title.menu.items[title.menu.sel] == ASK, key
-        assert ASK in screen_text(con).split("\n"), key  # drawn whole, not cut
+        shown = screen_text(con).split("\n")
+        assert ASK in shown, key  # drawn whole, not cut
+        # The save it would replace is named (a 128x64 row: "Saved: Clubbed").
+        saved = con.app.saved["game"]
+        assert ("Saved: " + saved in shown) if size == "128x64" else (
+            shown[shown.index("Saved game:") + 1] == saved), key
         con.press(key)
         assert con.app.screen is title and ASK not in title.menu.items, key
         assert row in title.menu.items and ASK not in screen_text(con), key

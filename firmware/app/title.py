@@ -3,8 +3,9 @@ game's page only, which the title opens on), New game, Rules, Settings,
 Statistics or Guided hand; A picks, B steps back to the first item. While a
 game is saved, New game and Guided hand ask first (they would replace the
 save, on any game's page): the row turns into the question ``ASK``, a second
-A starts the game, any other key puts the row back and keeps the save. The
-variants are on the Settings screen."""
+A starts the game, any other key puts the row back and keeps the save;
+while it asks, the screen names the saved game. The variants are on the
+Settings screen."""
 
 from app import games, modules
 from app.kit import buttons, cardview, text, theme
@@ -129,6 +130,11 @@ class TitleScreen(StaticScreen):
         else:
             # Many rows: tighter, and the key hint under the logo.
             self.menu.draw(fb, 90, 64, 146, 12 if len(self.menu.items) < 6 else 11)
+            if self.asking:
+                # The row has no room to name the save it asks about (ASK).
+                text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)
+                text.draw(fb, self.app.saved["game"], 4, 120, theme.GOLD, text.SMALL)
+                return
             if several:
                 text.draw(fb, "\u25c4 \u25ba game", 4, 106, theme.TEXT_DIM, text.SMALL)
             text.draw(fb, "A select", 4, 120, theme.TEXT_DIM, text.SMALL)

@@ -313,10 +313,13 @@ def title(fb, scr):
     w, h = app.width, app.height
     fb.fill(OFF)
     bar(fb, "PICO CARDS", 0, w, "\u2663\u2666\u2665\u2660")
-    name = app.game_name()
-    put(fb, "\u25c4", 0, 13)
-    center(fb, name, w, 13)
-    put(fb, "\u25ba", w - 6, 13)
+    if scr.asking:
+        # The question's row (20 characters) cannot name the save: this row does.
+        center(fb, "Saved: " + app.saved["game"], w, 13)
+    else:
+        put(fb, "\u25c4", 0, 13)
+        center(fb, app.game_name(), w, 13)
+        put(fb, "\u25ba", w - 6, 13)
     menu(fb, scr.menu, 0, 26, w, (h - 26) // 12, 12)
 
 
