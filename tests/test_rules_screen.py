@@ -233,10 +233,10 @@ def bar_texts(s):
 
 def assert_bar_reads(scr, bar, title):
     """The bar holds the whole ``title`` and, a space apart, LEFT/RIGHT
-    (◄►) with the page number."""
+    (◄ ►, apart: side by side they read as one blob) with the page number."""
     assert [t for _, _, t in bar][0] == title, bar  # not cut short
     keys = bar[-1][2]
-    assert "\u25c4\u25ba" in keys and keys.endswith(scr.page_label()), bar
+    assert "\u25c4 \u25ba" in keys and keys.endswith(scr.page_label()), bar
     assert bar[-1][0] - bar[0][1] >= 6, bar
 
 
@@ -251,7 +251,7 @@ def test_the_title_bar_names_left_right(sessions, game):  # noqa: F811
         bar = bar_texts(s)
         assert_bar_reads(scr, bar, title)
         if not s.app.compact:
-            assert "\u25c4\u25ba part" in bar[-1][2] and "\u25b2\u25bc" in bar[-1][2], bar
+            assert "\u25c4 \u25ba part" in bar[-1][2] and "\u25b2\u25bc" in bar[-1][2], bar
         s.press("DOWN")
 
 

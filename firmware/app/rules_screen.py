@@ -216,9 +216,10 @@ class RulesScreen(StaticScreen):
         "Rules: Klaberjass" and "10/26" leave no more room."""
         if len(self.starts) < 2:
             return "B back"
+        # ◄ and ► apart: side by side they read as one blob.
         if self.index is None:
-            return "\u25b2\u25bc \u25c4\u25ba page " + self.page_label()
-        return "\u25c4\u25ba part \u25b2\u25bc " + self.page_label()
+            return "\u25c4 \u25ba \u25b2\u25bc page " + self.page_label()
+        return "\u25c4 \u25ba part \u25b2\u25bc " + self.page_label()
 
     def draw(self, fb):
         if self.app.compact:

@@ -201,10 +201,10 @@ class SettingsScreen(StaticScreen):
             if sel:
                 fb.fill_rect(0, y, w, rh, theme.HILITE)
             v = self.value(i)
-            vw = f.w * (len(v) + 2)
+            vw = f.w * (len(v) + 4)
             label = text.fit(self.rows[i][0], w - vw - 6, f)
             text.draw(fb, label, 3, y + 1, theme.WHITE if sel else theme.TEXT, f)
-            v = "\u25c4%s\u25ba" % v if sel else v
+            v = "\u25c4 %s \u25ba" % v if sel else v  # apart: "◄Normal" read "◄Jormal"
             text.draw_right(fb, v, w - 2, y + 1, theme.GOLD if sel else theme.TEXT_DIM, f)
             y += rh
         y = app.height - rh

@@ -330,7 +330,7 @@ def rules(fb, scr):
     pages = scr.page_label()
     # LEFT/RIGHT, which turn the pages (a rule book's by parts), before the
     # number; no room for more: "Klaberjass" and "10/74" fill the bar.
-    bar(fb, scr.title.replace("Rules: ", ""), 0, w, "\u25c4\u25ba " + pages if pages else "B back")
+    bar(fb, scr.title.replace("Rules: ", ""), 0, w, "\u25c4 \u25ba " + pages if pages else "B back")
     y = BAR + 2
     for i in range(len(scr.shown)):
         put(fb, scr.shown[i], 1, y, scr.lines[scr.top + i] == 2)  # a heading inverted
