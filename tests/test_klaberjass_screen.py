@@ -121,4 +121,4 @@ def test_top_row_texts_never_touch(size, seed, scores):
     if size != "128x64" or scores == (0, 0):
         assert str(scr.n_opp) in shown, row
     if size != "128x64":  # who deals, whatever the scores
-        assert ("dealer" if g.dealer == 1 else "(you deal)") in shown, row
+        assert ("(deals)" if g.dealer == 1 else "(you deal)") in shown, row

@@ -639,10 +639,10 @@ class KlaberjassScreen:
         # the backs alone must be counted.
         x = cardview.fan_backs(fb, self.n_opp, 30, 2, 8, 12, 4)
         x = text.draw(fb, str(self.n_opp), x + 3, 2, theme.TEXT_DIM)
-        # "(you deal)" in brackets, so it does not run into the scores, and
-        # only while bidding (nine backs and three-digit scores fill the row).
+        # "(deals)" after West's count, "(you deal)" while bidding, in brackets so
+        # they do not run into the scores (nine backs and three-digit scores fill the row).
         if g.dealer == 1 or g.trump == kj.NO_SUIT:
-            text.draw(fb, "dealer" if g.dealer == 1 else "(you deal)", x + 4, 2, theme.TEXT_DIM)
+            text.draw(fb, "(deals)" if g.dealer == 1 else "(you deal)", x + 4, 2, theme.TEXT_DIM)
         text.draw_right(fb, "You %d  West %d" % (g.scores[0], g.scores[1]), w - 3, 2,
                         theme.TEXT)
 
