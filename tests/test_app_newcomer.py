@@ -544,3 +544,87 @@ def test_settings_say_what_the_selected_row_does(size):
     levels = len(scr.levels)
     opts = sum(1 for r in scr.rows if r[1] == "opt")
     assert len(seen) == levels + 2 * opts + len(scr.rows) - 1 - opts
+
+
+def _row_strings(s, y):
+    """(x, end x, str, colour) of every string drawn at row ``y`` of the
+    current frame, left to right."""
+    from app.kit import text
+
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, yy, col, *a, **k):
+        end = orig(fb, st, x, yy, col, *a, **k)
+        if yy == y:
+            seen.append((x, end, st, col))
+        return end
+
+    text.draw = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        text.draw = orig
+    return sorted(seen)
+
+
+@pytest.mark.parametrize("collected", (0, 13, 52))
+def test_clubbed_own_line_keeps_count_and_keys_apart(collected):
+    """Clubbed's own line: "You collected N" and the key hint at the right
+    stay two characters apart whatever the count (a new player read
+    "collected 13 A draw a card" as "13 A")."""
+    from apptest import Session
+
+    from app.clubbed.screen import _HINT_Y
+    from app.kit import text
+
+    s = Session(2)
+    s.choose_game("Clubbed")
+    s.press("A")
+    scr = s.app.screen
+    for hint in ("A draw a card  B menu", "Club start: any card", "A play  B menu"):
+        scr.hint, scr.hint_alert = hint, False
+        scr.game.collected = lambda seat: collected  # the count only matters here
+        row = _row_strings(s, _HINT_Y)
+        assert row[0][2] == "You collected %d" % collected, row
+        assert row[1][0] - row[0][1] >= 2 * text.SMALL.w, row
+
+
+def test_clubbed_events_draw_suits_in_their_colours():
+    """The event lines draw ♦ and ♥ in the red suits' text colour (white,
+    the small ♦ read as a bullet)."""
+    from apptest import Session
+
+    from app.kit import cardview
+
+    s = Session(2)
+    s.choose_game("Clubbed")
+    s.press("A")
+    scr = s.app.screen
+    scr.msgs = ["West played 3\u2666", "West drew"]
+    row = _row_strings(s, 35)  # the first event line
+    assert ("\u2666", cardview.suit_color(13, 2)) in [(t, c) for _, _, t, c in row], row
+
+
+def test_clubs_hand_scores_headings_stand_apart():
+    """The hand's score table: its column headings ("bid", "won", "tricks",
+    "neg ones", "pts") are more than a character apart ("tricks" and "neg
+    ones", 4 pixels apart, ran together)."""
+    from test_app_clubs import Session, decide
+
+    from app.clubs import table as table
+    from app.kit import text
+
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    for _ in range(300):
+        if scr.mode == table.SUMMARY:
+            break
+        decide(s)
+    assert scr.mode == table.SUMMARY
+    row = _row_strings(s, 20)
+    assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "neg ones", "pts"], row
+    for (_, end, _, _), (x, _, _, _) in zip(row, row[1:], strict=False):
+        assert x - end > text.SMALL.w, row

@@ -128,7 +128,7 @@ class ClubbedScreen:
         if self.slots[self.cursor] == clubbed.DRAW:
             self.hint = "A draw a card  B menu"  # A on DRAW draws (CB-5)
         elif g.n_pile == 1 and g.top() < 13:
-            self.hint = "Club starter: any card"  # CB-7
+            self.hint = "Club start: any card"  # CB-7
         elif g.n_pile == 0:
             self.hint = "Empty pile: any card"  # CB-6
         else:
@@ -349,18 +349,22 @@ class ClubbedScreen:
         y = 35
         k = len(self.msgs)
         for i in range(k):
-            text.draw(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
-                      theme.WHITE if i == k - 1 else theme.TEXT_DIM, text.SMALL)
+            # Suits in their colours, as on the cards (a white ♦ read as •).
+            cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
+                               theme.WHITE if i == k - 1 else theme.TEXT_DIM)
             y += 13
-        # Own line: collection and hint.
-        text.draw(fb, "You: collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT, text.SMALL)
+        # Own line: collection and hint, two characters apart at the least
+        # (with 10 cards or more "collected 13 A draw..." ran together).
+        end = text.draw(fb, "You collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT,
+                        text.SMALL)
         if self.hint:
             col = shared.hint_colour(self.hint_alert) if self.hint_alert else theme.TEXT_DIM
             if self.hint_alert:
                 fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
-                text.draw(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col, text.SMALL)
+                cardview.draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col)
             else:
-                text.draw_right(fb, self.hint, w - 3, _HINT_Y, col, text.SMALL)
+                text.draw_right(fb, text.fit(self.hint, w - 3 - end - 2 * text.SMALL.w), w - 3,
+                                _HINT_Y, col, text.SMALL)
         if self.looking:
             # The look panel covers the hand; the cursor's frame would stick
             # out at its left edge.

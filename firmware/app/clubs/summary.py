@@ -36,7 +36,8 @@ def draw_summary(fb, scr):
     text.draw_right(fb, "bid", 66, y, dim, text.SMALL)
     text.draw_right(fb, "won", 92, y, dim, text.SMALL)
     text.draw(fb, "tricks", 102, y, dim, text.SMALL)
-    text.draw_right(fb, "neg ones", 190, y, dim, text.SMALL)  # cards worth -1
+    # Negative Ones (PC-11): at 190 "neg ones" ran into "tricks".
+    text.draw_right(fb, "neg ones", 202, y, dim, text.SMALL)
     text.draw_right(fb, "pts", 234, y, dim, text.SMALL)
     y = 32
     for s in (clubs.NORTH, clubs.SOUTH, clubs.EAST, clubs.WEST):  # partners together
@@ -48,7 +49,7 @@ def draw_summary(fb, scr):
         text.draw_right(fb, str(h.won[s]), 92, y, col, text.SMALL)
         text.draw(fb, tricks_part(b, h.won[s]), 102, y, col, text.SMALL)
         if h.neg_ones[s]:
-            text.draw_right(fb, "+%d" % (2 * h.neg_ones[s]), 190, y, col, text.SMALL)
+            text.draw_right(fb, "+%d" % (2 * h.neg_ones[s]), 202, y, col, text.SMALL)
         text.draw_right(fb, "%+d" % h.seat_scores[s], 234, y, col, text.SMALL)
         y += 12
     fb.hline(3, y + 1, 234, dim)
