@@ -87,15 +87,16 @@ def test_hint_is_the_normal_players_move_with_a_reason(name, cls):
 def _hint_colours(s, hint_text):
     """The colours (palette indices) of the strings drawn for the current
     frame on the row of the longest piece of ``hint_text`` that are pieces
-    of it (Klaberjass draws its suit symbols apart; a choice button may
-    read like a word of the hint)."""
+    of it, but single characters (``cardview.draw_rich`` draws the suit
+    glyphs over in their inks; a choice button may read like a word of the
+    hint)."""
     from app.kit import text
 
     seen = []
     orig = text.draw
 
     def spy(fb, st, x, y, col, *a, **k):
-        if st and st in hint_text:
+        if len(st) > 1 and st in hint_text:  # not a suit glyph drawn over in its ink
             seen.append((len(st), y, col))
         return orig(fb, st, x, y, col, *a, **k)
 
@@ -493,3 +494,57 @@ def test_clubbed_guided_hand_stays_out_of_the_series():
     assert res.games == 1 and res.totals == res.counts
     assert "Series" not in screen_text(s)
     assert (sess["totals"], sess["games"]) == ((24, 26), 1)
+
+
+def test_guided_keys_never_wrap_round_the_row():
+    """The prompt's presses go straight to the card, never round the end of
+    the row (the cursor wraps, but "LEFT x6" to a card seven places right
+    puzzled a new player)."""
+    screen = types.SimpleNamespace(hand=list(range(10, 18)), cursor=0, choices=None)
+    assert hint._keys(screen, "klaberjass", 17) == "RIGHT x7, A"
+    screen.cursor = 7
+    assert hint._keys(screen, "klaberjass", 10) == "LEFT x7, A"
+    screen.cursor = 3
+    assert hint._keys(screen, "klaberjass", 13) == "A"
+    assert hint._keys(screen, "klaberjass", 12) == "LEFT, A"
+
+
+def test_klaberjass_lead_reason_says_what_the_lead_risks():
+    """A lead's reason is not the card alone ("Lead 9♥" told a new player
+    nothing): a trump pulls trumps, a plain ace is the top of its suit
+    (KJ-1's order), another card risks its points (KJ-9)."""
+    from cardgames import klaberjass as kj
+    from players.klaberjass_heuristic import KlaberjassHeuristic
+
+    kinds = set()
+    for seed in range(4):
+        g = kj.Klaberjass(seed=seed)
+        players = (KlaberjassHeuristic(seed), KlaberjassHeuristic(seed + 50))
+        while g.winner is None and g.n_played < 18:
+            p = g.current_player
+            a = players[p].choose(g.observation(p), g.legal_actions())
+            if g.phase == kj.PLAY and g.n_played % 2 == 0:
+                why = hint.reason("klaberjass", g, a, p)
+                name = kj.symbol_name(a)
+                if a // 13 == g.trump:
+                    want = "Lead %s: pulls trumps" % name
+                elif a % 13 == 12:
+                    want = "Lead %s: top of its suit" % name
+                else:
+                    pts = kj.card_points(a, g.trump)
+                    want = "Lead %s: risks %s" % (name, "%d points" % pts if pts else "no points")
+                assert why == want
+                kinds.add(want.split(": ")[1].split(" ")[0])
+            g.apply(a)
+    assert kinds == {"pulls", "top", "risks"}
+
+
+def test_clubs_bid_reason_gives_the_total_it_makes():
+    """A Clubs bid's reason gives the running total with it (PC-10: the
+    total may never be 13)."""
+    from cardgames import clubs
+
+    g = clubs.Clubs(seed=5)
+    assert hint.reason("clubs", g, clubs.BID0 + 4, 2) == "Bid 4: total %d" % (
+        g.bids_total() + 4)
+    assert hint.reason("clubs", g, clubs.BID0, 2) == "Bid nil: win none"

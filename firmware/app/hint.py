@@ -91,7 +91,13 @@ def _klaberjass(g, a):
     tr = g.trick()
     t = g.trump
     if not tr:
-        return "Lead %s%s" % (name, " (trump)" if a // 13 == t else "")
+        # What the lead risks, from your own card alone (KJ-9, KJ-12).
+        if a // 13 == t:
+            return "Lead %s: pulls trumps" % name
+        if a % 13 == 12:
+            return "Lead %s: top of its suit" % name
+        pts = kj.card_points(a, t)
+        return "Lead %s: risks %s" % (name, "no points" if not pts else "%d points" % pts)
     pts = kj.card_points(tr[0], t) + kj.card_points(a, t)
     if g.n_played == 17:
         pts += 10  # the ninth trick's 10 for the last trick (KJ-13)
@@ -105,7 +111,9 @@ def _clubs(g, a, seat):
 
     if a >= clubs.BID0 and a <= clubs.BID0 + 13:
         n = a - clubs.BID0
-        return "Bid %d trick%s" % (n, "" if n == 1 else "s") if n else "Bid nil: win none"
+        # With the running total the bid makes (PC-10: never 13).
+        total = g.bids_total() + n
+        return ("Bid %d: total %d" % (n, total)) if n else "Bid nil: win none"
     if a == clubs.TAKE_SELF:
         return "Take it yourself"
     if a == clubs.TAKE_PARTNER:
@@ -120,7 +128,8 @@ def _clubs(g, a, seat):
         return "Show %s" % name
     cs = g.trick()
     led = cs[0] // 13 if cs else a // 13
-    return "%s counts %d here" % (name, clubs.card_value(a, led))  # PC-6
+    # Your side's sum takes the trick (PC-6, PC-8).
+    return "%s adds %d for N-S" % (name, clubs.card_value(a, led))
 
 
 def _index(seq, v):
@@ -341,7 +350,8 @@ def _keys(screen, key, a):
         seq, cur = screen.choices, screen.choice
     else:
         seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
-    n = len(seq)
-    d = (_index(seq, a) - cur) % n
-    return _presses("RIGHT", d) if d <= n - d else _presses("LEFT", n - d)
+    # The way that does not wrap round the row's end, even when the other
+    # is shorter: "LEFT x6" to a card seven places right puzzled a player.
+    d = _index(seq, a) - cur
+    return _presses("RIGHT", d) if d >= 0 else _presses("LEFT", -d)
 
