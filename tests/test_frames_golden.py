@@ -24,7 +24,12 @@ apart instead of 5 to make room (every Klaberjass table frame moved),
 and the title bar of a Rules or Statistics pager with several pages names
 LEFT/RIGHT by their arrows (a rule book's "part" and the up/down arrows
 before its page number, without the word "page"; at 128x64 the LEFT/RIGHT
-arrows alone before the number). The rest are aa0f26b's.
+arrows alone before the number); then, from a new player's notes, ◄ and ►
+a space apart in those bars and round a selected setting's value, West's
+"(deals)" for "dealer" in Klaberjass's top row, Clubbed's own line "You
+collected N" kept apart from the key hint and its event lines' suits in
+their colours, the Clubs hand scores' "neg ones" column further right,
+and the Clubbed rules' tips on the Rules pages. The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch
