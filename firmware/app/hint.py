@@ -230,6 +230,10 @@ def back(app, screen):
                                         g.to_text())
     if hasattr(new, "msgs"):
         new.msgs = ["Move taken back"]
+        if hasattr(new, "note"):
+            # Klaberjass' note holds the event line: the resumed screen's
+            # "Game resumed" would hide that the move was taken back.
+            new.note = new.msgs[0]
     else:
         new.msg = "Move taken back"
     app.sessions[app.game_name()]["hint_or_undo"] = 1
