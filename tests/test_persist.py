@@ -712,3 +712,33 @@ def test_a_pico_keeps_a_files_expert_unless_the_level_is_changed():
     assert persist.save_settings(app)
     f, _ = read_file(st, "settings", "settings")
     assert f["level"] == "1"
+
+
+def test_a_pico_writes_hard_once_the_player_picks_it_on_the_level_row():
+    """The file's Expert is kept only while the player leaves the level
+    alone: away from Hard and back to it on the Settings screen, the player
+    chose Hard, and the file says so (it said Expert again, so every start
+    told of an Expert not offered on this device)."""
+    from app.settings_screen import SettingsScreen
+    from players import levels
+
+    if levels.EXPERT in levels.offered(device=True):
+        pytest.skip("this build offers Expert on a Pico")
+    st = FakeStorage()
+    write_file(st, "settings", "settings", [("level", "3")])
+    app = Console(st).app
+    app.device = True
+    persist.apply_settings(app, {"level": "3"})
+    scr = SettingsScreen(app, app.screen)
+    scr.change(0, 1)  # Hard -> Easy (Expert is skipped on a Pico)
+    scr.change(0, -1)  # back to Hard
+    assert app.level == levels.HARD
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "2"
+    scr.change(1, 1)  # then another row: Hard stays Hard
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "2"
+    # The next start on the Pico has nothing to say about the level.
+    app.notices = []
+    persist.apply_settings(app, f)
+    assert app.level == levels.HARD and app.notices == []
