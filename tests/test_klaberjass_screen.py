@@ -1,7 +1,6 @@
 """The Klaberjass table as a new player reads it, at the three screen sizes
 (240x135, 240x240, 128x64 1-bit): Continue says "Game resumed" on the table
-during the bidding (KJ-4) until the next event, as Clubbed does (and Take
-back move says "Move taken back" there, not "Game resumed"); the top row
+during the bidding (KJ-4) until the next event, as Clubbed does; the top row
 gives the number of West's cards beside their backs (at 128x64 where the row
 has room), and its texts never run into each other."""
 
@@ -123,27 +122,3 @@ def test_top_row_texts_never_touch(size, seed, scores):
         assert str(scr.n_opp) in shown, row
     if size != "128x64":  # who deals, whatever the scores
         assert ("dealer" if g.dealer == 1 else "(you deal)") in shown, row
-
-
-@pytest.mark.parametrize("size", sorted(SIZES))
-def test_take_back_says_move_taken_back_not_game_resumed(size):
-    # The taken-back table is made as Continue makes it (app.persist.resume),
-    # whose note "Game resumed" held the event line over "Move taken back".
-    s = session(size, 5, FakeStorage())
-    s.press("A")  # New game
-    scr = s.app.screen
-    decided = False
-    for _ in range(200):
-        if scr.human_turn():
-            if decided and scr.game.phase == kj.PLAY:
-                break
-            decided = True
-        s.press("A")
-    assert scr.human_turn() and scr.game.phase == kj.PLAY
-    s.press("B", "UP", "UP", "A")  # pause menu: Take back move
-    back = s.app.screen
-    assert back is not scr and isinstance(back, KlaberjassScreen) and back.human_turn()
-    assert back.event_line() == "Move taken back"
-    shown = lines(s)
-    assert "Game resumed" not in shown
-    assert "Move taken back" in shown or size == "128x64"
