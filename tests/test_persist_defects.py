@@ -346,3 +346,30 @@ def test_a_save_found_bad_on_quit_to_menu_is_reported_on_the_title(damage):
     assert con.app.notices == [] and "game.bad1" in st.files
     con.press("B")
     assert isinstance(con.app.screen, TitleScreen) and con.app.saved is None
+
+
+def test_statistics_found_bad_when_shown_say_why_they_are_reset():
+    """The Statistics page reads the file anew; one damaged since the start
+    (a bad checksum) is set aside and the page counts nothing: the notice
+    saying why comes over the page at once (it waited, unseen, while the
+    page said no game was finished)."""
+    from app.rules_screen import RulesScreen
+    from app.title import TitleScreen
+
+    st = FakeStorage({"stats": encode("stats", [("last", "1"),
+                                                ("Clubbed", "1,1,0,0,1,1,0,0")])})
+    con = Console(st)
+    assert isinstance(con.app.screen, TitleScreen)
+    data = bytearray(st.files["stats"])
+    data[-2] ^= 1
+    st.files["stats"] = bytes(data)
+    con.press("DOWN", "DOWN", "DOWN", "A")  # Statistics
+    scr = con.app.screen
+    assert isinstance(scr, RulesScreen) and scr.title == "Storage"
+    shown = " ".join(scr.lines)
+    assert "Statistics were reset" in shown and "stats.bad1" in shown
+    assert con.app.notices == []
+    con.press("B")
+    assert isinstance(con.app.screen, RulesScreen) and con.app.screen.title == "Statistics"
+    con.press("B")
+    assert isinstance(con.app.screen, TitleScreen)
