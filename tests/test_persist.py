@@ -176,9 +176,10 @@ def _save_two_positions():
 @pytest.mark.parametrize("seed", [1, 4])
 def test_klaberjass_resumed_in_the_bidding_names_its_own_deal(seed):
     """A Klaberjass save made in the bidding of a later deal (both passed
-    twice: a new deal, KJ-5) resumes with the event line naming that deal's
-    dealer and turned card (KJ-3), not the first deal the screen made from
-    the seed before the saved position replaced it."""
+    twice: a new deal, KJ-5) resumes with the deal line (the event line once
+    "Game resumed" gives way) naming that deal's dealer and turned card
+    (KJ-3), not the first deal the screen made from the seed before the
+    saved position replaced it."""
     from cardgames import klaberjass as kj
 
     st = FakeStorage()
@@ -200,8 +201,12 @@ def test_klaberjass_resumed_in_the_bidding_names_its_own_deal(seed):
     assert live.endswith("turned " + kj.symbol_name(scr.game.turned))
     again = Console(st.reboot(), seed=seed)
     continue_game(again.app)
-    assert again.app.screen.game.to_text() == scr.game.to_text()
-    assert again.app.screen.event_line() == live
+    res = again.app.screen
+    assert res.game.to_text() == scr.game.to_text()
+    # "Game resumed" holds the event line until the next event (d209709);
+    # the deal line it gives way to names this deal.
+    assert res.event_line() == "Game resumed"
+    assert res.deal_line == live
 
 
 def test_power_cut_between_any_two_operations_of_a_save_keeps_old_or_new():
@@ -712,3 +717,33 @@ def test_a_pico_keeps_a_files_expert_unless_the_level_is_changed():
     assert persist.save_settings(app)
     f, _ = read_file(st, "settings", "settings")
     assert f["level"] == "1"
+
+
+def test_a_pico_writes_hard_once_the_player_picks_it_on_the_level_row():
+    """The file's Expert is kept only while the player leaves the level
+    alone: away from Hard and back to it on the Settings screen, the player
+    chose Hard, and the file says so (it said Expert again, so every start
+    told of an Expert not offered on this device)."""
+    from app.settings_screen import SettingsScreen
+    from players import levels
+
+    if levels.EXPERT in levels.offered(device=True):
+        pytest.skip("this build offers Expert on a Pico")
+    st = FakeStorage()
+    write_file(st, "settings", "settings", [("level", "3")])
+    app = Console(st).app
+    app.device = True
+    persist.apply_settings(app, {"level": "3"})
+    scr = SettingsScreen(app, app.screen)
+    scr.change(0, 1)  # Hard -> Easy (Expert is skipped on a Pico)
+    scr.change(0, -1)  # back to Hard
+    assert app.level == levels.HARD
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "2"
+    scr.change(1, 1)  # then another row: Hard stays Hard
+    f, _ = read_file(st, "settings", "settings")
+    assert f["level"] == "2"
+    # The next start on the Pico has nothing to say about the level.
+    app.notices = []
+    persist.apply_settings(app, f)
+    assert app.level == levels.HARD and app.notices == []

@@ -307,3 +307,69 @@ def test_a_good_clubbed_save_with_nm_continues_with_its_entries():
     assert screen.game.observation(1).no_match == g.observation(1).no_match != (b"", b"")
     assert _play(con, 40) == 0  # plays on; every autosave reads back
     assert "game.bad1" not in con.storage.files
+
+
+@pytest.mark.parametrize("damage", ["flip", "eio"])
+def test_a_save_found_bad_on_quit_to_menu_is_reported_on_the_title(damage):
+    """Quit to menu reads the save back to offer Continue
+    (``persist.reload``); a save found damaged (or unreadable) then is set
+    aside, and the player is told so at once, over the title (the notice
+    waited, unseen, until the Settings screen was left: the game simply
+    vanished from the title)."""
+    from app.rules_screen import RulesScreen
+    from app.title import TitleScreen
+
+    class EIO(FakeStorage):
+        fail = 0
+
+        def read(self, name):
+            if name == "game" and self.fail:
+                self.fail -= 1
+                raise OSError(5, "EIO")
+            return super().read(name)
+
+    st = EIO()
+    con = Console(st, seed=5)
+    con.press("A")  # New game (Clubbed): saved at the human's first turn
+    assert "game" in st.files
+    if damage == "flip":
+        data = bytearray(st.files["game"])
+        data[-2] ^= 1
+        st.files["game"] = bytes(data)
+    else:
+        st.fail = 1
+    con.press("B", "DOWN", "DOWN", "DOWN", "A")  # pause menu: Quit to menu
+    scr = con.app.screen
+    assert isinstance(scr, RulesScreen) and scr.title == "Storage"
+    shown = " ".join(scr.lines)
+    assert "saved game could not be used" in shown and "game.bad1" in shown
+    assert con.app.notices == [] and "game.bad1" in st.files
+    con.press("B")
+    assert isinstance(con.app.screen, TitleScreen) and con.app.saved is None
+
+
+def test_statistics_found_bad_when_shown_say_why_they_are_reset():
+    """The Statistics page reads the file anew; one damaged since the start
+    (a bad checksum) is set aside and the page counts nothing: the notice
+    saying why comes over the page at once (it waited, unseen, while the
+    page said no game was finished)."""
+    from app.rules_screen import RulesScreen
+    from app.title import TitleScreen
+
+    st = FakeStorage({"stats": encode("stats", [("last", "1"),
+                                                ("Clubbed", "1,1,0,0,1,1,0,0")])})
+    con = Console(st)
+    assert isinstance(con.app.screen, TitleScreen)
+    data = bytearray(st.files["stats"])
+    data[-2] ^= 1
+    st.files["stats"] = bytes(data)
+    con.press("DOWN", "DOWN", "DOWN", "A")  # Statistics
+    scr = con.app.screen
+    assert isinstance(scr, RulesScreen) and scr.title == "Storage"
+    shown = " ".join(scr.lines)
+    assert "Statistics were reset" in shown and "stats.bad1" in shown
+    assert con.app.notices == []
+    con.press("B")
+    assert isinstance(con.app.screen, RulesScreen) and con.app.screen.title == "Statistics"
+    con.press("B")
+    assert isinstance(con.app.screen, TitleScreen)

@@ -22,7 +22,7 @@ with the shortened action list, so the game's record still replays.
 
 from app import modules
 from app.kit.menu import BACK
-from app.persist.storage import read_file, unhexlify
+from app.persist.storage import unhexlify
 from app.screen import ADVICE, PAUSE_ITEMS
 
 # The core modules' names for players.levels, in the order of games.GAMES.
@@ -170,13 +170,18 @@ def show(app, screen):
 
 
 def _actions(app):
-    # Every action of the game so far (bytes), as app.persist.files keeps them.
-    prior = b""
-    if app.in_save and app.storage is not None:
-        f = read_file(app.storage, "game", "save", None)[0]
-        if f is not None and f.get("id") == str(app.id):
-            prior = unhexlify(f.get("act", ""))
-    return bytes(prior) + bytes(app.actions)
+    # Every action of the game so far (bytes), as app.persist.files keeps
+    # them (its reading of the save: a bad save is set aside and reported in
+    # app.notices); None when the save could not be read (OSError): it is
+    # left as it is, not set aside (read_file would, and the next save would
+    # then hold only the moves made since), and a later Take back reads it.
+    if app.storage is None:
+        return bytes(app.actions)
+    from app.persist import files as persist
+
+    act = persist._actions(app)
+    app.persist_done()
+    return None if act is None else bytes(unhexlify(act))
 
 
 def target(g0, acts, seat):
@@ -206,7 +211,22 @@ def back(app, screen):
     your last decision on a new screen, saved; or a line on the hint row
     saying why not."""
     seat = 2 if app.game_index == 2 else 0  # Clubs' South, else seat 0
+    told = len(app.notices) if app.storage is not None else 0
     acts = _actions(app)
+    if app.storage is not None and len(app.notices) > told:
+        # A bad save was set aside: said now, over the game (as
+        # app.persist.files.save_game does), A goes back to it; its moves
+        # are unknown, so nothing is taken back.
+        from app.screen import ErrorScreen
+
+        msg = " ".join(app.notices[told:])
+        del app.notices[told:]
+        app.show(ErrorScreen(app, msg, screen))
+        acts = None
+    if acts is None:
+        screen.hint = "Cannot take back: save unreadable"
+        screen.hint_alert = True
+        return
     cls = type(screen.game)
     g = cls(seed=screen.seed, **screen.core_kw)
     try:
@@ -239,6 +259,10 @@ def back(app, screen):
                                         g.to_text())
     if hasattr(new, "msgs"):
         new.msgs = ["Move taken back"]
+        if hasattr(new, "note"):
+            # Klaberjass' note holds the event line: the resumed screen's
+            # "Game resumed" would hide that the move was taken back.
+            new.note = new.msgs[0]
     else:
         new.msg = "Move taken back"
     app.sessions[app.game_name()]["hint_or_undo"] = 1

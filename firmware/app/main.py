@@ -139,6 +139,12 @@ class App:
         from app.title import TitleScreen
 
         self.show(TitleScreen(self))
+        if self.notices:
+            # Said now, over the title (a save found bad by ``reload`` was
+            # set aside: the game is gone from the title, and why).
+            from app.rules_screen import show_notices
+
+            show_notices(self)
 
     def show_rules(self, back):
         """The rule summary of the current game; B returns to ``back``."""

@@ -116,6 +116,9 @@ class SettingsScreen(StaticScreen):
         if kind == "level":
             ls = self.levels
             app.level = ls[(ls.index(app.level) + d) % len(ls)] if app.level in ls else ls[-1]
+            # The player chose: a file's level this device does not offer
+            # (app.persist.files.apply_settings) is no longer written back.
+            app.level_kept = None
         elif kind == "speed":
             app.speed = (app.speed + d) % len(SPEEDS)
         elif kind == "four":

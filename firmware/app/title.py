@@ -98,6 +98,12 @@ class TitleScreen(StaticScreen):
             modules.drop("app.settings_screen")
             app.persist_done()
             app.show(RulesScreen(app, "Statistics", lines, self))
+            if app.notices:
+                # A statistics file found bad just now was set aside: why
+                # the page counts nothing, over it (B back to it).
+                from app.rules_screen import show_notices
+
+                show_notices(app)
 
     def tall_lines(self):
         """The panel above the menu on a 240x240 screen (app.kit.tall)."""
