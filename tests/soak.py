@@ -239,11 +239,22 @@ def stats(root):
 
 
 def main(argv):
+    """``PRESSES [SEED]`` (whole numbers, PRESSES at least 1): one soak run,
+    its figures printed. Bad usage prints one line and exits 2."""
     import tempfile
     import time
 
-    n = int(argv[0]) if argv else 10000
-    seed = int(argv[1]) if len(argv) > 1 else 1
+    try:
+        if len(argv) > 2:
+            raise ValueError
+        n = int(argv[0]) if argv else 10000
+        seed = int(argv[1]) if len(argv) > 1 else 1
+        if n < 1:
+            raise ValueError
+    except ValueError:
+        print("usage: python tests/soak.py [PRESSES [SEED]] (whole numbers, PRESSES >= 1)",
+              file=sys.stderr)
+        sys.exit(2)
     with tempfile.TemporaryDirectory() as root:
         t = time.time()
         s = Soak(seed, root)

@@ -6,6 +6,8 @@ button again after every press, and games are seen to their end in every
 game. The harness is tests/soak.py (``python tests/soak.py N SEED`` for a
 run by hand)."""
 
+import sys
+
 import apptest
 import pytest
 import soak
@@ -76,3 +78,15 @@ def test_title_selection_survives_changing_to_a_game_with_fewer_items():
         assert 0 <= s.app.screen.menu.sel < len(s.app.screen.menu.items)
     s.press("A")  # was IndexError: tuple index out of range
     assert not isinstance(s.app.screen, TitleScreen) or s.app.screen.menu.sel >= 2
+
+
+@pytest.mark.parametrize("argv", (["x"], ["10", "y"], ["0"], ["1", "2", "3"]))
+def test_soak_command_line_bad_usage_says_so(argv):
+    """``python tests/soak.py`` with bad arguments prints one usage line and
+    exits 2 (it raised a traceback on a word for PRESSES)."""
+    import subprocess
+
+    r = subprocess.run([sys.executable, soak.__file__] + argv, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and r.stderr.startswith("usage:"), r
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
