@@ -100,9 +100,15 @@ def test_round_by_key_presses(seed):
     won = [0, 0]
     for m in said:
         for seat, who in ((0, "You"), (1, "West")):
-            if m.startswith(who + " won the trick: "):
+            if m.startswith(who + " won ") and m.count(" ") == 4:  # "You won J♦ 8♦: 20"
                 won[seat] += int(m.split(": ")[1])
     assert tuple(won) == rows["Card points"]
+    # Each of the nine tricks is told with its two cards ("You won J♦ 8♦: 20"),
+    # which leave the table soon after.
+    import re
+
+    tricks = [m for m in said if re.match(r"(You|West) won \S+ \S+: \d+$", m)]
+    assert len(tricks) == 9, said
     assert sorted(rows["Last trick"]) == [0, 10]
     for seat in (0, 1):
         parts = sum(rows[k][seat] for k in ("Card points", "Last trick", "Sequence", "Bella"))

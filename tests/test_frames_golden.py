@@ -29,7 +29,8 @@ a space apart in those bars and round a selected setting's value, West's
 "(deals)" for "dealer" in Klaberjass's top row, Clubbed's own line "You
 collected N" kept apart from the key hint and its event lines' suits in
 their colours, the Clubs hand scores' "neg ones" column further right,
-and the Clubbed rules' tips on the Rules pages. The rest are aa0f26b's.
+the Clubbed rules' tips on the Rules pages, and a Klaberjass trick told
+with its two cards ("You won J♦ 8♦: 20"). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

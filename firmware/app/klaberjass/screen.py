@@ -299,7 +299,13 @@ class KlaberjassScreen:
             if self.pending is not None:
                 self.after_round.append(ev)  # the next deal, or the game's end
                 continue
-            if kind != kj.EV_ROUND and kind != kj.EV_FAIL:
+            if kind == kj.EV_TRICK and len(self.trick) == 2:
+                # The trick's two cards, lead first, with its points: the
+                # trick leaves the table after _TRICK_MS, and a player who
+                # looked away missed the card that answered theirs.
+                self._say("%s won %s %s: %d" % (NAMES[seat], kj.symbol_name(self.trick[0][1]),
+                                                kj.symbol_name(self.trick[1][1]), a))
+            elif kind != kj.EV_ROUND and kind != kj.EV_FAIL:
                 # (the round summary tells those)
                 self._say(kj.describe(ev, _HUMAN, NAMES))
             who = NAMES[seat]
