@@ -548,3 +548,43 @@ def test_clubs_bid_reason_gives_the_total_it_makes():
     assert hint.reason("clubs", g, clubs.BID0 + 4, 2) == "Bid 4: total %d" % (
         g.bids_total() + 4)
     assert hint.reason("clubs", g, clubs.BID0, 2) == "Bid nil: win none"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_guided_hand_is_guided_on_after_a_power_cut(name):
+    """A guided hand saved at your turn and Continued after a restart (a new
+    App on the same storage) goes on with its prompts, and can be followed
+    to its end as before (it had none: the guide was not in the save)."""
+    st = FakeStorage()
+    con = Console(st, seed=1)
+    con.choose_game(name)
+    title = con.app.screen
+    while title.menu.items[title.menu.sel] != "Guided hand":
+        con.press("DOWN")
+    con.press("A")
+    scr = con.app.screen
+    for _ in range(20):  # a banner, the cards received: A
+        if scr.human_turn():
+            break
+        con.press("A")
+    for k in _presses(scr.hint.partition(": ")[0]):  # one prompt followed
+        con.press(k)
+    again = Console(st, seed=2)  # the power came back
+    again.choose_game(name)
+    assert again.app.screen.menu.items[0] == "Continue " + name
+    again.press("A")
+    assert again.app.guide and again.app.screen.hint_alert
+    prompts = 0
+    for _ in range(3000):
+        scr = again.app.screen
+        if not again.app.guide or not hasattr(scr, "human_turn"):
+            break
+        if not scr.human_turn():
+            again.press("A")
+            continue
+        keys, _, why = scr.hint.partition(": ")
+        assert why, scr.hint
+        for k in _presses(keys):
+            again.press(k)
+        prompts += 1
+    assert prompts >= 3

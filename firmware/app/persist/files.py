@@ -356,13 +356,14 @@ def _check_save(f):
     # The session state the game's screen keeps (docs/file-formats.md), by
     # key: "s" a seat 0 or 1 (Clubbed's next dealer, CB-1), "n" a count, "2"
     # a pair of counts (totals, games won), "3" Clubs' (hand, N-S, E-W) triples;
-    # in every game "f" a flag 0 or 1 (hint_or_undo: a hint or an undo, app.hint).
+    # in every game "f" a flag 0 or 1 (hint_or_undo: a hint or an undo, app.hint;
+    # guide: the guided hand, so that Continue guides it on).
     want = ({"dealer": "s", "games": "n", "totals": "2"}, {"round": "n", "wins": "2"},
             {"wins": "2", "hist": "3"})[games.GAMES.index(e)]
     st = dec_dict(f.get("st", ""))
     for k in st:
         v = st[k]
-        t = want.get(k, "f" if k == "hint_or_undo" else None)
+        t = want.get(k, "f" if k == "hint_or_undo" or k == "guide" else None)
         if v is True or v is False or t is None:
             ok = False
         elif t == "3":
@@ -420,6 +421,8 @@ def save_game(app, screen, seat):
     e = app.game()
     g = screen.game
     st = dict(app.sessions[e.name])
+    if app.guide:
+        st["guide"] = 1  # Continue guides it on (app.persist.resume)
     if hasattr(screen, "round_no"):
         st["round"] = screen.round_no + (1 if screen.frozen is not None else 0)
     if hasattr(screen, "history"):

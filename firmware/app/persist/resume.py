@@ -38,6 +38,8 @@ def continue_game(app):
     mod = modules.load(e.module)
     try:
         st = dec_dict(f.get("st", ""))
+        # A guided hand is guided on (its screens ask app.guide as they are made).
+        app.guide = bool(st.pop("guide", 0))
         screen = RESUME[app.game_index](app, mod, dec_int(f["seed"]), dec_dict(f["kw"]), st,
                                         f["pos"])
         if screen.game.is_over():
@@ -47,6 +49,7 @@ def continue_game(app):
         unhexlify(f["act"])  # checked; the save keeps them (app.persist.files)
         app.actions = bytearray()
     except ValueError as ex:
+        app.guide = False
         reject_save(app, str(ex))
         app.persist_done()
         app.to_title()
@@ -61,6 +64,8 @@ def continue_game(app):
     app.in_save = True  # its actions so far are in the save
     app.last_seed = screen.seed
     app.show(screen)
+    if app.guide:
+        screen._plain_hint()  # the prompt at once (app.hint.guide)
     app.persist_done()
     modules.drop("players.levels", "app.persist.resume")  # the players are made
 
