@@ -454,3 +454,35 @@ def test_kj8_sequence_banner_waits_for_a():
     assert "Sequence" in apptest.screen_text(s).split("\n"), "the banner closed by itself"
     s.press("A")
     assert "Sequence" not in apptest.screen_text(s).split("\n")
+
+
+def test_follow_line_never_says_no_trumps_while_you_hold_one():
+    """The line above your hand when you follow (KJ-11): void in a plain
+    suit led, it says you must trump whenever you hold a trump, your whole
+    hand trumps included (it said "No ♠, no trumps: any card" then), and
+    "no trumps" only when you hold none."""
+    import types
+
+    from app.klaberjass.screen import KlaberjassScreen
+    from cardgames import klaberjass as kj
+    from players.klaberjass_heuristic import KlaberjassHeuristic
+
+    seen = set()
+    for seed in range(40):
+        g = kj.Klaberjass(seed=seed)
+        players = (KlaberjassHeuristic(seed), KlaberjassHeuristic(seed + 50))
+        while g.winner is None and g.n_played < 18:
+            p = g.current_player
+            legal = g.legal_actions()
+            tr = g.trick() if g.phase == kj.PLAY else ()
+            if p == 0 and tr and tr[0] // 13 != g.trump:
+                hand = list(g.hand(0))
+                ls = tr[0] // 13
+                if not any(c // 13 == ls for c in hand):
+                    line = KlaberjassScreen._duty(types.SimpleNamespace(
+                        game=g, legal=legal, hand=hand))
+                    trumps = sum(1 for c in hand if c // 13 == g.trump)
+                    assert ("no trumps" in line) == (trumps == 0), (line, hand)
+                    seen.add((trumps > 0, trumps == len(hand)))
+            g.apply(players[p].choose(g.observation(p), legal))
+    assert (True, True) in seen and (False, False) in seen and (True, False) in seen

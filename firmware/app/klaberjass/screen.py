@@ -247,7 +247,7 @@ class KlaberjassScreen:
             if len(legal) < sum(1 for c in hand if c // 13 == ls):
                 return "Follow %s and beat %s" % (sym[ls], kj.symbol_name(lead))
             return "Follow suit: play a %s" % sym[ls]
-        if legal[0] // 13 == t and len(legal) < len(hand):
+        if legal[0] // 13 == t:  # void in the suit led, trumps held: trump (KJ-11)
             return "No %s: you must trump %s" % (sym[ls], sym[t])
         return "No %s, no trumps: any card" % sym[ls]
 
