@@ -30,7 +30,11 @@ a space apart in those bars and round a selected setting's value, West's
 collected N" kept apart from the key hint and its event lines' suits in
 their colours, the Clubs hand scores' "neg ones" column further right,
 the Clubbed rules' tips on the Rules pages, and a Klaberjass trick told
-with its two cards ("You won J♦ 8♦: 20"). The rest are aa0f26b's.
+with its two cards ("You won J♦ 8♦: 20"); and, from a second new player,
+Klaberjass's follow line with only trumps in hand ("No ♠: you must trump
+♦", not "no trumps: any card") and a banner's "A: continue" beside its
+cards, which move left to make room (under a 4-card sequence it was
+hidden). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

@@ -150,6 +150,9 @@ class KlaberjassResult(GameOverScreen):
         self.draw_keys(fb, 118)
 
 
+_MIN_STEP = 14  # px between the banner's cards at the closest: each rank still shows
+
+
 def draw_banner(fb, title, lines, cs, w):
     """A framed message over the lower half of the table (the trick and the
     trump stay visible): ``title`` in BOLD, up to two ``lines`` and a row of
@@ -164,12 +167,22 @@ def draw_banner(fb, title, lines, cs, w):
     step = min(theme.CARD_W + 3, (w - 24 - theme.CARD_W) // max(1, n - 1))
     x = w // 2 - (step * (n - 1) + theme.CARD_W) // 2
     last = len(lines)
-    if n and last > 1 and x + step * (n - 1) + theme.CARD_W + 8 + text.SMALL.w * len(lines[-1]) \
-            <= w - 6:
+    if n and last > 1:
         # Under the first line the row of cards takes the rest of the box: a
-        # last line (the cut's "A: continue") goes beside the cards.
-        last -= 1
-        text.draw_right(fb, lines[last], w - 6, 135 - text.SMALL.h - 4, theme.WHITE)
+        # last line (the cut's or a sequence's "A: continue") goes beside
+        # the cards, which move left (and closer) when centred they leave
+        # it no room: under them it was hidden.
+        room = w - 6 - 8 - text.SMALL.w * len(lines[-1])  # the cards' right end at most
+        if x + step * (n - 1) + theme.CARD_W > room:
+            x = 8
+            if n > 1:
+                step = min(step, (room - x - theme.CARD_W) // (n - 1))
+        if step >= _MIN_STEP or n == 1:
+            last -= 1
+            text.draw_right(fb, lines[last], w - 6, 135 - text.SMALL.h - 4, theme.WHITE)
+        else:  # no room beside them: every line above the cards, centred as before
+            step = min(theme.CARD_W + 3, (w - 24 - theme.CARD_W) // max(1, n - 1))
+            x = w // 2 - (step * (n - 1) + theme.CARD_W) // 2
     for line in lines[:last]:
         draw_rich_centered(fb, text.fit(line, w - 16), w // 2, y, theme.WHITE)
         y += 12
