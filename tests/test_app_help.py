@@ -366,13 +366,14 @@ def test_undo_at_the_first_turn_says_so():
 
 def _presses(keys):
     """The buttons a guided prompt's keys name, in order: "RIGHT x2, A" is
-    RIGHT, RIGHT, A; the last is always A, the others one LEFT or RIGHT."""
+    RIGHT, RIGHT, A; the last is always A, the others one LEFT or RIGHT, or
+    DOWN (Clubbed's jump to DRAW)."""
     parts = keys.split(", ")
     assert parts[-1] == "A", keys
     out = []
     for p in parts[:-1]:
         name, _, times = p.partition(" x")
-        assert name in ("LEFT", "RIGHT"), keys
+        assert name in ("LEFT", "RIGHT", "DOWN"), keys
         n = int(times) if times else 1
         assert n >= 2 or not times, keys  # "x1" is written as the name alone
         out += [name] * n
@@ -588,3 +589,21 @@ def test_guided_hand_is_guided_on_after_a_power_cut(name):
             again.press(k)
         prompts += 1
     assert prompts >= 3
+
+
+def test_guided_draw_is_down_and_a_pass_names_its_receiver():
+    """The guide reaches Clubbed's DRAW with DOWN (the README's key for it,
+    not "RIGHT x6"), and names the Hearts pass's receiver (PC-2) where it
+    said "Pass A♦ first"."""
+    from cardgames import clubs
+
+    screen = types.SimpleNamespace(slots=[14, 27, 40, 52], cursor=0, choices=None)
+    assert hint._keys(screen, "clubbed", 52) == "DOWN, A"
+    screen.cursor = 3
+    assert hint._keys(screen, "clubbed", 52) == "A"
+    g = clubs.Clubs(seed=5)
+    assert g.phase == clubs.PH_PASS_HEARTS
+    a = g.legal_actions()[0]
+    to = clubs.SEAT_NAMES[clubs.hearts_receiver(g.current_player, g.pass_dir())]
+    assert hint.reason("clubs", g, a, g.current_player) == "Pass %s to %s" % (
+        clubs.symbol_name(a), to)

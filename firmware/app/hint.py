@@ -121,7 +121,10 @@ def _clubs(g, a, seat):
     name = clubs.symbol_name(a)
     ph = g.phase
     if ph == clubs.PH_PASS_HEARTS:
-        return "Pass %s first" % name
+        # To whom (PC-2): the prompt said "first" only.
+        to = clubs.hearts_receiver(seat, g.pass_dir())
+        return "Pass %s to %s" % (name, clubs.SEAT_NAMES[to]) if to is not None else \
+            "Pass %s first" % name
     if ph == clubs.PH_PASS_PARTNER:
         return "Pass %s to North" % name
     if ph == clubs.PH_SHOW:
@@ -368,6 +371,8 @@ def _keys(screen, key, a):
     if key == "clubs" and screen.bidding():
         d = a - 100 - screen.bid_val  # clubs.BID0
         return _presses("RIGHT", d) if d >= 0 else _presses("LEFT", -d)
+    if key == "clubbed" and a == 52 and screen.cursor != len(screen.slots) - 1:  # clubbed.DRAW
+        return "DOWN, A"  # DOWN jumps to DRAW, at the row's end (the README's key)
     if key == "clubs" and screen.taking():
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:
