@@ -100,6 +100,28 @@ def strings_drawn(act):
     return seen
 
 
+def draws(s):
+    """Every ``app.kit.text.draw`` call of the app's current frame, in order:
+    ``(fb, str, x, y, colour, end x)`` tuples (end x: where the text ends)."""
+    from app.kit import text
+
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, color, *a, **k):
+        end = orig(fb, st, x, y, color, *a, **k)
+        seen.append((fb, st, x, y, color, end))
+        return end
+
+    text.draw = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        text.draw = orig
+    return seen
+
+
 def screen_text(s, draw=None):
     """Every string drawn for the app's current frame (or by ``draw(fb)``),
     joined by newlines: what a player reads on the screen."""

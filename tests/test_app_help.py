@@ -90,22 +90,11 @@ def _hint_colours(s, hint_text):
     of it, but single characters (``cardview.draw_rich`` draws the suit
     glyphs over in their inks; a choice button may read like a word of the
     hint)."""
-    from app.kit import text
+    from apptest import draws
 
-    seen = []
-    orig = text.draw
-
-    def spy(fb, st, x, y, col, *a, **k):
-        if len(st) > 1 and st in hint_text:  # not a suit glyph drawn over in its ink
-            seen.append((len(st), y, col))
-        return orig(fb, st, x, y, col, *a, **k)
-
-    text.draw = spy
-    try:
-        s.app.invalidate()
-        s.app.step()
-    finally:
-        text.draw = orig
+    # Not a suit glyph drawn over in its ink: one character.
+    seen = [(len(st), y, col) for _, st, _, y, col, _ in draws(s)
+            if len(st) > 1 and st in hint_text]
     row = max(seen)[1]
     return [col for n, y, col in seen if y == row]
 

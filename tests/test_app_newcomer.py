@@ -549,24 +549,9 @@ def test_settings_say_what_the_selected_row_does(size):
 def _row_strings(s, y):
     """(x, end x, str, colour) of every string drawn at row ``y`` of the
     current frame, left to right."""
-    from app.kit import text
+    from apptest import draws
 
-    seen = []
-    orig = text.draw
-
-    def spy(fb, st, x, yy, col, *a, **k):
-        end = orig(fb, st, x, yy, col, *a, **k)
-        if yy == y:
-            seen.append((x, end, st, col))
-        return end
-
-    text.draw = spy
-    try:
-        s.app.invalidate()
-        s.app.step()
-    finally:
-        text.draw = orig
-    return sorted(seen)
+    return sorted((x, end, st, col) for _, st, x, yy, col, end in draws(s) if yy == y)
 
 
 @pytest.mark.parametrize("collected", (0, 13, 52))

@@ -214,19 +214,7 @@ def bar_texts(s):
     the frame at the title's row."""
     from app.kit import text
 
-    seen = []
-    orig = text.draw
-
-    def spy(fb, st, x, y, *a, **k):
-        seen.append((y, x, x + len(st) * text.SMALL.w, st))
-        return orig(fb, st, x, y, *a, **k)
-
-    text.draw = spy
-    try:
-        s.app.invalidate()
-        s.app.step()
-    finally:
-        text.draw = orig
+    seen = [(y, x, x + len(st) * text.SMALL.w, st) for _, st, x, y, _, _ in apptest.draws(s)]
     y = seen[0][0]  # the title is drawn first
     return sorted(e[1:] for e in seen if e[0] == y)
 
