@@ -58,3 +58,16 @@ class FakeStorage(MemoryStorage):
     def reboot(self):
         """A new storage holding the files as they are now (no cut)."""
         return FakeStorage(self.files)
+
+
+class FailingRead(FakeStorage):
+    """A FakeStorage whose next ``fail`` reads of the save (``game``) raise
+    OSError (EIO: a flash read that fails, then works again)."""
+
+    fail = 0
+
+    def read(self, name):
+        if name == "game" and self.fail:
+            self.fail -= 1
+            raise OSError(5, "EIO")
+        return super().read(name)

@@ -316,19 +316,12 @@ def test_a_save_found_bad_on_quit_to_menu_is_reported_on_the_title(damage):
     aside, and the player is told so at once, over the title (the notice
     waited, unseen, until the Settings screen was left: the game simply
     vanished from the title)."""
+    from fakestore import FailingRead
+
     from app.rules_screen import RulesScreen
     from app.title import TitleScreen
 
-    class EIO(FakeStorage):
-        fail = 0
-
-        def read(self, name):
-            if name == "game" and self.fail:
-                self.fail -= 1
-                raise OSError(5, "EIO")
-            return super().read(name)
-
-    st = EIO()
+    st = FailingRead()
     con = Console(st, seed=5)
     con.press("A")  # New game (Clubbed): saved at the human's first turn
     assert "game" in st.files

@@ -5,7 +5,7 @@ not Continue's "Game resumed"; a save that cannot be read is left in place
 aside and said so over the game."""
 
 import pytest
-from fakestore import FakeStorage
+from fakestore import FailingRead, FakeStorage
 from test_app_help import NAMES, _one_move_turn, _play_selected, _save, _undo
 from test_klaberjass_screen import SIZES, lines, session
 from test_persist import Console
@@ -38,19 +38,6 @@ def test_take_back_says_move_taken_back_not_game_resumed(size):
     assert "Move taken back" in shown or size == "128x64"
 
 
-class _FailingRead(FakeStorage):
-    """A storage whose next ``fail`` reads of the save raise OSError (EIO:
-    a flash read that fails once, then works)."""
-
-    fail = 0
-
-    def read(self, name):
-        if name == "game" and self.fail:
-            self.fail -= 1
-            raise OSError(5, "EIO")
-        return super().read(name)
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_undo_when_the_save_cannot_be_read_keeps_the_save_and_its_moves(name):
     """Take back reads the save's moves; a read that fails (OSError) must
@@ -59,7 +46,7 @@ def test_undo_when_the_save_cannot_be_read_keeps_the_save_and_its_moves(name):
     since, so the game's record no longer replayed)."""
     from test_save_fixes import _save_replays
 
-    st = _FailingRead()
+    st = FailingRead()
     con = Console(st, seed=6)
     con.choose_game(name)
     con.press("A")
