@@ -1,7 +1,9 @@
 """tools/ai/arena.py: duplicate pairing, strength, the Wilson interval, and
-identical counts on CPython and MicroPython (Node)."""
+identical counts on CPython and MicroPython (Node), and identical games
+under PyPy."""
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -131,3 +133,26 @@ def test_jobs_give_the_same_games_in_the_same_order():
     two = arena.run_cpython("clubbed", "heuristic", "random", 5, 11, quiet=True, jobs=2)
     assert two == one
     assert [r[:2] for r in two] == [divmod(k, 2) for k in range(10)]
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass", "clubs"])
+def test_pypy_plays_the_same_games(game):
+    """PyPy (Debian's pypy3) runs the arena several times faster; the players
+    use integers only and seeded generators, so its games must be CPython's,
+    game by game (the ``--games`` lines: seed, seat of A, result, points)."""
+    pypy = shutil.which("pypy3")
+    if pypy is None:
+        pytest.skip("pypy3 not installed (Debian package pypy3): PyPy arena runs not checked")
+
+    def games(python):
+        r = subprocess.run(
+            [python, "tools/ai/arena.py", game, "normal", "heuristic", "--deals", "2",
+             "--seed", "31", "--jobs", "1", "--games"],
+            cwd=ROOT, capture_output=True, text=True, timeout=300,
+        )
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    cp = games(sys.executable)
+    assert cp.count("\ngame ") + cp.startswith("game ") == 4
+    assert games(pypy) == cp
