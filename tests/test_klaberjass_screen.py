@@ -147,3 +147,42 @@ def test_banner_key_line_is_never_under_its_cards(n):
     for cx0, cy0, cx1, cy1 in cards:
         assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (n, cards)
     assert len(cards) == n and min(b[0] for b in cards) >= 0
+
+
+def to_first_card(size, seed):
+    """The human's first card of the round (West holds nine, KJ-6), after
+    accepting the turned suit."""
+    s, scr = to_first_bid(size, seed)
+    while scr.choices[scr.choice] != kj.ACCEPT:
+        s.press("RIGHT")
+    s.press("A")
+    while not (scr.human_turn() and scr.game.phase == kj.PLAY):
+        s.press("A")  # past the banner, or Exchange (KJ-7)
+    return s, scr
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+@pytest.mark.parametrize("when", ("bid 3", "bid 7", "play 3"))  # "(deals)" / "(you deal)"
+@pytest.mark.parametrize("scores", ((0, 0), (204, 208), (999, 999), (1204, 1208),
+                                    (9999, 9999)))
+def test_dealer_mark_keeps_two_characters_from_the_scores(size, when, scores):
+    """The dealer mark ends two characters (12 px, the gap between the two
+    scores) before the scores, even at four-digit scores (equal scores of
+    500 or more play on, KJ-15): with "(you deal)" and three-digit scores
+    it was 4 px from them."""
+    phase, seed = when.split()
+    s, scr = (to_first_bid if phase == "bid" else to_first_card)(size, int(seed))
+    g = scr.game
+    g.scores[0], g.scores[1] = scores
+    row = top_row(s)
+    shown = [t for _, _, t in row]
+    mark = "(deals)" if g.dealer == 1 else "(you deal)"
+    assert mark in shown and str(scr.n_opp) in shown, row
+    if phase == "play":
+        assert scr.n_opp == 9 and mark == "(deals)"
+    i = shown.index(mark)
+    assert shown[i + 1].startswith("You %d " % scores[0]), row
+    assert row[i + 1][0] - row[i][1] >= 2 * text.SMALL.w, row
+    assert row[-1][1] <= 240 - 3 and "West %d" % scores[1] in row[-1][2], row
+    for (_, end, a), (x, _, b) in zip(row, row[1:], strict=False):
+        assert x - end >= 3, (a, b, row)
