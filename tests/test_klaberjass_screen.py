@@ -186,3 +186,34 @@ def test_dealer_mark_keeps_two_characters_from_the_scores(size, when, scores):
     assert row[-1][1] <= 240 - 3 and "West %d" % scores[1] in row[-1][2], row
     for (_, end, a), (x, _, b) in zip(row, row[1:], strict=False):
         assert x - end >= 3, (a, b, row)
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+def test_nothing_shows_just_above_a_banner(size):
+    """Between the table's upper half (the "stock" label ends at y 63) and a
+    banner (from y 66) the felt is bare: the event row under the banner (y
+    64) showed the top of its glyphs there, an i's dot or an apostrophe in a
+    stray pixel over the box."""
+    from app.kit import theme
+
+    s = session(size, 3, None)
+    s.press("A")  # New game
+    scr = s.app.screen
+    top = s.SIZE[1] - 135  # the table's view on the tall screen
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A"]  # tests/test_frames_golden.py's
+    dotted = banners = 0
+    for i in range(300):
+        if scr.banners:
+            banners += 1
+            line = scr.event_line()
+            dotted += any(ch in line for ch in "ij'")
+            s.app.invalidate()
+            s.app.step()
+            fb = s.disp.fb
+            for y in (64, 65):
+                bad = [x for x in range(240) if fb.pixel(x, top + y) != theme.FELT]
+                assert not bad, (scr.banners[0][0], line, y, bad)
+        s.press(keys[i % len(keys)])
+        if s.app.screen is not scr:
+            break
+    assert banners >= 3 and dotted >= 1, (banners, dotted)

@@ -633,8 +633,12 @@ class KlaberjassScreen:
         self._draw_stock(fb, g)
         self._draw_trick(fb)
         self._draw_column(fb, g)
-        line = self.event_line()
-        if self.hint_alert and self.choices:
+        # A banner (draw_banner, from y 66) hides the event row (y 64) but for
+        # its top two pixel rows, where an i's dot or an apostrophe stood
+        # above the box (and an alert's panel from y 63): not drawn then.
+        covered = bool(self.banners)
+        line = "" if covered else self.event_line()
+        if self.hint_alert and self.choices and not covered:
             # The choices take the hint line: a hint (app.hint) goes above.
             fb.fill_rect(0, _MSG_Y - 1, w, 13, theme.PANEL)
             draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y,
