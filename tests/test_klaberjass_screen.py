@@ -217,3 +217,45 @@ def test_nothing_shows_just_above_a_banner(size):
         if s.app.screen is not scr:
             break
     assert banners >= 3 and dotted >= 1, (banners, dotted)
+
+
+def two_row_duty(scr, size):
+    # The duty hint (KJ-11) takes two rows at 128x64: "No ♥, no trumps: any card".
+    return (scr.human_turn() and scr.game.phase == kj.PLAY and scr.game.trick()
+            and len(text.wrap(scr.hint, 128 - 2)) == 2)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_continue_in_play_says_game_resumed_over_a_two_row_duty(size):
+    """Continue at a card to follow whose duty hint takes two rows at 128x64
+    (there it hid "Game resumed"): the note shows, under the duty cut to one
+    row, until the first key; then the duty in full, the note gone from
+    128x64 (the event after it gives the line back at every size)."""
+    st = FakeStorage()
+    s = session(size, 2, st)
+    s.press("A")  # New game
+    scr = s.app.screen
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A"]  # tests/test_frames_golden.py's
+    for i in range(120):
+        if two_row_duty(scr, size):
+            break
+        s.press(keys[i % len(keys)])
+    assert two_row_duty(scr, size)
+    s = session(size, 2, st.reboot())
+    s.press("A")  # Continue
+    scr = s.app.screen
+    duty = scr.hint
+    assert isinstance(scr, KlaberjassScreen) and two_row_duty(scr, size) and scr.note
+    shown = lines(s)
+    assert "Game resumed" in shown, shown
+    if size == "128x64":
+        assert text.fit(duty, 128 - 2) in shown, shown
+    s.press("RIGHT")  # the cursor moves: the duty stays
+    shown = lines(s)
+    assert scr.hint == duty
+    if size == "128x64":
+        assert "Game resumed" not in shown, shown
+        for part in text.wrap(duty, 128 - 2):  # both rows
+            assert part in shown, shown
+    else:
+        assert "Game resumed" in shown, shown

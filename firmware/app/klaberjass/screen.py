@@ -154,6 +154,10 @@ class KlaberjassScreen:
         # A note that takes the event line until the next event, as Clubbed's
         # event lines keep it: Continue's "Game resumed" (app.persist.resume).
         self.note = ""
+        # No key pressed on this screen yet: at 128x64 a note keeps its row
+        # under a two-row duty hint, cut to one row, until the first key
+        # (app.klaberjass.compact).
+        self.pressed = False
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -516,6 +520,7 @@ class KlaberjassScreen:
     def on_button(self, b):
         app = self.app
         app.invalidate()
+        self.pressed = True
         now = app.clock.ticks_ms()
         if self.pause is not None:
             self._pause_button(b)
