@@ -519,3 +519,50 @@ def test_trick_panel_key_reads_as_a_key_inside_the_screen(cls):
     for st, x in drawn:
         if st in ("Tricks:", "won, bid"):
             assert x >= table.PANEL_X and x + text.SMALL.width(st) - 1 <= 236, (st, x)
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
+def test_guided_prompt_says_the_duty_and_the_look_key_it_covers(cls):
+    """On the guided hand the prompt ("RIGHT x2, A: 10♥ +10 for N-S",
+    app.hint.guide) takes the status line that gave South's duty and the
+    look key ("Follow ♥  UP look"): the line drawn says the suit to follow
+    ("Follow ♥"; "No ♦" when void, "Lead no ♣" while clubs are unbroken),
+    keeps the prompt's keys whole, and names UP where the line has room
+    (it did none of this: the prompt alone, cut at 128x64)."""
+    s = cls(1)
+    title = s.app.screen
+    while title.menu.items[title.menu.sel] != "Guided hand":
+        s.press("DOWN")
+    s.press("A")
+    cols = (s.SIZE[0] - 2 if s.SIZE[0] < 240 else 236) // text.SMALL.w
+    seen, looks = set(), 0
+    for _ in range(400):
+        scr = s.app.screen
+        if not s.app.guide or not isinstance(scr, ClubsScreen):
+            break
+        if not scr.human_turn():
+            s.press("A")
+            continue
+        keys, _, why = scr.hint.partition(": ")
+        if (scr.game.phase == clubs.PH_PLAY and scr.mode == table.TABLE
+                and not scr.bidding() and not scr.taking()):
+            # The status line: y 76 on the table (40 at 128x64).
+            (line,) = [st for _, st, x, y, *_ in apptest.draws(s)
+                       if (x, y) == ((1, 40) if cls is _Compact else (3, 76))]
+            duty = scr.duty()
+            gist = duty if duty.startswith("Follow") else "Lead no \u2663" if duty.startswith(
+                "Clubs not") else duty.split(":")[0] if duty.startswith("No ") else ""
+            assert line.startswith(gist), (line, duty)
+            assert keys in line and len(line) <= cols, line
+            if cls is not _Compact:  # the why whole, as app.hint's reasons are
+                assert keys + ": " + why in line, line
+            seen.add(gist.split(" ")[0])
+            if len(gist + "  " + scr.hint + "  UP look") <= cols:
+                assert line.endswith("  UP look"), line
+                looks += 1
+        from test_app_help import _presses
+
+        for k in _presses(keys):
+            s.press(k)
+    assert {"Follow", "No", "Lead"} <= seen, seen
+    assert looks or cls is _Compact

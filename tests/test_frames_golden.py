@@ -34,7 +34,12 @@ with its two cards ("You won J♦ 8♦: 20"); and, from a second new player,
 Klaberjass's follow line with only trumps in hand ("No ♠: you must trump
 ♦", not "no trumps: any card") and a banner's "A: continue" beside its
 cards, which move left to make room (under a 4-card sequence it was
-hidden). The rest are aa0f26b's.
+hidden); and (session 7) Klaberjass's dealer mark two characters (12 px)
+from the scores on its top row, West's backs closer together when the row
+is short of room ("(you deal)" with three-digit scores was 4 px from
+them: the frames with such scores moved), and no stray pixel over its
+banners (the event row behind a banner showed an i's dot above the box:
+sequence banners' frames moved). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

@@ -147,3 +147,115 @@ def test_banner_key_line_is_never_under_its_cards(n):
     for cx0, cy0, cx1, cy1 in cards:
         assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (n, cards)
     assert len(cards) == n and min(b[0] for b in cards) >= 0
+
+
+def to_first_card(size, seed):
+    """The human's first card of the round (West holds nine, KJ-6), after
+    accepting the turned suit."""
+    s, scr = to_first_bid(size, seed)
+    while scr.choices[scr.choice] != kj.ACCEPT:
+        s.press("RIGHT")
+    s.press("A")
+    while not (scr.human_turn() and scr.game.phase == kj.PLAY):
+        s.press("A")  # past the banner, or Exchange (KJ-7)
+    return s, scr
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+@pytest.mark.parametrize("when", ("bid 3", "bid 7", "play 3"))  # "(deals)" / "(you deal)"
+@pytest.mark.parametrize("scores", ((0, 0), (204, 208), (999, 999), (1204, 1208),
+                                    (9999, 9999)))
+def test_dealer_mark_keeps_two_characters_from_the_scores(size, when, scores):
+    """The dealer mark ends two characters (12 px, the gap between the two
+    scores) before the scores, even at four-digit scores (equal scores of
+    500 or more play on, KJ-15): with "(you deal)" and three-digit scores
+    it was 4 px from them."""
+    phase, seed = when.split()
+    s, scr = (to_first_bid if phase == "bid" else to_first_card)(size, int(seed))
+    g = scr.game
+    g.scores[0], g.scores[1] = scores
+    row = top_row(s)
+    shown = [t for _, _, t in row]
+    mark = "(deals)" if g.dealer == 1 else "(you deal)"
+    assert mark in shown and str(scr.n_opp) in shown, row
+    if phase == "play":
+        assert scr.n_opp == 9 and mark == "(deals)"
+    i = shown.index(mark)
+    assert shown[i + 1].startswith("You %d " % scores[0]), row
+    assert row[i + 1][0] - row[i][1] >= 2 * text.SMALL.w, row
+    assert row[-1][1] <= 240 - 3 and "West %d" % scores[1] in row[-1][2], row
+    for (_, end, a), (x, _, b) in zip(row, row[1:], strict=False):
+        assert x - end >= 3, (a, b, row)
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+def test_nothing_shows_just_above_a_banner(size):
+    """Between the table's upper half (the "stock" label ends at y 63) and a
+    banner (from y 66) the felt is bare: the event row under the banner (y
+    64) showed the top of its glyphs there, an i's dot or an apostrophe in a
+    stray pixel over the box."""
+    from app.kit import theme
+
+    s = session(size, 3, None)
+    s.press("A")  # New game
+    scr = s.app.screen
+    top = s.SIZE[1] - 135  # the table's view on the tall screen
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A"]  # tests/test_frames_golden.py's
+    dotted = banners = 0
+    for i in range(300):
+        if scr.banners:
+            banners += 1
+            line = scr.event_line()
+            dotted += any(ch in line for ch in "ij'")
+            s.app.invalidate()
+            s.app.step()
+            fb = s.disp.fb
+            for y in (64, 65):
+                bad = [x for x in range(240) if fb.pixel(x, top + y) != theme.FELT]
+                assert not bad, (scr.banners[0][0], line, y, bad)
+        s.press(keys[i % len(keys)])
+        if s.app.screen is not scr:
+            break
+    assert banners >= 3 and dotted >= 1, (banners, dotted)
+
+
+def two_row_duty(scr, size):
+    # The duty hint (KJ-11) takes two rows at 128x64: "No ♥, no trumps: any card".
+    return (scr.human_turn() and scr.game.phase == kj.PLAY and scr.game.trick()
+            and len(text.wrap(scr.hint, 128 - 2)) == 2)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_continue_in_play_says_game_resumed_over_a_two_row_duty(size):
+    """Continue at a card to follow whose duty hint takes two rows at 128x64
+    (there it hid "Game resumed"): the note shows, under the duty cut to one
+    row, until the first key; then the duty in full, the note gone from
+    128x64 (the event after it gives the line back at every size)."""
+    st = FakeStorage()
+    s = session(size, 2, st)
+    s.press("A")  # New game
+    scr = s.app.screen
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A"]  # tests/test_frames_golden.py's
+    for i in range(120):
+        if two_row_duty(scr, size):
+            break
+        s.press(keys[i % len(keys)])
+    assert two_row_duty(scr, size)
+    s = session(size, 2, st.reboot())
+    s.press("A")  # Continue
+    scr = s.app.screen
+    duty = scr.hint
+    assert isinstance(scr, KlaberjassScreen) and two_row_duty(scr, size) and scr.note
+    shown = lines(s)
+    assert "Game resumed" in shown, shown
+    if size == "128x64":
+        assert text.fit(duty, 128 - 2) in shown, shown
+    s.press("RIGHT")  # the cursor moves: the duty stays
+    shown = lines(s)
+    assert scr.hint == duty
+    if size == "128x64":
+        assert "Game resumed" not in shown, shown
+        for part in text.wrap(duty, 128 - 2):  # both rows
+            assert part in shown, shown
+    else:
+        assert "Game resumed" in shown, shown

@@ -131,8 +131,11 @@ def _clubs(g, a, seat):
         return "Show %s" % name
     cs = g.trick()
     led = cs[0] // 13 if cs else a // 13
-    # Your side's sum takes the trick (PC-6, PC-8).
-    return "%s adds %d for N-S" % (name, clubs.card_value(a, led))
+    # Your side's sum takes the trick (PC-6, PC-8): "10♥ +10 for N-S", "2♦ -1
+    # for N-S" (an off-suit 2), short so that on the guided hand the status
+    # line at 240 px holds the duty too (app.clubs.table.guided_play).
+    v = clubs.card_value(a, led)
+    return "%s %s%d for N-S" % (name, "+" if v >= 0 else "", v)
 
 
 def _index(seq, v):

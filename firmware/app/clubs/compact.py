@@ -21,6 +21,7 @@ from app.clubs.table import (
     SUMMARY,
     bid_text,
     bid_why,
+    guided_play,
     pass_hint,
 )
 from app.kit import compact as c
@@ -118,7 +119,8 @@ def _table(fb, scr, w, h):
     if looking:
         line = short_trick(t)
     elif scr.hint_alert:
-        c.hint(fb, scr.hint, 41, w, True)
+        # The guided prompt says the duty (and the look key) it covers.
+        c.hint(fb, guided_play(scr, (w - 2) // c.SMALL.w) or scr.hint, 41, w, True)
         line = None
     elif t.complete() and t.taker >= 0:
         line = short_trick(t)

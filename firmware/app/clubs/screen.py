@@ -617,23 +617,26 @@ class ClubsScreen:
             return
         self._apply(c, now)
 
-    def duty(self):
+    def duty(self, short=False):
         """What PC-4/PC-5 ask of South's next card, in a player's words (the
-        hint while South is to play; why the grey cards are grey)."""
+        hint while South is to play; why the grey cards are grey). ``short``:
+        its gist for a line it shares with the guided prompt
+        (app.clubs.table.guided_play): "Follow ♥", "No ♦", "Lead no ♣", or
+        "" when any card goes and you lead."""
         t = self.trick
         legal = self.legal
         n = len(self.hand)
         if t.complete() or not t.order:
             if legal and len(legal) < n:
-                return "Clubs not broken: lead another suit"
-            return "Your lead: any card"
+                return "Lead no \u2663" if short else "Clubs not broken: lead another suit"
+            return "" if short else "Your lead: any card"
         led = t.cards[t.order[0]] // 13
         if legal and len(legal) < n:
             return "Follow %s" % SUIT_GLYPHS[led]
         for c in self.hand:
             if c // 13 == led:
                 return "Follow %s" % SUIT_GLYPHS[led]
-        return "No %s: any card" % SUIT_GLYPHS[led]
+        return ("No %s" if short else "No %s: any card") % SUIT_GLYPHS[led]
 
     def _why_not(self, c):
         # A player's words for why_illegal() (PC-4, PC-5).

@@ -10,7 +10,7 @@ from micropython import const
 
 from app import modules
 from app.kit import cardview, text, theme
-from app.screen import hint_colour
+from app.screen import ADVICE, hint_colour
 from cardgames import clubs
 
 NO_CARD = clubs.NO_CARD
@@ -179,6 +179,36 @@ def play_hint(scr):
     if it fits, the look key."""
     line = scr.duty()
     return line + "  UP look" if len(line) <= 27 else line
+
+
+def guided_play(scr, cols):
+    """The guided hand's prompt for South's card (``scr.hint``, "KEYS: why",
+    app.hint.guide) made to fit a status line of ``cols`` characters, or
+    None when the hint is not that prompt. It takes the line that gave the
+    duty and the look key (play_hint), so it says them: the duty's gist
+    first ("Follow ♥  RIGHT x2, A: 10♥ +10 for N-S"), the look key
+    last if there is room; short of room the why loses words from its end
+    ("…"), then goes; the keys stay whole."""
+    why = getattr(scr, "guide_why", None)
+    g = scr.game
+    if (not scr.app.guide or not why or scr.hint_alert != ADVICE
+            or not scr.hint.endswith(": " + why) or g.phase != clubs.PH_PLAY
+            or not scr.human_turn() or scr.bidding() or scr.taking()):
+        return None
+    keys = scr.hint[: len(scr.hint) - len(why) - 2]
+    duty = scr.duty(True)
+    lead = (duty + "  " if duty else "") + keys
+    for line in (lead + ": " + why + "  UP look", lead + ": " + why):
+        if len(line) <= cols:
+            return line
+    words = why.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        if words[k - 1] == "for":  # "+10…", not "+10 for…"
+            continue
+        line = lead + ": " + " ".join(words[:k]) + "\u2026"
+        if len(line) <= cols:
+            return line
+    return lead if len(lead) <= cols else None
 
 
 def status(fb, scr, line, alert, color=None):

@@ -14,6 +14,7 @@ from app.clubs.table import (
     bid_text,
     bid_why,
     cross,
+    guided_play,
     play_hint,
     score_corner,
     shown_panel,
@@ -74,7 +75,8 @@ def draw_trick(fb, scr):
     if scr.looking:
         status(fb, scr, trick_line(t), False, theme.GOLD)
     elif scr.hint_alert:
-        status(fb, scr, scr.hint, scr.hint_alert)
+        # The guided prompt says the duty and the look key it covers.
+        status(fb, scr, guided_play(scr, 236 // text.SMALL.w) or scr.hint, scr.hint_alert)
     elif scr.human_turn() and g.phase == clubs.PH_PLAY:
         status(fb, scr, play_hint(scr), False, theme.GOLD)
     else:

@@ -68,8 +68,14 @@ def draw(fb, scr):
     elif status is None:
         rows = c.lines(fb, scr.event_line(), 32, 2, w)  # the event may take both rows
     elif status:
-        # Your duty, on two rows if it needs them, else the event under it.
-        rows = c.lines(fb, status, 32, 2, w)
+        # Your duty, on two rows if it needs them, else the event under it;
+        # but a note ("Game resumed" after Continue) keeps that row until
+        # the first key, the duty cut to one row meanwhile (all of it after
+        # that key): under a two-row duty the note was never seen.
+        if scr.note and not scr.pressed:
+            c.put(fb, c.text.fit(status, w - 2), 1, 32)
+        else:
+            rows = c.lines(fb, status, 32, 2, w)
         if rows < 2:
             c.put(fb, c.text.fit(scr.event_line(), w - 2), 1, 42)
     else:

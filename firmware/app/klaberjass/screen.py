@@ -52,6 +52,8 @@ _TRICK_X = const(78)  # left edge of the trick area; the event line starts there
 _TRICK_W = const(70)  # the trick area's width ("West passes" fits)
 _STOCK_X = const(43)  # the stock, or the bottom card, between the turned card and the trick
 _BASE_Y = const(99)  # top of a hand card that is not raised
+_BACKS_X = const(30)  # West's backs on the top row, after the name
+_GAP = const(12)  # px, two characters: the dealer mark's least gap to the scores
 _LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
 _LOG_LEN = const(8)
@@ -93,6 +95,31 @@ def choice_label(a, game):
     return "Keep " + kj.symbol_name(game.trump * 13 + kj.R7)
 
 
+def top_fit(n, mark, scores, w):
+    """How the top row of a ``w`` px wide table fits West's ``n`` backs,
+    their number, the dealer mark ``mark`` (str, may be empty) and the
+    ``scores`` (per seat): ``(score text, px between the backs)``. The mark
+    keeps two characters (_GAP) from the scores, the gap between the two
+    scores and Clubbed's between its own line's texts: with "(you deal)"
+    and three-digit scores it was 4 px. Short of room the backs close up
+    from 4 px apart to 1 (their number says how many), then the scores
+    take one space instead of two (four digits: ties at 500 or more play
+    on, KJ-15)."""
+    cw = text.SMALL.w
+    row = "You %d  West %d" % (scores[0], scores[1])
+    if not mark or n < 2:
+        return row, 4
+    # Room for the backs' n - 1 steps: the row less everything else on it.
+    room = (w - 3 - len(row) * cw - _GAP - len(mark) * cw - 4
+            - len(str(n)) * cw - 3 - 8 - _BACKS_X)
+    if room >= 4 * (n - 1):
+        return row, 4
+    if room < n - 1:
+        row = "You %d West %d" % (scores[0], scores[1])
+        room += cw
+    return row, max(1, room // (n - 1))
+
+
 class KlaberjassScreen:
     """One game of Klaberjass on screen. ``options`` as for ``start``;
     ``on_over(app, screen)`` is called when the game has ended and its last
@@ -127,6 +154,10 @@ class KlaberjassScreen:
         # A note that takes the event line until the next event, as Clubbed's
         # event lines keep it: Continue's "Game resumed" (app.persist.resume).
         self.note = ""
+        # No key pressed on this screen yet: at 128x64 a note keeps its row
+        # under a two-row duty hint, cut to one row, until the first key
+        # (app.klaberjass.compact).
+        self.pressed = False
         self.trick_until = 0
         self.last = None  # last complete trick: (leader, lead card, second, winner, points)
         self.last_prev = False  # ... and it is from the previous round
@@ -489,6 +520,7 @@ class KlaberjassScreen:
     def on_button(self, b):
         app = self.app
         app.invalidate()
+        self.pressed = True
         now = app.clock.ticks_ms()
         if self.pause is not None:
             self._pause_button(b)
@@ -606,8 +638,12 @@ class KlaberjassScreen:
         self._draw_stock(fb, g)
         self._draw_trick(fb)
         self._draw_column(fb, g)
-        line = self.event_line()
-        if self.hint_alert and self.choices:
+        # A banner (draw_banner, from y 66) hides the event row (y 64) but for
+        # its top two pixel rows, where an i's dot or an apostrophe stood
+        # above the box (and an alert's panel from y 63): not drawn then.
+        covered = bool(self.banners)
+        line = "" if covered else self.event_line()
+        if self.hint_alert and self.choices and not covered:
             # The choices take the hint line: a hint (app.hint) goes above.
             fb.fill_rect(0, _MSG_Y - 1, w, 13, theme.PANEL)
             draw_rich(fb, text.fit(self.hint, w - 6), 3, _MSG_Y,
@@ -641,16 +677,19 @@ class KlaberjassScreen:
         west = (g.current_player == 1 and g.phase != kj.EXCHANGING and self.frozen is None
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
-        # The backs 4 px apart and their number beside them, as Clubbed's:
-        # the backs alone must be counted.
-        x = cardview.fan_backs(fb, self.n_opp, 30, 2, 8, 12, 4)
-        x = text.draw(fb, str(self.n_opp), x + 3, 2, theme.TEXT_DIM)
         # "(deals)" after West's count, "(you deal)" while bidding, in brackets so
-        # they do not run into the scores (nine backs and three-digit scores fill the row).
+        # they do not run into the scores.
+        mark = ""
         if g.dealer == 1 or g.trump == kj.NO_SUIT:
-            text.draw(fb, "(deals)" if g.dealer == 1 else "(you deal)", x + 4, 2, theme.TEXT_DIM)
-        text.draw_right(fb, "You %d  West %d" % (g.scores[0], g.scores[1]), w - 3, 2,
-                        theme.TEXT)
+            mark = "(deals)" if g.dealer == 1 else "(you deal)"
+        scores, step = top_fit(self.n_opp, mark, g.scores, w)
+        # The backs and their number beside them, as Clubbed's: the backs
+        # alone must be counted.
+        x = cardview.fan_backs(fb, self.n_opp, _BACKS_X, 2, 8, 12, step)
+        x = text.draw(fb, str(self.n_opp), x + 3, 2, theme.TEXT_DIM)
+        if mark:
+            text.draw(fb, mark, x + 4, 2, theme.TEXT_DIM)
+        text.draw_right(fb, scores, w - 3, 2, theme.TEXT)
 
     def _draw_stock(self, fb, g):
         # The turned card lies apart from the stock (KJ-3); once trump is set
