@@ -9,6 +9,7 @@ import random
 
 import apptest
 import pytest
+from fakestore import FakeStorage
 
 from app.clubs import table as table
 from app.clubs.screen import THINK_MS, ClubsScreen
@@ -26,8 +27,8 @@ class Session(apptest.Session):
     SETTLE_LIMIT = 200000
     WAIT_QUEUE = True
 
-    def __init__(self, seed, autoplay=False):
-        super().__init__(seed)
+    def __init__(self, seed, autoplay=False, storage=None):
+        super().__init__(seed, storage=storage)
         self.choose_game("Clubs")
         if autoplay:
             self.app.options["Clubs"]["autoplay"] = True  # tests only, not on the menu
@@ -566,3 +567,45 @@ def test_guided_prompt_says_the_duty_and_the_look_key_it_covers(cls):
             s.press(k)
     assert {"Follow", "No", "Lead"} <= seen, seen
     assert looks or cls is _Compact
+
+
+def status_line(s):
+    """The status line's text as drawn (South's prompt or duty): at x 3,
+    y 76 on the 240 px table, at x 1 (y 31 on the pass step, 40 at the
+    table) at 128x64."""
+    at = ((1, 31), (1, 40)) if s.SIZE[0] < 240 else ((3, 76),)
+    (line,) = [st for _, st, x, y, *_ in apptest.draws(s) if (x, y) in at]
+    return line
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
+@pytest.mark.parametrize("stop", ("pass", "play"))
+def test_continue_says_game_resumed_before_the_prompt_until_the_first_key(cls, stop):
+    """Continue at South's turn (the Hearts pass, a card to follow) says
+    "Game resumed" on the status line, as Klaberjass and Clubbed say it on
+    theirs, before the duty where it fits ("Game resumed  Follow ♦  UP
+    look"; at 128x64 the note alone); the first key gives the prompt back
+    as it was before the save (the status line gave the duty and never said
+    it, at any size)."""
+    st = FakeStorage()
+    s = cls(5, storage=st)
+    s.press("A")  # New game
+    scr = s.app.screen
+    for _ in range(200):
+        if scr.human_turn() and (scr.mode == table.PASS if stop == "pass" else (
+                scr.mode == table.TABLE and scr.game.phase == clubs.PH_PLAY
+                and scr.trick.order and not scr.trick.complete())):
+            break
+        decide(s)
+    prompt = status_line(s)
+    assert "Game resumed" not in prompt
+    s = cls(5, storage=st.reboot())
+    s.press("A")  # Continue
+    scr = s.app.screen
+    assert isinstance(scr, ClubsScreen) and scr.human_turn()
+    line = status_line(s)
+    assert line.startswith("Game resumed"), line
+    if cls is not _Compact and stop == "play":
+        assert line == "Game resumed  " + prompt, line  # the duty and the look key
+    s.press("RIGHT")  # the cursor moves: the prompt is back whole
+    assert status_line(s) == prompt

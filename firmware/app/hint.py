@@ -265,12 +265,13 @@ def back(app, screen):
                                         g.to_text())
     if hasattr(new, "msgs"):
         new.msgs = ["Move taken back"]
-        if hasattr(new, "note"):
-            # Klaberjass' note holds the event line: the resumed screen's
-            # "Game resumed" would hide that the move was taken back.
-            new.note = new.msgs[0]
     else:
         new.msg = "Move taken back"
+    if hasattr(new, "note"):
+        # The note (Klaberjass' event line, Clubs' status line until the
+        # first key): the resumed screen's "Game resumed" would hide that
+        # the move was taken back.
+        new.note = "Move taken back"
     app.sessions[app.game_name()]["hint_or_undo"] = 1
     app.actions = bytearray(acts[:n])
     app.in_save = False  # the shortened actions replace the save's

@@ -22,6 +22,7 @@ from app.clubs.table import (
     bid_text,
     bid_why,
     guided_play,
+    noted,
     pass_hint,
 )
 from app.kit import compact as c
@@ -56,8 +57,8 @@ def draw(fb, scr):
     elif m == SHOW:
         c.bar(fb, "Show a card", 0, w, "hand %d" % scr.hand_no)
         c.lines(fb, "All show a card; all see it till played", 12, 2, w)
-        c.hint(fb, scr.hint if scr.hint_alert else "A: show this card" if scr.human_turn()
-               else "Waiting\u2026", 32, w, scr.hint_alert)
+        c.hint(fb, scr.hint if scr.hint_alert else noted(scr, ("A: show this card",), cols(w))
+               if scr.human_turn() else "Waiting\u2026", 32, w, scr.hint_alert)
         _hand(fb, scr, w, h)
     elif m == SHOWN:
         _seats(fb, scr, scr.shown, None, -1, -1)
@@ -69,6 +70,11 @@ def draw(fb, scr):
     if scr.banner:
         title, line = scr.banner
         c.banner(fb, title, [line], w, h)
+
+
+def cols(w):
+    """Characters on a row ``w`` pixels wide (1 px each side)."""
+    return (w - 2) // c.SMALL.w
 
 
 def _seats(fb, scr, cards4, values, turn, mark):
@@ -130,6 +136,7 @@ def _table(fb, scr, w, h):
             line = "Lead no \u2663 (unbroken)"  # PC-5, in 21 columns
         elif len(line) <= 12:
             line += "  UP look"
+        line = noted(scr, (line, scr.duty(True)), cols(w))
     else:
         line = scr.msg
     if line is not None:
@@ -187,7 +194,7 @@ def _pass(fb, scr, w, h):
     if scr.hint_alert:
         c.hint(fb, scr.hint, 32, w, True)
     else:
-        rows = c.lines(fb, pass_hint(scr), 32, 2, w)
+        rows = c.lines(fb, noted(scr, (pass_hint(scr),), cols(w)), 32, 2, w)
     _hand(fb, scr, w, h, rows == 2)
 
 
@@ -229,7 +236,7 @@ def _bid(fb, scr, w, h):
     if scr.hint_alert:
         c.hint(fb, scr.hint, 32, w, True)
     else:
-        c.put(fb, why, 1, 32)
+        c.put(fb, noted(scr, (why,), cols(w)), 1, 32)
     c.put(fb, "A: bid" if not off else "pick another", 1, 42)
     _hand(fb, scr, w, h)
 
@@ -239,7 +246,7 @@ def _take(fb, scr, w, h):
     t = scr.trick
     _seats(fb, scr, t.cards, t.values, -1, -1)
     c.put(fb, "Tie!", PANEL_X + 1, 0)
-    c.put(fb, "Who takes it?", 1, 41)
+    c.put(fb, noted(scr, ("Who takes it?",), 13), 1, 41)  # 13 columns: "Me" at x 81
     items = ("Me", "North")
     x = 81
     for i in range(2):

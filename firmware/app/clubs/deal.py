@@ -13,6 +13,7 @@ from app.clubs.table import (
     PASS,
     RECEIVED,
     SHOW,
+    noted,
     pass_hint,
     score_corner,
     shown_panel,
@@ -72,7 +73,8 @@ def _draw_pass(fb, scr):
     if scr.hint_alert:
         status(fb, scr, scr.hint, scr.hint_alert)
     else:
-        status(fb, scr, pass_hint(scr), False, theme.GOLD if mine else None)
+        status(fb, scr, noted(scr, (pass_hint(scr),), 236 // text.SMALL.w), False,
+               theme.GOLD if mine else None)
 
 
 def _draw_received(fb, scr):
@@ -110,7 +112,9 @@ def _draw_show(fb, scr):
     if scr.hint_alert:
         status(fb, scr, scr.hint, scr.hint_alert)
     elif scr.human_turn():
-        status(fb, scr, "\u25c4 \u25ba choose   A: show it to everyone", False, theme.GOLD)
+        status(fb, scr, noted(scr, ("\u25c4 \u25ba choose   A: show it to everyone",
+                                    "A: show it to everyone"), 236 // text.SMALL.w),
+               False, theme.GOLD)
     else:
         status(fb, scr, "Waiting for the others\u2026", False)
 

@@ -160,6 +160,11 @@ class ClubsScreen:
         self.hint = ""
         self.hint_alert = False
         self.msg = ""
+        # A note said before South's prompt until the first key, unless an
+        # event comes first: Continue's "Game resumed" (app.persist.resume),
+        # which the duty or the key prompt took the status line from.
+        self.note = ""
+        self.pressed = False  # a key was pressed on this screen
         # The view of the hand being shown (it lags the core while events wait).
         self.hand = b""
         self.hand_no = 1
@@ -323,6 +328,7 @@ class ClubsScreen:
         """Show core event ``ev``; returns ms to wait before the next (0: none)."""
         kind, seat, a, b = ev
         g = self.game
+        self.note = ""
         self.app.invalidate()
         if kind == clubs.EV_DEAL:
             self._new_hand(ev)
@@ -520,6 +526,7 @@ class ClubsScreen:
     def on_button(self, b):
         app = self.app
         app.invalidate()
+        self.pressed = True
         if self.pause is not None:
             self._pause_button(b)
             return

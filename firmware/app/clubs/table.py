@@ -181,6 +181,23 @@ def play_hint(scr):
     return line + "  UP look" if len(line) <= 27 else line
 
 
+def noted(scr, lines, cols):
+    """The line for South's prompt on a row of ``cols`` characters:
+    ``lines[0]`` (str; the duty, the key prompt), or while the screen's
+    note is up (``scr.note``, Continue's "Game resumed", until the first
+    key or event) the note and then the first of ``lines`` that fits beside
+    it (a shorter wording last), else the note alone: the raised cards and
+    the panels above still say what to do, and the first key gives the
+    prompt back whole."""
+    note = scr.note
+    if not note or scr.pressed:
+        return lines[0]
+    for line in lines:
+        if line and len(note) + 2 + len(line) <= cols:
+            return note + "  " + line
+    return note
+
+
 def guided_play(scr, cols):
     """The guided hand's prompt for South's card (``scr.hint``, "KEYS: why",
     app.hint.guide) made to fit a status line of ``cols`` characters, or

@@ -15,6 +15,7 @@ from app.clubs.table import (
     bid_why,
     cross,
     guided_play,
+    noted,
     play_hint,
     score_corner,
     shown_panel,
@@ -78,7 +79,8 @@ def draw_trick(fb, scr):
         # The guided prompt says the duty and the look key it covers.
         status(fb, scr, guided_play(scr, 236 // text.SMALL.w) or scr.hint, scr.hint_alert)
     elif scr.human_turn() and g.phase == clubs.PH_PLAY:
-        status(fb, scr, play_hint(scr), False, theme.GOLD)
+        line = noted(scr, (play_hint(scr), scr.duty(), scr.duty(True)), 236 // text.SMALL.w)
+        status(fb, scr, line, False, theme.GOLD)
     else:
         status(fb, scr, scr.msg, False)
 
@@ -114,6 +116,7 @@ def draw_bid(fb, scr):
             fb.line(x + 1, y + 13, x + 13, y + 1, theme.ALERT if not sel else theme.WHITE)
     line = bid_why(scr, ("After trick 12 a bid must be 0", "%d is out: the bids would total 13",
                          "Any bid 0-13 (0 = nil)"))
+    line = noted(scr, (line,), 226 // text.SMALL.w)
     if scr.hint_alert:
         text.draw(fb, text.fit(scr.hint, 226), 8, 55, hint_colour(scr.hint_alert), text.SMALL)
     else:
@@ -129,6 +132,7 @@ def draw_take(fb, scr):
     t = scr.trick
     line = "Your %s = North's %s: who takes it?" % (
         clubs.symbol_name(t.cards[HUMAN]), clubs.symbol_name(t.cards[clubs.NORTH]))
+    line = noted(scr, (line,), 232 // text.SMALL.w)
     if scr.hint_alert:  # a hint (app.hint) in place of the question
         text.draw_centered(fb, text.fit(scr.hint, 232), 120, 80, hint_colour(scr.hint_alert),
                            text.SMALL)

@@ -165,6 +165,7 @@ def _clubs(app, mod, seed, kw, state, pos):
     s.ai_at = None
     s._turn_start()
     s.msg = "Game resumed"
+    s.note = s.msg  # said before South's prompt too, until the first key
     return s
 
 
