@@ -39,7 +39,10 @@ from the scores on its top row, West's backs closer together when the row
 is short of room ("(you deal)" with three-digit scores was 4 px from
 them: the frames with such scores moved), and no stray pixel over its
 banners (the event row behind a banner showed an i's dot above the box:
-sequence banners' frames moved). The rest are aa0f26b's.
+sequence banners' frames moved); and Clubs' hand at 240 px 2 px lower, its
+raised cursor card and picked Hearts-pass card 1 px less above it (the
+cursor's gold frame ran along the status line's lowest ink row, underlining
+it: the Clubs frames at 240 px with the hand moved). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

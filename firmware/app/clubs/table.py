@@ -33,7 +33,11 @@ SCORE = 6
 # names take no heap on the Pico (tools/bench/mem_report.py).
 TABLE_H = 76  # the table area is y 0..TABLE_H-1; the status line below
 _STATUS_Y = const(76)
-_HAND_Y = const(99)  # top of an unraised hand card
+# The top of an unraised hand card: its bottom row is the screen's (134), so
+# that the raised cursor card's frame (base - 11) keeps two blank rows under
+# the status line's lowest ink (a descender's, y 87): at 99 the frame ran
+# along that row, underlining the line.
+_HAND_Y = const(101)
 PANEL_X = 180  # the trick panel on the right
 CW = theme.CARD_W
 CH = theme.CARD_H
@@ -284,11 +288,12 @@ def _draw_hand(fb, scr):
         ok = c in legal and c != picked
         new = c == f0 or c == f1
         if c == picked:
-            # Above the cursor's card, its top still below the ink of the
-            # status line's prompt ("A: this card to North  B: take back").
-            y = base - 12
+            # Above the cursor's card, its frame as the cursor's two rows
+            # below the ink of the status line's prompt ("A: this card to
+            # North  B: take back").
+            y = base - 11
         elif mine and i == scr.cursor:
-            y = base - 10 if ok else base - 3
+            y = base - 9 if ok else base - 3
         elif (mine and ok) or new:
             y = base - 6
         else:
