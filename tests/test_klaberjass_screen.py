@@ -259,3 +259,19 @@ def test_continue_in_play_says_game_resumed_over_a_two_row_duty(size):
             assert part in shown, shown
     else:
         assert "Game resumed" in shown, shown
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+@pytest.mark.parametrize("when", ("bid", "play"))
+def test_turned_label_keeps_the_left_margin(size, when):
+    """The "turned" label under the turned card (KJ-3) starts where the top
+    row's "West" does, 3 px in (centred under the card it started at x 0,
+    touching the screen's left edge), and ends clear of what its row holds
+    beside it (the event line)."""
+    s, scr = to_first_bid(size, 3) if when == "bid" else to_first_card(size, 3)
+    drawn = apptest.draws(s)
+    (turned,) = [(x, y, end) for _, st, x, y, _, end in drawn if st == "turned"]
+    (west,) = [x for _, st, x, y, _, _ in drawn if st == "West" and y == 2]
+    assert turned[0] == west == 3, (turned, west)
+    beside = [x for _, st, x, y, _, _ in drawn if y == turned[1] and st and st != "turned"]
+    assert beside and min(beside) - turned[2] >= 6, (turned, beside)

@@ -695,7 +695,9 @@ class KlaberjassScreen:
         # The turned card lies apart from the stock (KJ-3); once trump is set
         # the bottom card of the stock is turned (KJ-6).
         cardview.face(fb, g.turned, 3, 19, theme.BIG_W, theme.BIG_H)
-        text.draw_centered(fb, "turned", 18, _MSG_Y, theme.TEXT_DIM)
+        # Under the card from its left edge, 3 px in as the hint and the top
+        # row (centred under the 32 px card its 36 px touched the screen's edge).
+        text.draw(fb, "turned", 3, _MSG_Y, theme.TEXT_DIM)
         bottom = g.bottom()
         x = _STOCK_X
         if bottom != kj.NO_CARD:
