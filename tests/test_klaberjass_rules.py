@@ -874,7 +874,11 @@ def test_kj16_describe_words():
     assert kj.describe((kj.EV_PLAY, 0, notation.parse("TH"), 0), 1, nm) == "North played 10\u2665"
     assert kj.describe((kj.EV_PLAY, 1, notation.parse("TH"), 0), 1, nm) == "You played 10\u2665"
     assert kj.describe((kj.EV_BID, 0, kj.NAME_SPADES, 0), 1, nm) == "North named \u2660"
-    assert kj.describe((kj.EV_ROUND, 0, 0, 161), 1, nm) == "Round: North 0, You 161"
+    assert kj.describe((kj.EV_ROUND, 0, 0, 161), 1, nm) == "Round: North 0, you 161"
+    # Inside a sentence the viewer is "you" (a line starts with "You").
+    cut = (kj.EV_CUT, 1, notation.parse("QC"), notation.parse("AC"))
+    assert kj.describe(cut, 1, nm) == "Cut Q\u2663, A\u2663: you deal"
+    assert kj.describe(cut, 0, nm) == "Cut Q\u2663, A\u2663: South deals"
     for ev in (
         (kj.EV_CUT, 0, 5, 6), (kj.EV_DEAL, 0, 5, 0), (kj.EV_BID, 0, kj.ACCEPT, 0),
         (kj.EV_BID, 0, kj.PASS, 0), (kj.EV_REDEAL, 0, 0, 0), (kj.EV_MORE, 0, 5, 0),
@@ -885,6 +889,7 @@ def test_kj16_describe_words():
         for viewer in (0, 1):
             words = kj.describe(ev, viewer, nm)
             assert words and "?" not in words and len(words) <= 40, (ev, words)
+            assert "You" not in words[1:], (ev, words)
 
 
 # --- KJ-17 Conservation ---------------------------------------------------------

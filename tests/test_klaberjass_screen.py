@@ -275,3 +275,30 @@ def test_turned_label_keeps_the_left_margin(size, when):
     assert turned[0] == west == 3, (turned, west)
     beside = [x for _, st, x, y, _, _ in drawn if y == turned[1] and st and st != "turned"]
     assert beside and min(beside) - turned[2] >= 6, (turned, beside)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_you_is_capital_only_where_a_text_starts(size):
+    """A text that joins an event to what follows reads as one sentence:
+    "Cut Q♣, A♣: you deal", "West 9♦, you 8♦: you won 11" (the recent
+    events on the tall panel and UP's look said "…: You deal"); a text that
+    starts with the player keeps "You" ("You deal; turned 10♥"). Every
+    string drawn over whole rounds (the goldens' key pattern, UP's look
+    among them) at both dealers. (128x64's bidding row lists who passed,
+    "W You W pass": names, not a sentence.)"""
+    seen = set()
+    for seed in (3, 7):  # West deals; you deal
+        s = session(size, seed, None)
+        keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A", "UP", "LEFT"]
+        s.press("A")  # New game
+        for i in range(300):
+            if not isinstance(s.app.screen, KlaberjassScreen):
+                break
+            for st in lines(s):
+                seen.add(st)
+            s.press(keys[i % len(keys)])
+    bad = sorted(st for st in seen if ": You" in st or ", You" in st)
+    assert not bad, bad
+    if size == "240x240":  # the recent events on the tall panel
+        assert any(st.strip().startswith("Cut ") and ": you deal" in st for st in seen), sorted(
+            st for st in seen if "Cut" in st)

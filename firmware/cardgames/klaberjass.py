@@ -1156,7 +1156,9 @@ def describe(ev, viewer, names):
     you = seat == viewer
     who = "You" if you else names[seat]
     if kind == EV_CUT:
-        return "Cut %s, %s: %s deal%s" % (symbol_name(a), symbol_name(b), who, "" if you else "s")
+        # Inside the sentence, the viewer is "you": "Cut Q♣, A♣: you deal".
+        return "Cut %s, %s: %s deal%s" % (symbol_name(a), symbol_name(b),
+                                          "you" if you else who, "" if you else "s")
     if kind == EV_DEAL:
         return "%s deal%s; turned %s" % (who, "" if you else "s", symbol_name(a))
     if kind == EV_BID:
@@ -1188,8 +1190,8 @@ def describe(ev, viewer, names):
     if kind == EV_FAIL:
         return "%s failed: %d to %d" % (who, a, b)
     if kind == EV_ROUND:
-        n0 = "You" if viewer == 0 else names[0]
-        n1 = "You" if viewer == 1 else names[1]
+        n0 = "you" if viewer == 0 else names[0]
+        n1 = "you" if viewer == 1 else names[1]
         return "Round: %s %d, %s %d" % (n0, a, n1, b)
     if kind == EV_GAME:
         return "%s win%s %d to %d" % (who, "" if you else "s", max(a, b), min(a, b))

@@ -185,7 +185,9 @@ def verdict(rs):
     "You failed: West +162"."""
     m = rs.maker
     if rs.failed:
-        return "%s failed: %s +%d" % (NAMES[m], NAMES[1 - m], rs.totals[0] + rs.totals[1])
+        # "West failed: you +162": "you" inside the sentence.
+        return "%s failed: %s +%d" % (NAMES[m], "West" if m == 0 else "you",
+                                      rs.totals[0] + rs.totals[1])
     return "%s made it %d:%d" % (NAMES[m], rs.totals[m], rs.totals[1 - m])
 
 

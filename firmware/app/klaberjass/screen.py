@@ -59,6 +59,12 @@ PAUSE_ITEMS = shared.PAUSE_ITEMS
 _LOG_LEN = const(8)
 
 
+def mid_name(seat):
+    """Seat ``seat``'s name inside a sentence: "you" for the human (a line
+    that starts with it keeps "You"), else "West"."""
+    return "you" if seat == _HUMAN else NAMES[seat]
+
+
 def start(app, seed, options):
     """A new game of Klaberjass for the app. The first dealer is cut for
     (KJ-2); ``options`` holds the variants ``alternate`` (KJ-2),
@@ -604,9 +610,10 @@ class KlaberjassScreen:
             out.append("  none yet")
         else:
             ls, a, b, w, pts = self.last
+            # "You" starts the line only: "West 9♦, you 8♦: you won 11".
             out.append("  %s %s, %s %s: %s won %d" % (
-                NAMES[ls], kj.symbol_name(a), NAMES[1 - ls], kj.symbol_name(b),
-                NAMES[w], pts))
+                NAMES[ls], kj.symbol_name(a), mid_name(1 - ls), kj.symbol_name(b),
+                mid_name(w), pts))
         out.append(("h", "Recent"))
         for m in self.msgs[::-1]:
             out.append("  " + m)
