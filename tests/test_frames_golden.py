@@ -46,8 +46,10 @@ it: the Clubs frames at 240 px with the hand moved), and Klaberjass's
 "turned" label under the turned card 3 px in from the left edge (it
 started at x 0: the 240 px frames with the turned card moved), and "you"
 in small letters inside a Klaberjass sentence ("Cut Q♣, A♣: you deal",
-"West A♥, you 7♥: West won 11" on the tall panel: 240x240 frames moved).
-The rest are aa0f26b's.
+"West A♥, you 7♥: West won 11" on the tall panel: 240x240 frames moved),
+and Klaberjass's event line while bidding at 240 px the turned card alone
+("Turned 8♥"; the top row's "(deals)" / "(you deal)" names the dealer: the
+bidding frames moved). The rest are aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

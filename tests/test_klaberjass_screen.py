@@ -49,9 +49,12 @@ def test_continue_in_the_bidding_says_game_resumed_until_the_next_event(size, se
     assert isinstance(scr, KlaberjassScreen) and scr.game.phase == kj.BID1
     assert "Game resumed" in lines(s)
     # The next event (the human's pass) gives the line back: to the deal
-    # while the bidding goes on (the passes are listed on the table).
+    # while the bidding goes on (the passes are listed on the table): the
+    # turned card, and at 128x64 the dealer too (no mark on its top row).
     g = scr.game
     deal = kj.describe((kj.EV_DEAL, g.dealer, g.turned, 0), 0, ("You", "West"))
+    if size != "128x64":
+        deal = "Turned " + kj.symbol_name(g.turned)
     assert scr.event_line() == "Game resumed"
     assert scr.choices[scr.choice] == kj.PASS
     s.press("A")
@@ -302,3 +305,27 @@ def test_you_is_capital_only_where_a_text_starts(size):
     if size == "240x240":  # the recent events on the tall panel
         assert any(st.strip().startswith("Cut ") and ": you deal" in st for st in seen), sorted(
             st for st in seen if "Cut" in st)
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("seed", (3, 7))  # West deals; you deal
+def test_bidding_names_the_dealer_once(size, seed):
+    """While the bidding goes on (KJ-4) the table names the dealer once: at
+    240 px the top row's mark ("(you deal)", "(deals)"), the event line the
+    turned card alone ("Turned 10♥"; it said "You deal; turned 10♥" under
+    "(you deal)"); at 128x64, whose top row marks only West ("dlr"), the
+    event line keeps the dealer ("You deal; turned 10♥")."""
+    s, scr = to_first_bid(size, seed)
+    g = scr.game
+    name = kj.symbol_name(g.turned)
+    if size == "128x64":
+        assert scr.event_line() == kj.describe((kj.EV_DEAL, g.dealer, g.turned, 0), 0,
+                                               ("You", "West"))
+        return
+    assert scr.event_line() == "Turned " + name
+    # The table's strings (the tall panel's recent events are a log).
+    drawn = apptest.draws(s)
+    west = [fb for fb, st, x, y, _, _ in drawn if st == "West" and y == 2][0]
+    named = [st for fb, st, *_ in drawn if fb is west and "deal" in st]
+    assert named == ["(you deal)" if g.dealer == 0 else "(deals)"], named
+    assert "Turned " + name in [st for fb, st, *_ in drawn if fb is west]

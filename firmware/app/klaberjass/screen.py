@@ -416,7 +416,8 @@ class KlaberjassScreen:
         """The event line under the trick: while a complete trick lies on the
         table, its second card's play ("West played A♥"; the column says who
         takes it), else the latest event; while the bidding goes on, the
-        deal (who dealt, the turned card), since the table lists the passes;
+        deal (the turned card; at 128x64 who dealt too, which the top row
+        marks at 240 px), since the table lists the passes;
         before all of these, a ``note`` until the next event."""
         if self.trick_done and self.play_line:
             return self.play_line
@@ -424,7 +425,11 @@ class KlaberjassScreen:
             return self.note
         g = self._view()
         if self.deal_line and g.trump == kj.NO_SUIT and (g.phase == kj.BID1 or g.phase == kj.BID2):
-            return self.deal_line
+            if self.app.compact:
+                return self.deal_line  # no mark for you on 128x64's top row
+            # The top row marks the dealer while the bidding goes on ("(you
+            # deal)", "(deals)"): the line names the turned card alone.
+            return "Turned " + kj.symbol_name(g.turned)
         return self.msgs[-1] if self.msgs else ""
 
     def _apply(self, action, now):
