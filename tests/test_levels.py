@@ -718,6 +718,22 @@ def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
     assert h.kit.value(we, me) == 3 + clubbed_kit.WIN != 3 + clubbed_kit.EXPERT_WIN
 
 
+def test_clubbed_expert_settings_are_its_own():
+    """Expert's test is looser than Hard's, its win bonus larger than Hard's
+    but half what it was, its playout solves capped at 300 nodes (set
+    together from paired runs against Hard, tuning pairs 40000-41999:
+    docs/clubbed_ai.md, session 7); Hard's settings are not these."""
+    from players import clubbed_kit
+
+    assert clubbed_kit.EXPERT_Z2 == 3 < clubbed_kit.Z2
+    assert clubbed_kit.WIN < clubbed_kit.EXPERT_WIN == 25
+    assert clubbed_kit.PLAYOUT_NODES == 300
+    e = levels.make("clubbed", levels.EXPERT, 1)
+    h = levels.make("clubbed", levels.HARD, 1)
+    assert e.z2 == 3 and h.z2 == clubbed_kit.Z2 == 5
+    assert e.kit.playout is clubbed_kit.expert_playout and h.kit.playout is clubbed_kit.playout
+
+
 def test_clubbed_no_club_reads_a_heuristic_player_right():
     """CB-5/CB-11: when ``clubbed_kit.no_club`` says the other seat's last
     move (a non-club on a pile a club would have taken) shows it holds no
