@@ -664,3 +664,36 @@ def test_raised_hand_keeps_clear_of_the_status_line(cls, monkeypatch):
             decide(s)
     gaps = [g for g in gaps if g is not None]
     assert len(gaps) > 10 and min(gaps) >= 2, sorted(gaps)[:5]
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
+def test_you_is_capital_only_where_a_text_starts(cls):
+    """A text whose sentence reaches the player mid-way says "you": "Hand 2:
+    you deal, pass right", "E-W 19 beats 12: you take it", "Tie, top K♥:
+    you take" (they said "…: You deal", "…: You take it"); a text that starts
+    with the player keeps "You" ("You played 7♣ (7)"). Every string drawn
+    over two games' first hands and more (each dealer), UP's look among
+    them, at each size."""
+    seen = []
+
+    def play():
+        for seed in (1, 5):
+            s = cls(seed)
+            s.press("A")  # New game
+            scr = s.app.screen
+            presses = 0
+            while presses < 400 and s.app.screen is scr and scr.mode != table.SCORE:
+                if (presses % 7 == 0 and scr.mode == table.TABLE and scr.human_turn()
+                        and scr.last_trick is not None and not scr.taking()
+                        and not scr.bidding()):
+                    s.press("UP")  # the last trick
+                    s.press("LEFT")
+                    presses += 2
+                presses += decide(s)
+
+    seen = apptest.strings_drawn(play)
+    assert any(st.startswith("You ") for st in seen)
+    bad = sorted({st for st in seen if ": You" in st or ", You" in st})
+    assert not bad, bad
+    for said in (": you deal", ": you take"):
+        assert any(said in st for st in seen), said

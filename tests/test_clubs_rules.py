@@ -984,8 +984,15 @@ def test_describe_words_events():
     assert d((clubs.EV_TRICK, W, 3, clubs.WIN_HIGH), S, nm) == "West takes trick 3 (highest card)"
     assert d((clubs.EV_HAND_END, 2, 5, -3), S, nm) == "Hand 2: N-S +5, E-W -3"
     assert d((clubs.EV_GAME_OVER, 1, 30, 45), S, nm) == "E-W win 45 to 30"
+    # Inside a sentence the viewer is "you" (a text starts with "You").
+    assert d((clubs.EV_DEAL, S, 2, 1), S, nm) == "Hand 2: you deal, pass right"
+    assert d((clubs.EV_DEAL, E, 2, 1), S, nm) == "Hand 2: East deals, pass right"
     for k in range(1, 19):
-        assert d((k, E, 2, 1), S, nm) != "?"
+        for seat in (0, 1) if k == clubs.EV_GAME_OVER else (N, E, S, W):  # a team there
+            words = d((k, seat, 2, 1), S, nm)
+            # ("Negative One! You +2": a new sentence.)
+            assert words != "?" and "You" not in words.replace("! You", "!")[1:], (
+                k, seat, words)
 
 
 # --- notation ------------------------------------------------------------------------

@@ -49,7 +49,13 @@ in small letters inside a Klaberjass sentence ("Cut Q♣, A♣: you deal",
 "West A♥, you 7♥: West won 11" on the tall panel: 240x240 frames moved),
 and Klaberjass's event line while bidding at 240 px the turned card alone
 ("Turned 8♥"; the top row's "(deals)" / "(you deal)" names the dealer: the
-bidding frames moved). The rest are aa0f26b's.
+bidding frames moved), and Klaberjass's hand at 240 px 2 px lower, its
+raised cursor card 1 px less above it (as Clubs': the gold frame ran along
+the hint line's lowest ink row; the 240 px frames with the hand moved),
+and "you" in small letters inside a Clubs sentence ("Hand 2: you deal,
+pass right", "N-S 14 beats 7: you take it", the hand scores' "N-S: North
++1, you -2": the Clubs frames at 240 px with them moved). The rest are
+aa0f26b's.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

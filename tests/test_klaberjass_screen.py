@@ -329,3 +329,61 @@ def test_bidding_names_the_dealer_once(size, seed):
     named = [st for fb, st, *_ in drawn if fb is west and "deal" in st]
     assert named == ["(you deal)" if g.dealer == 0 else "(deals)"], named
     assert "Turned " + name in [st for fb, st, *_ in drawn if fb is west]
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+def test_raised_hand_keeps_clear_of_the_hint_line(size, monkeypatch):
+    """The cursor's raised card, framed in gold, keeps two blank rows
+    between its frame and the ink of the hint line above the hand ("Your
+    lead: any card"), wherever the line's text reaches (raised 10 px from
+    y 99 the frame ran along the row under the capitals and through the
+    descenders, underlining the line), and the hand stays on the table;
+    over whole rounds' plays at both dealers. (128x64 draws no such hand.)"""
+    w, h = SIZES[size][0]
+    orig = text.draw
+
+    def frame(s, hand=True, words=True):
+        def quiet(f, st, x, y, *a, **k):
+            if y == 76:  # the hint line (_HINT_Y)
+                return x
+            return orig(f, st, x, y, *a, **k)
+
+        with monkeypatch.context() as m:
+            if not hand:
+                m.setattr(KlaberjassScreen, "_draw_hand", lambda *a: None)
+            if not words:
+                m.setattr(text, "draw", quiet)
+            s.app.invalidate()
+            s.app.step()
+        fb = s.disp.fb
+        return [fb.pixel(x, y) for y in range(h) for x in range(w)]
+
+    def gap(s):
+        # Blank rows from the hint line's lowest ink to the hand's highest
+        # pixel under it (None: nothing of the hand under the text), and the
+        # hand's lowest row.
+        full, no_hand, bare = frame(s), frame(s, False), frame(s, False, False)
+        ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
+        assert ink, "no hint line drawn"
+        x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w
+        hand = [i for i in range(w * h) if full[i] != no_hand[i]]
+        under = [i // w for i in hand if x0 <= i % w <= x1 and i // w >= y1 - 12]
+        return (min(under) - y1 - 1 if under else None), hand[-1] // w
+
+    gaps = []
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A", "UP", "LEFT"]
+    for seed in (3, 7):  # West deals; you deal
+        s = session(size, seed, None)
+        s.press("A")  # New game
+        for i in range(300):
+            scr = s.app.screen
+            if not isinstance(scr, KlaberjassScreen):
+                break
+            if (scr.legal and scr.hint and not scr._waiting() and not scr.looking
+                    and not scr.banners and scr.pause is None):
+                g, bottom = gap(s)
+                assert bottom < h, bottom
+                if g is not None:
+                    gaps.append(g)
+            s.press(keys[i % len(keys)])
+    assert len(gaps) > 10 and min(gaps) >= 2, sorted(gaps)[:5]

@@ -1154,7 +1154,8 @@ symbol_name = cards.symbol_name
 def describe(ev, viewer, names):
     """Words for event tuple ``ev`` as seen by seat ``viewer``.
 
-    ``names`` gives a display name per seat; the viewer is called "You".
+    ``names`` gives a display name per seat; the viewer is called "You"
+    where the text starts with it, "you" inside it.
     Another seat's pass and show picks, and cards passed between other
     seats, stay hidden (PC-16). Returns a short str.
     """
@@ -1167,9 +1168,10 @@ def describe(ev, viewer, names):
         return "you" if s == viewer else names[s]
 
     if kind == EV_DEAL:
+        # Inside the sentence the viewer is "you": "Hand 2: you deal, pass right".
         return "Hand %d: %s deal%s, pass %s" % (
             a,
-            who(seat),
+            whom(seat),
             "" if seat == viewer else "s",
             PASS_NAMES[b],
         )

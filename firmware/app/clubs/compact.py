@@ -146,8 +146,8 @@ def _table(fb, scr, w, h):
 
 def short_trick(t):
     """Who took trick ``t`` and why, in 21 characters or fewer (PC-7,
-    PC-8): "E-W 19>12: East takes", "Tie, top K♥: You take"."""
-    who = NAMES[t.taker]
+    PC-8): "E-W 19>12: East takes", "Tie, top K♥: you take"."""
+    who = "you" if t.taker == HUMAN else NAMES[t.taker]  # inside the sentence
     takes = "take" if t.taker == HUMAN else "takes"
     if t.why == clubs.WIN_SUM:
         w = t.team

@@ -57,7 +57,10 @@ def draw_summary(fb, scr):
     for team in range(2):
         a = team
         b = team + 2
-        line = "%s: %s %+d, %s %+d" % (TEAMS[team], NAMES[a], h.seat_scores[a], NAMES[b],
+        # "N-S: North +1, you -2": "you" inside the line (the rows above
+        # start with "You").
+        line = "%s: %s %+d, %s %+d" % (TEAMS[team], NAMES[a], h.seat_scores[a],
+                                       "you" if b == clubs.SOUTH else NAMES[b],
                                        h.seat_scores[b])
         bonus = h.adam_bonus[team]
         if bonus:

@@ -59,9 +59,10 @@ def bid_text(bid):
 
 
 def trick_line(t):
-    """One line saying who took trick ``t`` and why (PC-7, PC-8)."""
+    """One line saying who took trick ``t`` and why (PC-7, PC-8): "E-W 19
+    beats 12: East takes it", "Tie 9-9, top card K♥: you take it"."""
     s0, s1 = t.sums
-    who = NAMES[t.taker]
+    who = "you" if t.taker == HUMAN else NAMES[t.taker]  # inside the sentence
     takes = "take" if t.taker == HUMAN else "takes"
     if t.why == clubs.WIN_SUM:
         w = t.team

@@ -129,9 +129,9 @@ def cursor_frame(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
     fb.rect(x - 2, y - 2, w + 4, h + 4, theme.GOLD)
 
 
-def cursor_card(fb, c, x, base, legal):
+def cursor_card(fb, c, x, base, legal, lift=10):
     """Card ``c`` under the hand's cursor at ``x``, for a hand standing at
-    ``base``: raised (higher when ``legal``), dimmed when not, framed."""
-    y = base - 10 if legal else base - 2
+    ``base``: raised ``lift`` px when ``legal`` (2 when not, dimmed), framed."""
+    y = base - lift if legal else base - 2
     face(fb, c, x, y, dim=not legal)
     cursor_frame(fb, x, y)

@@ -51,7 +51,12 @@ _CHIP_X = const(214)
 _TRICK_X = const(78)  # left edge of the trick area; the event line starts there too
 _TRICK_W = const(70)  # the trick area's width ("West passes" fits)
 _STOCK_X = const(43)  # the stock, or the bottom card, between the turned card and the trick
-_BASE_Y = const(99)  # top of a hand card that is not raised
+# The top of a hand card that is not raised: its bottom row is the table's
+# last (134), so that the raised cursor card's frame (base - 11) keeps two
+# blank rows under the hint line's lowest ink (a descender's, y 87): at 99,
+# raised 10, the frame ran along that row, underlining the line.
+_BASE_Y = const(101)
+_LIFT = const(9)  # px, the cursor's card above the hand when it may be played
 _BACKS_X = const(30)  # West's backs on the top row, after the name
 _GAP = const(12)  # px, two characters: the dealer mark's least gap to the scores
 _LOOK_ROWS = const(8)
@@ -836,7 +841,7 @@ class KlaberjassScreen:
             cardview.face(fb, c, x, y, dim=playing and not legal)
         if sel_x >= 0:
             c = hand[self.cursor]
-            cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
+            cardview.cursor_card(fb, c, sel_x, base, c in self.legal, _LIFT)
 
     def _draw_look(self, fb):
         lines = self.look_lines
