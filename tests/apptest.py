@@ -122,6 +122,46 @@ def draws(s):
     return seen
 
 
+def line_to_hand_gap(s, w, h, hand_owner, is_line):
+    """Blank rows (int, or None when no hand pixel is under the line) from
+    the lowest ink of one text line to the highest pixel of the hand under
+    it, and the hand's lowest row (int), in the app's current frame of
+    ``w`` x ``h`` pixels. The hand is what ``hand_owner._draw_hand`` draws;
+    the line is the ``app.kit.text.draw`` calls at which ``is_line(x, y)``
+    is true. Raises AssertionError if no such line is drawn."""
+    from app.kit import text
+
+    orig_text = text.draw
+    orig_hand = hand_owner._draw_hand
+
+    def quiet(f, st, x, y, *a, **k):
+        if is_line(x, y):
+            return x
+        return orig_text(f, st, x, y, *a, **k)
+
+    def frame(hand=True, words=True):
+        if not hand:
+            hand_owner._draw_hand = lambda *a: None
+        if not words:
+            text.draw = quiet
+        try:
+            s.app.invalidate()
+            s.app.step()
+        finally:
+            hand_owner._draw_hand = orig_hand
+            text.draw = orig_text
+        fb = s.disp.fb
+        return [fb.pixel(x, y) for y in range(h) for x in range(w)]
+
+    full, no_hand, bare = frame(), frame(False), frame(False, False)
+    ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
+    assert ink, "no such text line drawn"
+    x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w
+    hand = [i for i in range(w * h) if full[i] != no_hand[i]]
+    under = [i // w for i in hand if x0 <= i % w <= x1 and i // w >= y1 - 12]
+    return (min(under) - y1 - 1 if under else None), (hand[-1] // w if hand else -1)
+
+
 def screen_text(s, draw=None):
     """Every string drawn for the app's current frame (or by ``draw(fb)``),
     joined by newlines: what a player reads on the screen."""

@@ -612,7 +612,7 @@ def test_continue_says_game_resumed_before_the_prompt_until_the_first_key(cls, s
 
 
 @pytest.mark.parametrize("cls", (Session, _Tall))
-def test_raised_hand_keeps_clear_of_the_status_line(cls, monkeypatch):
+def test_raised_hand_keeps_clear_of_the_status_line(cls):
     """South's raised cards (the cursor's, framed in gold, and the picked
     Hearts-pass card) keep two blank rows between them and the ink of the
     status line above the hand, wherever the line's text reaches (the
@@ -620,35 +620,10 @@ def test_raised_hand_keeps_clear_of_the_status_line(cls, monkeypatch):
     its descenders, underlining it); over a hand's pass and plays. (At
     128x64 the rows are fixed by the seats' and the chips' heights.)"""
     w, h = cls.SIZE
-    at = ((3, 76),)  # the status line's text
-    orig = text.draw
-
-    def frame(s, hand=True, words=True):
-        def quiet(f, st, x, y, *a, **k):
-            if (x, y) in at:
-                return x
-            return orig(f, st, x, y, *a, **k)
-
-        with monkeypatch.context() as m:
-            if not hand:
-                m.setattr(table, "_draw_hand", lambda *a: None)
-            if not words:
-                m.setattr(text, "draw", quiet)
-            s.app.invalidate()
-            s.app.step()
-        fb = s.disp.fb
-        return [fb.pixel(x, y) for y in range(h) for x in range(w)]
 
     def gap(s):
-        # Blank rows from the status line's lowest ink to the hand's highest
-        # pixel under it (None: nothing of the hand under the text).
-        full, no_hand, bare = frame(s), frame(s, False), frame(s, False, False)
-        ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
-        assert ink, "no status line drawn"
-        x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w
-        under = [i // w for i in range(w * h) if full[i] != no_hand[i] and x0 <= i % w <= x1
-                 and i // w >= y1 - 12]
-        return min(under) - y1 - 1 if under else None
+        # Blank rows from the status line's text (at x 3, y 76) to the hand.
+        return apptest.line_to_hand_gap(s, w, h, table, lambda x, y: (x, y) == (3, 76))[0]
 
     gaps = []
     for seed in (1, 5):

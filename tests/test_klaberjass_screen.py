@@ -332,7 +332,7 @@ def test_bidding_names_the_dealer_once(size, seed):
 
 
 @pytest.mark.parametrize("size", ("240x135", "240x240"))
-def test_raised_hand_keeps_clear_of_the_hint_line(size, monkeypatch):
+def test_raised_hand_keeps_clear_of_the_hint_line(size):
     """The cursor's raised card, framed in gold, keeps two blank rows
     between its frame and the ink of the hint line above the hand ("Your
     lead: any card"), wherever the line's text reaches (raised 10 px from
@@ -340,35 +340,11 @@ def test_raised_hand_keeps_clear_of_the_hint_line(size, monkeypatch):
     descenders, underlining the line), and the hand stays on the table;
     over whole rounds' plays at both dealers. (128x64 draws no such hand.)"""
     w, h = SIZES[size][0]
-    orig = text.draw
-
-    def frame(s, hand=True, words=True):
-        def quiet(f, st, x, y, *a, **k):
-            if y == 76:  # the hint line (_HINT_Y)
-                return x
-            return orig(f, st, x, y, *a, **k)
-
-        with monkeypatch.context() as m:
-            if not hand:
-                m.setattr(KlaberjassScreen, "_draw_hand", lambda *a: None)
-            if not words:
-                m.setattr(text, "draw", quiet)
-            s.app.invalidate()
-            s.app.step()
-        fb = s.disp.fb
-        return [fb.pixel(x, y) for y in range(h) for x in range(w)]
 
     def gap(s):
-        # Blank rows from the hint line's lowest ink to the hand's highest
-        # pixel under it (None: nothing of the hand under the text), and the
+        # Blank rows from the hint line (_HINT_Y 76) to the hand, and the
         # hand's lowest row.
-        full, no_hand, bare = frame(s), frame(s, False), frame(s, False, False)
-        ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
-        assert ink, "no hint line drawn"
-        x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w
-        hand = [i for i in range(w * h) if full[i] != no_hand[i]]
-        under = [i // w for i in hand if x0 <= i % w <= x1 and i // w >= y1 - 12]
-        return (min(under) - y1 - 1 if under else None), hand[-1] // w
+        return apptest.line_to_hand_gap(s, w, h, KlaberjassScreen, lambda x, y: y == 76)
 
     gaps = []
     keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A", "UP", "LEFT"]
