@@ -17,7 +17,7 @@ MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware clean
+.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware release clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -89,8 +89,13 @@ firmware:
 	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) \
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
+# A release (docs/firmware.md): every board's image, the web page as a zip,
+# INSTALL.txt and SHA256SUMS in dist/picocards-<version>/.
+release: setup
+	$(PY) tools/make/release.py $(if $(MICROPY_DIR),--firmware-args "--micropy-dir $(MICROPY_DIR)")
+
 clean:
-	rm -rf build mp_out .pytest_cache
+	rm -rf build dist mp_out .pytest_cache
 
 # --- The console in a browser (docs/web.md) ---------------------------------
 # web        the static site in build/web (the page, MicroPython WebAssembly

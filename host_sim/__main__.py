@@ -11,7 +11,7 @@ import sys
 import time
 
 import boards
-from host_sim import DEFAULT_APP, frontends, python_command
+from host_sim import DEFAULT_APP, frontends, python_command, version
 
 EPILOG = """\
 boards (--board, default %s; see boards/):
@@ -51,6 +51,8 @@ def parse_args(argv=None):
                     "monochrome), logical buttons LEFT RIGHT UP DOWN A B.",
         epilog=(EPILOG % boards.DEFAULT).replace("{py}", python_command()),
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version="Pico Cards %s" % version.version(),
+                   help="print the version (pyproject.toml's number and the commit) and exit")
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "
                         "if on a TTY; headless if --keys/--keys-file is given)")

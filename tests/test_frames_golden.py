@@ -1,61 +1,10 @@
 """Every screen looks as it did: frames of every game at every screen size
 (240x135 and 240x240 8-bit indexed, 128x64 1-bit, the sizes boards/ defines),
-rendered on the simulator's framebuf with fixed key scripts, must match the
-golden frames recorded from the code before the firmware was regrouped into
-folders (issue #16: the layout changes, the pixels do not), at aa0f26b,
-with every computer seat played by its game's heuristic (``heuristic_players``).
-Since then these things changed on purpose and their frames were recorded
-anew (session 4): the Statistics page's title bar names "B back", and
-Klaberjass's event line shows the deal, not a pass the table already lists,
-while the bidding goes on, and its round-two box says "Bidding round 2" as
-the panel beside it does; and (session 5) a Klaberjass round's verdict is
-in the alert colour (inverted at 128x64) when the round went against the
-player, so "West made it" now is and "West failed" no longer is; and a
-Klaberjass sequence, sequence tie or bella banner waits for A (every
-Klaberjass frame from the first sequence on moved), and a Rules page no
-longer repeats the last line of the one before when that would be its only
-text (the menu script's Rules pages are numbered of fewer); and (session
-6) the four-colour deck's greyed diamond ink is darker (the palette's hash
-moved, no frame did), the Settings screen (240 px wide) says under its
-rows what the selected one does (the menu script's Settings frames),
-Klaberjass's top row gives the number of West's cards after their backs
-(at 128x64 a back and the number, where the row has room), the backs 4 px
-apart instead of 5 to make room (every Klaberjass table frame moved),
-and the title bar of a Rules or Statistics pager with several pages names
-LEFT/RIGHT by their arrows (a rule book's "part" and the up/down arrows
-before its page number, without the word "page"; at 128x64 the LEFT/RIGHT
-arrows alone before the number); then, from a new player's notes, ◄ and ►
-a space apart in those bars and round a selected setting's value, West's
-"(deals)" for "dealer" in Klaberjass's top row, Clubbed's own line "You
-collected N" kept apart from the key hint and its event lines' suits in
-their colours, the Clubs hand scores' "neg ones" column further right,
-the Clubbed rules' tips on the Rules pages, and a Klaberjass trick told
-with its two cards ("You won J♦ 8♦: 20"); and, from a second new player,
-Klaberjass's follow line with only trumps in hand ("No ♠: you must trump
-♦", not "no trumps: any card") and a banner's "A: continue" beside its
-cards, which move left to make room (under a 4-card sequence it was
-hidden); and (session 7) Klaberjass's dealer mark two characters (12 px)
-from the scores on its top row, West's backs closer together when the row
-is short of room ("(you deal)" with three-digit scores was 4 px from
-them: the frames with such scores moved), and no stray pixel over its
-banners (the event row behind a banner showed an i's dot above the box:
-sequence banners' frames moved); and Clubs' hand at 240 px 2 px lower, its
-raised cursor card and picked Hearts-pass card 1 px less above it (the
-cursor's gold frame ran along the status line's lowest ink row, underlining
-it: the Clubs frames at 240 px with the hand moved), and Klaberjass's
-"turned" label under the turned card 3 px in from the left edge (it
-started at x 0: the 240 px frames with the turned card moved), and "you"
-in small letters inside a Klaberjass sentence ("Cut Q♣, A♣: you deal",
-"West A♥, you 7♥: West won 11" on the tall panel: 240x240 frames moved),
-and Klaberjass's event line while bidding at 240 px the turned card alone
-("Turned 8♥"; the top row's "(deals)" / "(you deal)" names the dealer: the
-bidding frames moved), and Klaberjass's hand at 240 px 2 px lower, its
-raised cursor card 1 px less above it (as Clubs': the gold frame ran along
-the hint line's lowest ink row; the 240 px frames with the hand moved),
-and "you" in small letters inside a Clubs sentence ("Hand 2: you deal,
-pass right", "N-S 14 beats 7: you take it", the hand scores' "N-S: North
-+1, you -2": the Clubs frames at 240 px with them moved). The rest are
-aa0f26b's.
+rendered on the simulator's framebuf with fixed key scripts, with every
+computer seat played by its game's heuristic (``heuristic_players``), must
+match the recorded golden frames. A change that alters pixels on purpose
+records them anew and says in its commit message which frames moved and why;
+`git log -p tests/golden/frames.json` is the history of every such change.
 
 The goldens are in tests/golden/frames.json: per script, the sha256 of the
 palette and a short sha256 of each frame (one per key press). On a mismatch

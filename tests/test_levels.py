@@ -722,7 +722,7 @@ def test_clubbed_expert_settings_are_its_own():
     """Expert's test is looser than Hard's, its win bonus larger than Hard's
     but half what it was, its playout solves capped at 300 nodes (set
     together from paired runs against Hard, tuning pairs 40000-41999:
-    docs/clubbed_ai.md, session 7); Hard's settings are not these."""
+    docs/clubbed_ai.md); Hard's settings are not these."""
     from players import clubbed_kit
 
     assert clubbed_kit.EXPERT_Z2 == 3 < clubbed_kit.Z2

@@ -31,7 +31,7 @@ RGB565 = {
     "HILITE": rgb(40, 120, 80),
     "CLUB_INK": rgb(0, 128, 40), "DIAMOND_INK": rgb(20, 70, 200),
     "CLUB_DIM": rgb(16, 96, 40),
-    # Darker since session 6 (tests/test_four_colour.py: a greyed card's ink).
+    # Darker than the plain ink (tests/test_four_colour.py: a greyed card's ink).
     "DIAMOND_DIM": rgb(36, 62, 160),
     # Added with the indexed frame: four-colour suit glyphs in text on dark.
     "CLUB_TEXT": rgb(130, 230, 120), "DIAMOND_TEXT": rgb(120, 180, 255),
@@ -69,7 +69,7 @@ def test_card_inks_are_theme_colours():
     assert colour(cardview.INKS[12]) == rgb(0, 128, 40)  # four-colour clubs green
     assert colour(cardview.INKS[13]) == rgb(20, 70, 200)  # four-colour diamonds blue
     assert colour(cardview.INKS[16]) == rgb(16, 96, 40)  # greyed club, darker (issue 14)
-    assert colour(cardview.INKS[17]) == rgb(36, 62, 160)  # greyed diamond, darker (session 6)
+    assert colour(cardview.INKS[17]) == rgb(36, 62, 160)  # greyed diamond, darker
     assert colour(cardview.INKS[20]) == rgb(130, 230, 120)  # in text: light green
     assert colour(cardview.INKS[21]) == rgb(120, 180, 255)  # in text: light blue
 

@@ -53,7 +53,7 @@ Z2 = 5
 # thirty-odd worlds a decision (more with PLAYOUT_NODES' cheaper solves) let
 # smaller edges through clear of the noise. With EXPERT_WIN 25 and
 # PLAYOUT_NODES 300 (set together, tuning pairs 40000-41999 against Hard:
-# +2.4 points paired over 2,000 pairs, se 0.7; docs/clubbed_ai.md, session 7).
+# +2.4 points paired over 2,000 pairs, se 0.7; docs/clubbed_ai.md).
 EXPERT_Z2 = 3
 # Expert's bonus for a won game (``expert_value``): winning, not only the
 # margin, is what counts against a player as good (tools/ai/arena.py expert
@@ -61,7 +61,7 @@ EXPERT_Z2 = 3
 # the looser test (above): the margin still breaks near-ties between wins.
 EXPERT_WIN = 25
 # Nodes (moves made) per endgame solve (``solve``): past it the search
-# decides as before. See docs/clubbed_ai.md ("Endgame solver") for the
+# decides as before. See docs/clubbed_ai.md ("The endgame solver") for the
 # device figures it is set from.
 SOLVE_NODES = 600
 # Expert's playouts (``expert_playout``): solved exactly from this many

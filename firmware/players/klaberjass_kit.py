@@ -949,20 +949,14 @@ def playout(g, rng, limit=MAX_MOVES):
 # --- Expert -------------------------------------------------------------------
 
 # Deals at most per world in the play (``fitted``): Hard and Normal, Expert.
-# Hard and Normal do not fit: on the emulated Pico fitting (4 deals) took
-# Hard's mean decision to 743 ms at 1,400 playout moves and 745 at 1,700
-# (tools/bench/bench_pico.py, over the 700 ms bar); counting the replays in
-# the budget brought it to 688 ms but lost the worlds that paid for it
-# (tools/ai/arena.py klaberjass hard heuristic --deals 300 --seed 40000:
-# 62.2%, against 64.7% unfitted at 2,400). Expert, off the Pico, fits.
-# Session 5 made a try cheaper (``misfits`` from per-observation tables,
-# inlined shuffles), and fitting still does not fit: on tuning seeds (arena.py
-# klaberjass hard heuristic --deals 600 --seed 10000) 2 deals (first fit)
-# won 65.1% and 4 won 66.8%, against 63.8% with 1, but with 2 the emulated
-# Pico gave Hard a mean of 861 ms (slowest 890, at the 900 ms cap) against
-# 694 / 891 with 1 (bench_pico.py ... --games klaberjass --levels 1,2
-# --decisions 10). PLAY_FEWEST: keep the fewest misfits of PLAY_TRIES
-# deals instead of the first that fits (Expert's way).
+# Hard and Normal deal each world once: on the emulated Pico a refit costs
+# about 8 ms against 0.3 ms a playout move, and late in a round a decision's
+# worlds are short, so 2 deals took Hard's mean decision to 861 ms (slowest
+# 890, at the cap) against 694 / 891 with 1 (tools/bench/bench_pico.py ...
+# --games klaberjass --levels 1,2 --decisions 10); counting the refits in the
+# budget kept the time but lost the worlds that paid for them. Expert, off
+# the Pico, fits. PLAY_FEWEST: keep the fewest misfits of PLAY_TRIES deals
+# instead of the first that fits (Expert's way).
 PLAY_TRIES = 1
 PLAY_FEWEST = False
 EXPERT_TRIES = 16

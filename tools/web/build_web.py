@@ -13,7 +13,7 @@ Lays out in OUT:
   ``fonts.bin``...), ``boards/*.py``, the browser's hardware layer
   ``web/py/*.py`` and the simulator's key bindings ``host_sim/boardkeys.py``
   (unchanged: the page's keys are the simulator's);
-- ``files.json``: the list of ``py/`` files and the boards (module, name,
+- ``files.json``: the version (host_sim.version), the list of ``py/`` files and the boards (module, name,
   screen size) with the default one.
 
 Nothing is fetched from the network. OUT is emptied first if this script
@@ -130,7 +130,10 @@ def build(out):
         if rel.endswith(".py") and "/" not in rel:
             copy(os.path.join(ROOT, "web", "py", rel), rel)
     copy(os.path.join(ROOT, "host_sim", "boardkeys.py"), "boardkeys.py")
-    manifest = {"files": files, "boards": boards_info, "default": default}
+    from host_sim import version
+
+    manifest = {"files": files, "boards": boards_info, "default": default,
+                "version": version.version(ROOT)}
     with open(os.path.join(out, "files.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return len(files)

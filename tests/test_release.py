@@ -1,0 +1,134 @@
+"""A release a player can use (tools/make/release.py, ``make release``): one
+version from pyproject.toml and the commit, said by the simulator, the web
+page and every image; a folder with each board's image, the web page as a
+zip, INSTALL.txt and SHA256SUMS that verifies; the same commit gives the
+same bytes."""
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import device
+import pytest
+
+from host_sim import version
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RELEASE = os.path.join(ROOT, "tools", "make", "release.py")
+sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
+
+import release  # noqa: E402
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def _git(cwd, *args):
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=cwd,
+                   check=True, capture_output=True)
+
+
+@needs_git
+def test_version_is_the_number_and_the_commit(tmp_path):
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        number = re.search(rb'^version = "([^"]+)"', f.read(), re.M).group(1).decode()
+    shutil.copy(os.path.join(ROOT, "pyproject.toml"), tmp_path)
+    assert version.version(str(tmp_path)) == number  # not a checkout: the number alone
+    _git(tmp_path, "init", "-q")
+    _git(tmp_path, "add", ".")
+    _git(tmp_path, "commit", "-qm", "x")
+    head = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=tmp_path,
+                          capture_output=True, text=True).stdout.strip()
+    assert version.version(str(tmp_path)) == "%s+%s" % (number, head)
+    with open(tmp_path / "pyproject.toml", "a") as f:
+        f.write("\n")
+    assert version.version(str(tmp_path)) == "%s+%s.dirty" % (number, head)
+    _git(tmp_path, "checkout", "-q", "pyproject.toml")
+    _git(tmp_path, "tag", "v" + number)
+    assert version.version(str(tmp_path)) == number  # a release tag: the number alone
+
+
+def test_the_simulator_says_its_version():
+    out = subprocess.run([sys.executable, "-m", "host_sim", "--version"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "Pico Cards %s" % version.version()
+
+
+def test_the_zip_is_the_same_bytes_for_the_same_files(tmp_path):
+    src = tmp_path / "site"
+    (src / "py" / "app").mkdir(parents=True)
+    (src / "index.html").write_text("<p>hi</p>")
+    (src / "py" / "app" / "main.py").write_text("x = 1\n")
+    (src / ".picocards-web").write_text("")
+    a, b = tmp_path / "a.zip", tmp_path / "b.zip"
+    release.zip_tree(str(src), str(a), "picocards-9-web")
+    os.utime(src / "index.html", (1, 1))  # a later build: other dates, same files
+    release.zip_tree(str(src), str(b), "picocards-9-web")
+    assert a.read_bytes() == b.read_bytes()
+    with zipfile.ZipFile(a) as z:
+        assert z.namelist() == ["picocards-9-web/index.html", "picocards-9-web/py/app/main.py"]
+
+
+def test_bad_arguments_get_one_line(tmp_path):
+    out = subprocess.run([sys.executable, RELEASE, "--boards", "no_such_board",
+                          "--out", str(tmp_path)], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "unknown board no_such_board" in out.stderr
+    # A folder of someone else's where the release would go is left alone.
+    theirs = tmp_path / ("picocards-%s" % version.version())
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("mine")
+    out = subprocess.run([sys.executable, RELEASE, "--out", str(tmp_path), "--allow-dirty",
+                          "--boards", device.COLOUR_BOARDS[0]],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2 and "not a release's" in out.stderr
+    assert (theirs / "notes.txt").read_text() == "mine"
+
+
+def _flash(uf2):
+    """The bytes a UF2 file writes to flash, in order (each 512-byte block
+    carries its payload's size at offset 16 and the payload from 32)."""
+    data = uf2.read_bytes()
+    out = bytearray()
+    for i in range(0, len(data), 512):
+        size = int.from_bytes(data[i + 16:i + 20], "little")
+        out += data[i + 32:i + 32 + size]
+    return bytes(out)
+
+
+@pytest.mark.skipif(device.frozen_uf2(device.COLOUR_BOARDS[0]) is None,
+                    reason="no up-to-date firmware image: make firmware")
+def test_a_release_folder_verifies(tmp_path):
+    """The default board's image (up to date, so not built again), the web
+    page's zip, INSTALL.txt naming each file, and SHA256SUMS over them."""
+    board = device.COLOUR_BOARDS[0]
+    out = subprocess.run([sys.executable, RELEASE, "--out", str(tmp_path), "--allow-dirty",
+                          "--boards", board], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr
+    ver = version.version()
+    dest = tmp_path / ("picocards-%s" % ver)
+    names = sorted(os.listdir(dest))
+    uf2 = "picocards-%s-%s.uf2" % (ver, board)
+    web = "picocards-%s-web.zip" % ver
+    assert names == sorted(["INSTALL.txt", "SHA256SUMS", uf2, web])
+    with open(device.frozen_uf2(board), "rb") as f:
+        assert (dest / uf2).read_bytes() == f.read()
+    # The image says its version (frozen into picocards_image).
+    assert ver.encode() in _flash(dest / uf2)
+    sums = (dest / "SHA256SUMS").read_text().splitlines()
+    assert len(sums) == 3
+    for line in sums:
+        digest, name = line.split("  ")
+        assert hashlib.sha256((dest / name).read_bytes()).hexdigest() == digest
+    with zipfile.ZipFile(dest / web) as z:
+        files = z.namelist()
+        assert "picocards-%s-web/index.html" % ver in files
+        manifest = z.read("picocards-%s-web/files.json" % ver).decode()
+        assert '"version": "%s"' % ver in manifest
+    install = (dest / "INSTALL.txt").read_text()
+    assert uf2 in install and "BOOTSEL" in install and web in install
