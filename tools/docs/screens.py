@@ -3,6 +3,7 @@ docs/screens.md: one command renders them all and rewrites the page.
 
     python tools/docs/screens.py                      # docs/screens/*/*.png and docs/screens.md
     python tools/docs/screens.py --repo DIR --out docs/screens/before --no-page
+    python tools/docs/screens.py --check              # exit 1 if the page or a PNG is stale
 
 Each shot is a fixed key script (seed 4, as the README's screenshots) run by
 ``python -m host_sim --mode headless`` in the checkout ``--repo`` (default:
@@ -152,6 +153,9 @@ def page():
         ".venv/bin/python tools/docs/screens.py --repo ../base --out docs/screens/before --no-page",
         "```",
         "",
+        "`tests/test_screens_doc.py` fails when the \"after\" screens or this page",
+        "are not what the simulator shows now (`screens.py --check`).",
+        "",
         "The key scripts are in `tools/docs/screens.py` (`GAMES`): a shot is the",
         "screen after its keys, so when a key does something new, the shot shows",
         "something else and its keys are changed there. The PNGs are the frames",
@@ -177,14 +181,46 @@ def page():
     return "\n".join(lines)
 
 
+def same_pixels(a, b):
+    """Whether PNG files ``a`` and ``b`` show the same picture."""
+    with Image.open(a) as x, Image.open(b) as y:
+        return x.size == y.size and x.convert("RGB").tobytes() == y.convert("RGB").tobytes()
+
+
+def check(repo):
+    """Render into a temporary folder and compare with docs/screens/ and
+    docs/screens.md; prints one line per stale file, returns their number."""
+    stale = []
+    with tempfile.TemporaryDirectory() as tmp:
+        render(repo, tmp)
+        for folder, _, _, keys in runs():
+            for word in keys.split():
+                if word.startswith("SHOT:"):
+                    rel = os.path.join(folder, word[5:] + ".png")
+                    have = os.path.join(OUT, rel)
+                    if not os.path.exists(have) or not same_pixels(have, os.path.join(tmp, rel)):
+                        stale.append(os.path.relpath(have, ROOT))
+    if not os.path.exists(PAGE) or open(PAGE).read() != page() + "\n":
+        stale.append(os.path.relpath(PAGE, ROOT))
+    for f in stale:
+        print("screens: %s is not what the simulator shows now" % f, file=sys.stderr)
+    if stale:
+        print("screens: run python tools/docs/screens.py", file=sys.stderr)
+    return len(stale)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python tools/docs/screens.py")
     p.add_argument("--repo", default=ROOT, help="the checkout to render (default: this one)")
     p.add_argument("--out", default=OUT, help="where the PNGs go (default: docs/screens)")
     p.add_argument("--no-page", action="store_true", help="leave docs/screens.md as it is")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if docs/screens/ or the page is stale")
     args = p.parse_args(argv)
     if not os.path.isdir(os.path.join(args.repo, "host_sim")):
         fail("--repo %s is no checkout of this project (no host_sim/)" % args.repo)
+    if args.check:
+        return 1 if check(os.path.abspath(args.repo)) else 0
     total = render(os.path.abspath(args.repo), args.out)
     print("screens: %d runs, %d KB of PNGs in %s" % (len(runs()), total // 1024,
                                                      os.path.relpath(args.out)))
