@@ -9,7 +9,10 @@ screen; a whole game of Clubbed is played by key presses to its result, the
 files the page keeps are byte-identical to the simulator's and its record
 downloads and replays in the simulator; reloading offers Continue and
 resumes the same position; a damaged stored file is reported and set aside;
-the on-screen buttons work by touch in portrait and landscape.
+the on-screen buttons work by touch in portrait and landscape; on a phone the
+screen fills the width, the buttons are thumb-sized and the help is for
+touch; on a desktop the screen is scaled by whole pixels and the help is for
+keys; the board picker shows the board's whole name and loads the one chosen.
 
 The page runs with ``clock=virtual`` (computer moves at once, as headless),
 so a whole game takes seconds. Skipped, in one line, when Chromium or
@@ -362,10 +365,11 @@ def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
                             .map(r), dpr: devicePixelRatio };
     })()""")["value"]
     left, top, right, bottom = boxes["canvas"]
-    # Crisp: a whole number of device pixels per frame pixel, at least 2.
+    # Crisp: at least 4 device pixels per frame pixel (nearest-neighbour, see
+    # test_the_phone_page_fills_the_phone), the frame's shape kept.
     scale = (right - left) * boxes["dpr"] / 240
-    assert scale == int(scale) and scale >= 2, scale
-    assert (bottom - top) * boxes["dpr"] == 135 * scale
+    assert scale >= 4, scale
+    assert abs((bottom - top) * boxes["dpr"] - 135 * scale) <= 1
     assert len(boxes["buttons"]) == 6
     for b in boxes["buttons"] + [boxes["canvas"]]:
         assert 0 <= b[0] and b[2] <= width and 0 <= b[1] and b[3] <= height, b
@@ -378,6 +382,105 @@ def test_touch_buttons_on_a_phone(browser, site, tmp_path, width, height):
         sim.press(b)
         browser.call("tap", group=group[b])
     assert_same(browser, sim, "touch")
+
+
+LAYOUT = """(() => {
+    const box = (e) => { const b = e.getBoundingClientRect();
+                         return [b.left, b.top, b.right, b.bottom]; };
+    const shown = (e) => e.getClientRects().length > 0;
+    const name = document.getElementById('board-name');
+    return {
+        dpr: devicePixelRatio, width: innerWidth,
+        scroll: document.documentElement.scrollWidth,
+        canvas: box(document.getElementById('lcd')),
+        rendering: getComputedStyle(document.getElementById('lcd')).imageRendering,
+        outside: [...document.querySelectorAll('body *')].filter(shown).map(box)
+                   .filter(b => b[0] < -0.5 || b[2] > innerWidth + 0.5).length,
+        dpad: [...document.querySelectorAll('#dpad button')].filter(shown).map(box),
+        ab: [...document.querySelectorAll('#ab button')].filter(shown).map(box),
+        keyHelp: [...document.querySelectorAll('.key-help')].some(shown),
+        touchHelp: [...document.querySelectorAll('.touch-help')].some(shown),
+        picker: box(name ? name.parentElement : document.getElementById('board')),
+        select: box(document.getElementById('board')),
+        name: name && name.textContent, nameFits: !!name && name.scrollWidth <= name.clientWidth,
+        chosen: document.getElementById('board').selectedOptions[0].textContent,
+    };
+})()"""
+
+
+def layout(browser):
+    """Where the page put things (CSS px boxes: left, top, right, bottom)."""
+    return browser.call("eval", expr=LAYOUT)["value"]
+
+
+def assert_fits_and_buttons_are_thumb_sized(page, width):
+    assert page["scroll"] <= width and page["outside"] == 0, page  # no sideways scrolling
+    assert page["rendering"] == "pixelated"
+    assert len(page["dpad"]) == 4 and len(page["ab"]) == 2
+    for b in page["dpad"] + page["ab"]:
+        assert b[2] - b[0] >= 44 and b[3] - b[1] >= 44, b
+    # The board's whole name shows in the picker, a thumb-sized target.
+    assert page["name"] == page["chosen"] and page["nameFits"], page
+    # The (unseen) select covers the picker inside its 1 px border: a tap opens the list.
+    assert all(abs(a - b) <= 1 for a, b in zip(page["picker"], page["select"], strict=True)), page
+    assert page["picker"][3] - page["picker"][1] >= 44
+    assert 0 <= page["picker"][0] and page["picker"][2] <= width
+
+
+@pytest.mark.parametrize("board,frame", [(PIMORONI, (240, 135)),
+                                         ("oled_ssd1306_128x64", (128, 64))],
+                         ids=["240x135", "128x64"])
+def test_the_phone_page_fills_the_phone(browser, site, board, frame):
+    """A phone in portrait (390x844 CSS px, 3 device pixels each, touch):
+    the screen takes at least 90% of the width, nearest-neighbour; the page
+    does not scroll sideways; D-pad left and A/B right under the screen,
+    thumb-sized, and a tap on A moves the console on; the help is for
+    touch, not keys."""
+    browser.call("open", url=url(site, board), viewport={"width": 390, "height": 844},
+                 touch=True, scale=3)
+    page = layout(browser)
+    left, top, right, bottom = page["canvas"]
+    assert right - left >= 0.9 * 390, page["canvas"]
+    assert abs((bottom - top) / (right - left) - frame[1] / frame[0]) < 0.01
+    assert_fits_and_buttons_are_thumb_sized(page, 390)
+    assert max(b[2] for b in page["dpad"]) < min(b[0] for b in page["ab"])
+    assert min(b[1] for b in page["dpad"] + page["ab"]) >= bottom
+    assert page["touchHelp"] and not page["keyHelp"]
+    before = browser.canvas_rgb()
+    browser.call("tap", group="z")
+    assert browser.canvas_rgb() != before
+    assert browser.state()["screen"] != "TitleScreen"
+
+
+def test_the_desktop_page(browser, site, tmp_path):
+    """A desktop window (1280x800, 1 device pixel per CSS px, no touch): a
+    whole number of pixels per frame pixel, the buttons beside the screen,
+    clicked by mouse; the help is for keys."""
+    browser.call("open", url=url(site), viewport={"width": 1280, "height": 800})
+    page = layout(browser)
+    left, top, right, bottom = page["canvas"]
+    assert (right - left) % 240 == 0 and right - left >= 3 * 240, page["canvas"]
+    assert (bottom - top) * 240 == (right - left) * 135
+    assert_fits_and_buttons_are_thumb_sized(page, 1280)
+    assert max(b[2] for b in page["dpad"]) <= left and min(b[0] for b in page["ab"]) >= right
+    assert page["keyHelp"] and not page["touchHelp"]
+    sim = Headless(tmp_path, 4)
+    sim.press("A")
+    browser.call("click", group="z")
+    assert_same(browser, sim, "click")
+
+
+def test_the_board_picker_loads_the_board_chosen(browser, site, tmp_path):
+    browser.call("open", url=url(site), viewport={"width": 390, "height": 844}, touch=True,
+                 scale=3)
+    browser.call("choose_board", board="waveshare_pico_lcd_1_3")
+    st = browser.state()
+    assert st["board"] == "waveshare_pico_lcd_1_3" and st["screen"] == "TitleScreen"
+    page = layout(browser)
+    assert "Waveshare Pico-LCD-1.3" in page["name"] and page["nameFits"]
+    left, top, right, bottom = page["canvas"]
+    assert right - left >= 0.9 * 390 and abs((bottom - top) - (right - left)) <= 1
+    assert_same(browser, Headless(tmp_path, 4, board="waveshare_pico_lcd_1_3"), "picked")
 
 
 def test_presses_arriving_together_are_all_taken(browser, site, tmp_path):

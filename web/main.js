@@ -171,20 +171,52 @@ function listRecords() {
 
 let fw = 240, fh = 135;
 
-// The canvas is scaled by a whole number of device pixels per frame pixel,
-// the largest that fits, so every frame pixel is an equal crisp square.
+// Pixels of CSS box ``e`` around its content on two sides: "x" or "y".
+function edges(e, axis) {
+  const c = getComputedStyle(e);
+  const [p, q] = axis === "x" ? ["Left", "Right"] : ["Top", "Bottom"];
+  return parseFloat(c["padding" + p]) + parseFloat(c["padding" + q]) +
+    parseFloat(c["border" + p + "Width"]) + parseFloat(c["border" + q + "Width"]);
+}
+
+// The canvas takes the room the buttons leave: the console's width in
+// portrait (the buttons go under it), the width between the D-pad and A/B
+// in landscape, and the height left on the screen. It is scaled by a whole
+// number of device pixels per frame pixel when that fills at least 95% of
+// the room; otherwise (a phone: 390 CSS px at 3 device pixels each hold 4.9
+// pixels of a 240-pixel frame) it fills the room, nearest-neighbour, which on
+// a screen of 2 or more device pixels per CSS pixel makes every frame pixel
+// 4 or 5 device pixels: too small a difference to see. On a screen of 1
+// device pixel per CSS pixel a whole number is kept, as 3 and 4 pixel wide
+// frame pixels would show.
+const WHOLE_ENOUGH = 0.95;
+
 function fit() {
   const dpr = window.devicePixelRatio || 1;
-  const vw = document.documentElement.clientWidth, vh = window.innerHeight;
-  const landscape = vw > vh;
-  const pads = document.getElementById("dpad").offsetWidth + document.getElementById("ab").offsetWidth;
-  const availW = landscape ? vw - pads - 80 : vw - 20;
+  const vh = window.innerHeight;
+  const con = document.getElementById("console");
+  const scr = document.getElementById("screen");
+  const dpad = document.getElementById("dpad"), ab = document.getElementById("ab");
+  const landscape = document.documentElement.clientWidth > vh;
+  const gap = parseFloat(getComputedStyle(con).columnGap) || 0;
+  const rowGap = parseFloat(getComputedStyle(con).rowGap) || 0;
+  const inner = con.clientWidth - edges(con, "x");
   const head = document.querySelector("header").offsetHeight;
-  const availH = landscape ? vh - head - 40 : (vh - head) * 0.55;
-  let scale = Math.floor(Math.min(availW * dpr / fw, availH * dpr / fh));
-  scale = Math.max(1, scale);
-  canvas.style.width = (fw * scale / dpr) + "px";
-  canvas.style.height = (fh * scale / dpr) + "px";
+  const below = message.offsetHeight ? message.offsetHeight + 6 : 0;
+  const roomY = vh - head - edges(con, "y") - edges(scr, "y") - below;
+  let w, h;
+  if (landscape) {
+    w = inner - dpad.offsetWidth - ab.offsetWidth - 2 * gap - edges(scr, "x");
+    h = roomY;
+  } else {
+    w = inner - edges(scr, "x");
+    h = roomY - rowGap - Math.max(dpad.offsetHeight, ab.offsetHeight);
+  }
+  const room = Math.max(1 / dpr, Math.min(w / fw, h / fh)); // CSS px per frame pixel
+  let scale = Math.max(1, Math.floor(room * dpr)) / dpr;
+  if (dpr >= 2 && scale < room * WHOLE_ENOUGH) scale = room;
+  canvas.style.width = Math.floor(fw * scale * dpr) / dpr + "px";
+  canvas.style.height = Math.floor(fh * scale * dpr) / dpr + "px";
 }
 window.addEventListener("resize", fit);
 
@@ -247,7 +279,8 @@ async function start() {
   for (const b of manifest.boards) {
     const o = document.createElement("option");
     o.value = b.module;
-    o.textContent = b.width + "x" + b.height + " " + b.name;
+    const size = b.width + "x" + b.height;
+    o.textContent = b.name.includes(size) ? b.name : size + " " + b.name;
     o.selected = b.module === board;
     select.appendChild(o);
   }
@@ -258,6 +291,7 @@ async function start() {
     location.search = p.toString();
   };
   const info = manifest.boards.find((b) => b.module === board);
+  document.getElementById("board-name").textContent = select.selectedOptions[0].textContent;
   fw = canvas.width = info.width;
   fh = canvas.height = info.height;
   fit();
@@ -301,7 +335,7 @@ async function start() {
       pc.board = board;
       pc.seed = seed;
       pc.groups = m.groups;
-      document.getElementById("legend").textContent = info.name + ": " + m.legend;
+      document.getElementById("legend").textContent = "Keys: " + m.legend;
       for (const btn of document.querySelectorAll(".pad button")) {
         btn.hidden = !m.groups.includes(btn.dataset.group);
       }
@@ -327,8 +361,20 @@ async function start() {
 
 const held = new Set();
 
+// The help shown is for the input in use: touch or keys (body.touch). The
+// first guess is the primary pointer's (a finger cannot hover); a touch or
+// a key press later switches it.
+function useTouch(on) {
+  document.body.classList.toggle("touch", on);
+}
+useTouch(window.matchMedia("(hover: none) and (pointer: coarse)").matches);
+window.addEventListener("pointerdown", (e) => {
+  if (e.pointerType === "touch") useTouch(true);
+}, true);
+
 window.addEventListener("keydown", (e) => {
   if (e.target === select || e.ctrlKey || e.altKey || e.metaKey) return;
+  useTouch(false);
   if (e.key === "p" || e.key === "P") {
     if (!e.repeat) screenshot();
     e.preventDefault();

@@ -12,6 +12,9 @@
 //   press {key}                a key (Playwright name: ArrowLeft, z, x...), settled
 //   down {key} / up {key}      a key held / let go (no waiting)
 //   tap {group}                the on-screen button of key group (touch), settled
+//   click {group}              the same by mouse, settled
+//   choose_board {board}       pick a board in the page's list; the page
+//                              loads again with it, settled
 //   settle                     wait until the console has settled
 //   canvas                     the canvas pixels: {width, height, rgba (base64)}
 //   state                      window.picocards
@@ -86,6 +89,17 @@ const ops = {
   },
   async tap(c) {
     await page.locator(`.pad button[data-group="${c.group}"]`).tap();
+    return await settled();
+  },
+  async click(c) {
+    await page.locator(`.pad button[data-group="${c.group}"]`).click();
+    return await settled();
+  },
+  async choose_board(c) {
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("board") === c.board, { timeout: TIMEOUT }),
+      page.selectOption("#board", c.board),
+    ]);
     return await settled();
   },
   async settle() {
