@@ -464,6 +464,11 @@ def test_the_desktop_page(browser, site, tmp_path):
     assert_fits_and_buttons_are_thumb_sized(page, 1280)
     assert max(b[2] for b in page["dpad"]) <= left and min(b[0] for b in page["ab"]) >= right
     assert page["keyHelp"] and not page["touchHelp"]
+    # The page says which version it is, as host_sim --version does.
+    from host_sim import version
+
+    shown = browser.call("eval", expr="document.getElementById('version').textContent")
+    assert shown["value"] == "Pico Cards %s." % version.version()
     sim = Headless(tmp_path, 4)
     sim.press("A")
     browser.call("click", group="z")

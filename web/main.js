@@ -267,6 +267,9 @@ async function start() {
     say("Cannot load the console's files (" + e + ").", true);
     return;
   }
+  if (manifest.version) {
+    document.getElementById("version").textContent = "Pico Cards " + manifest.version + ".";
+  }
   const names = manifest.boards.map((b) => b.module);
   let board = params.get("board") || (store && store.getItem(BOARD_PREF)) || manifest.default;
   let warning = "";
