@@ -80,3 +80,31 @@ def test_worked_examples_are_what_the_rules_code_computes(capsys):
     assert "Negative One" in hand and "Adam" in hand
     kj = "\n".join(mod.klaberjass_example())
     assert "Sequence:" in kj and "Bella:" in kj
+
+
+def _book_words(prefix):
+    text = (ROOT / "docs" / "rules" / BOOKS[prefix]).read_text(encoding="utf-8")
+    return " ".join(text.replace("**", "").split())
+
+
+def test_klaberjass_book_says_how_sequences_compare():
+    # KJ-8: length, then top card, then trump; a full tie scores nothing.
+    book = _book_words("KJ")
+    kj8 = book[book.index("KJ-8 "):book.index("KJ-9 ")]
+    for words in ("longer sequence wins", "top card is higher", "trumps beats",
+                  "neither player scores", "20 points for three cards", "50 for four"):
+        assert words in kj8, words
+
+
+def test_the_books_score_in_words_not_formulas():
+    # PC-13, KJ-14: no algebra in the rules themselves (the worked examples
+    # may add up).
+    for prefix in BOOKS:
+        text = (ROOT / "docs" / "rules" / BOOKS[prefix]).read_text(encoding="utf-8")
+        rules = re.findall(r"^- \*\*%s-\d+ .*?(?=\n- |\n#|\n\n(?! )|\Z)" % prefix, text,
+                           re.M | re.S)
+        assert len(rules) == len(defined(prefix)), prefix
+        for rule in rules:
+            for bad in (" = ", " > ", " < ", "b - ", "w - b", " x "):
+                assert bad not in rule, (prefix, bad, rule[:40])
+    assert "Every trick over the bid costs you one point" in _book_words("PC")

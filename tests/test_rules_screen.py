@@ -1,30 +1,37 @@
-"""The console's Rules screen shows each game's whole rule book (every rule
-ID of docs/rules/*.md: CB-1..CB-12, KJ-1..KJ-17, PC-1..PC-16), paged, every
-page within the screen on each board size (128x64, 240x135, 240x240), in
-words rather than formulas, read a page at a time from firmware/rulebook.txt
-(written by tools/make/gen_rules_text.py from the rule book); its title bar
-names LEFT/RIGHT beside the page number (Statistics' too, or "B back" on a
-single page)."""
+"""The console's Rules screen shows each game's rules in a player's words:
+"How to play", "Scoring" (with one worked example) and "Tips", written in
+docs/rules/console/*.md and made into firmware/rulebook.txt by
+tools/make/gen_rules_text.py, read a page at a time. No rule ID (those stay
+in the rule book, docs/rules/*.md); every page within the screen on each
+board size (128x64, 240x135, 240x240); at most eight pages a game at
+240x135, none nearly empty but a part's last, none ending mid-sentence on
+the 240-wide boards, no line on two pages; the header names the part and
+the page within it ("Scoring 2 of 3"), and says how to leave (B) where
+there is room. Statistics' text uses the same pager with its own bar."""
 
 import importlib.util
 import re
+import sys
 
 import apptest
 import pytest
 from test_layouts import sessions  # noqa: F401  (the fixture: every screen size)
-from test_rules_docs import BOOKS, defined
 
 from app import rules_screen
-from app.kit import compact
+from app.kit import compact, text
 from app.rules_screen import RulesScreen
 
 ROOT = apptest.ROOT
-GAMES = {"Clubbed": "CB", "Klaberjass": "KJ", "Clubs": "PC"}
-ID = re.compile(r"\b(CB|KJ|PC)-(\d+)\b")
+GAMES = ("Clubbed", "Klaberjass", "Clubs")
+PARTS = ["How to play", "Scoring", "Tips"]
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")  # CB-4, KJ-11, PC-7 (RULES.md's IDs)
+RULEBOOK = "%s/firmware/rulebook.txt" % ROOT
+HEADER = re.compile(r"^(.+) (\d+) of (\d+)$")
 
 
-def _tool(name):
-    spec = importlib.util.spec_from_file_location(name, "%s/tools/make/%s.py" % (ROOT, name))
+def _tool(path):
+    name = path.rsplit("/", 1)[-1][:-3]
+    spec = importlib.util.spec_from_file_location(name, "%s/%s" % (ROOT, path))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -39,29 +46,13 @@ def open_rules(s, game):
 
 
 def every_page(s, scr):
-    """(page, shown lines, headings) of every page, turned by DOWN."""
+    """(header, shown lines, first line's index) of every page, turned by DOWN."""
     out = []
     for p in range(len(scr.starts)):
         assert scr.page == p
-        out.append((p, list(scr.shown), heads(scr)))
+        out.append((scr.page_label(), list(scr.shown), scr.top))
         s.press("DOWN")
     return out
-
-
-def heads(scr):
-    """For each shown line, whether it is a heading."""
-    return [scr.lines[scr.top + i] == 2 for i in range(len(scr.shown))]
-
-
-def book_text(s, scr):
-    """Every line of the book once (a page repeats the last line of the one
-    before), as the pages show them, joined by spaces."""
-    lines = {}
-    for _ in range(len(scr.starts)):
-        for i, ln in enumerate(scr.shown):
-            lines[scr.top + i] = ln
-        s.press("DOWN")
-    return " ".join(lines[i] for i in sorted(lines))
 
 
 def room(app):
@@ -71,78 +62,232 @@ def room(app):
     return (app.width - 12) // 6, (app.height - 20) // 13, 19, 13
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_page_fits_and_the_book_is_whole(sessions, game):  # noqa: F811
-    # CB-*, KJ-*, PC-*: each rule of the game's book is on some page, and no
-    # line is cut at the right or below the screen.
+def console_texts():
+    """(name, text) of each guide and of the rule file the console reads."""
+    out = [("rulebook.txt", open(RULEBOOK, encoding="utf-8").read())]
+    for game in GAMES:
+        path = "%s/docs/rules/console/%s.md" % (ROOT, game.lower())
+        out.append((path, open(path, encoding="utf-8").read()))
+    return out
+
+
+def test_no_rule_id_in_the_console_text():
+    # The rule book's IDs (CB-1 ... PC-16) are for the docs and the code.
+    for name, body in console_texts():
+        assert not RULE_ID.findall(body), (name, RULE_ID.findall(body)[:5])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_fits_every_board(sessions, game):  # noqa: F811
+    # Each line within the screen's width, each page within its rows, the
+    # header within the bar; no rule ID on any page (the fixture checks
+    # that nothing is drawn outside the screen).
     s = apptest.Session(1)
     scr = open_rules(s, game)
     cols, rows, y0, pitch = room(s.app)
     assert y0 + rows * pitch <= s.app.height + 1
-    for p, shown, _ in every_page(s, scr):
-        assert 0 < len(shown) <= rows, (game, p, len(shown))
+    bar_cols = (s.app.width - 4) // 6 if s.app.compact else (s.app.width - 8) // 6
+    for head, shown, _ in every_page(s, scr):
+        assert 0 < len(shown) <= rows, (game, head, len(shown))
+        assert shown[0] and shown[-1], (game, head, shown)  # no blank first or last line
         for ln in shown:
-            assert len(ln) <= cols, (game, p, ln)
-        assert shown[0], (game, p)  # never a blank first line
-    assert scr.page == len(scr.starts) - 1 and len(scr.starts) > 3
+            assert len(ln) <= cols, (game, head, ln)
+            assert not RULE_ID.search(ln), (game, head, ln)
+        title = head if s.app.compact else "%s  %s" % (game, head)
+        assert len(title) <= bar_cols, (game, title)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_most_eight_pages_a_game_at_240x135(game):
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    assert (s.app.width, s.app.height) == (240, 135)
+    assert 4 <= len(scr.starts) <= 8, (game, len(scr.starts))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_header_names_the_part_and_its_page(sessions, game):  # noqa: F811
+    # "How to play 1 of 4", ... "Scoring 2 of 3" ...: the three parts in
+    # order, each page numbered within its part, on the screen's header.
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    seen = []
+    for head, _, _ in every_page(s, scr):
+        m = HEADER.match(head)
+        assert m, (game, head)
+        seen.append((m.group(1), int(m.group(2)), int(m.group(3))))
+    parts = [p for p, n, _ in seen if n == 1]
+    assert parts == PARTS, (game, parts)
+    for part in PARTS:
+        nums = [(n, of) for p, n, of in seen if p == part]
+        assert nums == [(i + 1, len(nums)) for i in range(len(nums))], (game, part, nums)
+    # Drawn: the header on the bar at the top of the frame.
     s.press("B")
-    joined = book_text(s, open_rules(s, game))
-    want = {n for _, n in defined(GAMES[game])}
-    got = {int(n) for p, n in ID.findall(joined) if p == GAMES[game]}
-    assert want - got == set(), (game, sorted(want - got))
-    # The screen shows the book's words, re-wrapped: its first rule in full.
-    first = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
-    rule = re.search(r"^%s-1 .*$" % GAMES[game], first, re.M).group(0)
-    assert " ".join(rule.split()) in " ".join(joined.split())
+    scr = open_rules(s, game)
+    drawn = [st for _, st, _, y, _, _ in apptest.draws(s) if y <= 2]
+    assert scr.page_label() == "How to play 1 of %d" % seen[0][2]
+    assert scr.page_label() in drawn, drawn
+    if not s.app.compact:
+        assert game in drawn, drawn
 
 
-def test_left_right_jump_between_parts_of_the_book():
+def test_the_screen_says_how_to_leave(sessions):  # noqa: F811
+    # B is named on the 240-wide boards (with the keys that turn the pages,
+    # at the foot); on the 128x64 board beside the header where it fits.
     s = apptest.Session(1)
     scr = open_rules(s, "Klaberjass")
-    s.press("RIGHT")
-    jumped = scr.page
-    assert jumped > 0 and any(heads(scr)), (jumped, scr.shown)
-    s.press("RIGHT")
-    assert scr.page > jumped and any(heads(scr))
-    s.press("LEFT", "LEFT")
-    assert scr.page < jumped
-    for _ in range(60):
-        s.press("RIGHT")
-    assert scr.page == len(scr.starts) - 1
+    for _ in range(len(scr.starts)):
+        drawn = [st for _, st, _, _, _, _ in apptest.draws(s)]
+        said = any("B back" in st for st in drawn)
+        if s.app.compact:
+            fits = (len(scr.page_label()) + 7) * text.SMALL.w <= s.app.width - 3
+            assert said == fits, (scr.page_label(), drawn)
+        else:
+            assert said and any("\u25c4 \u25ba part" in st and "\u25b2\u25bc" in st
+                                for st in drawn), drawn
+        s.press("DOWN")
     s.press("B")
     assert not isinstance(s.app.screen, RulesScreen)
 
 
-def test_klaberjass_says_how_sequences_compare():
-    # KJ-8 (issue 13, item 2): length, then top card, then trump; a full tie
-    # scores nothing.
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_are_well_filled_and_never_repeat_a_line(sessions, game):  # noqa: F811
+    # No page under 40% full but a part's last; each page starts after the
+    # one before ends (no line twice).
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    pages = every_page(s, scr)
+    for i, (head, shown, top) in enumerate(pages):
+        m = HEADER.match(head)
+        last_of_part = m.group(2) == m.group(3)
+        if not last_of_part:
+            used = sum(1 for ln in shown if ln)
+            assert 5 * used >= 2 * scr.rows, (game, head, shown)
+        if i:
+            prev_head, prev, prev_top = pages[i - 1]
+            assert top >= prev_top + len(prev), (game, head, shown[0], prev[-1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_end_with_a_sentence(sessions, game):  # noqa: F811
+    # Every page ends a sentence, on every board. (The pager would end a
+    # page mid-sentence only for a sentence too long for it: on the 128x64
+    # board, five lines of 21 characters. Shorten such a sentence.)
+    s = apptest.Session(1)
+    scr = open_rules(s, game)
+    for head, shown, _ in every_page(s, scr):
+        assert shown[-1][-1] in ".!?", (game, head, shown)
+
+
+def test_left_right_jump_between_parts():
     s = apptest.Session(1)
     scr = open_rules(s, "Klaberjass")
-    text = book_text(s, scr)
-    kj8 = text[text.index("KJ-8 "):text.index("KJ-9 ")]
-    for words in ("longer sequence wins", "top card is higher", "trumps beats",
-                  "neither player scores", "20 points for three cards", "50 for four"):
-        assert words in kj8, words
+    s.press("RIGHT")
+    assert scr.page_label().startswith("Scoring 1 of ")
+    s.press("DOWN", "RIGHT")
+    assert scr.page_label() == "Tips 1 of 1"
+    s.press("RIGHT")
+    assert scr.page_label() == "Tips 1 of 1" and scr.page == len(scr.starts) - 1
+    s.press("LEFT")
+    assert scr.page_label().startswith("Scoring 1 of ")
+    s.press("DOWN", "LEFT")  # from a part's second page: back to its first
+    assert scr.page_label().startswith("Scoring 1 of ")
+    s.press("LEFT", "LEFT")
+    assert scr.page == 0 and scr.page_label().startswith("How to play 1 of ")
+    s.press("UP")
+    assert scr.page == 0
+    s.press("A")
+    assert not isinstance(s.app.screen, RulesScreen)
+
+
+def _spoken(n):
+    return "minus %d" % -n if n < 0 else "%d" % n
+
+
+def test_the_worked_examples_are_what_the_code_scores():
+    # Clubs (PC-13): bid 3, take 3, 5 or 2. Klaberjass (KJ-13, KJ-14): the
+    # card points, the 162 of a round, a maker who makes it and one who goes
+    # bête. Clubbed (CB-5): the clubbing of the rule book's worked example.
+    sys.path.insert(0, "%s/firmware" % ROOT)
+    from cardgames import cards, clubs, klaberjass
+
+    book = open(RULEBOOK, encoding="utf-8").read()
+    sections = dict(re.findall(r"^@(\w+)\n(.*?)(?=^@|\Z)", book, re.M | re.S))
+    pc = " ".join(sections["clubs"].split())
+    want = "you bid 3. Take 3: you score %s; take 5: %s; take 2: %s." % tuple(
+        _spoken(clubs.seat_score(3, w, 0)) for w in (3, 5, 2))
+    assert want in pc, want
+
+    kj = " ".join(sections["klaberjass"].split())
+    t = 0  # trump clubs; points by rank are the same in every suit
+    pts = [klaberjass.card_points(t * 13 + r, t) for r in (klaberjass.RJ, klaberjass.R9)]
+    plain = [klaberjass.card_points(13 + r, t) for r in (klaberjass.RA, klaberjass.RT,
+                                                           klaberjass.RK, klaberjass.RQ,
+                                                           klaberjass.RJ)]
+    want = ("Jack of trumps %d, nine of trumps %d. Ace %d, ten %d, king %d, queen %d, "
+            "other jacks %d, the rest nothing. The last trick adds %d. That makes %d in all."
+            % tuple(pts + plain + [klaberjass.LAST_TRICK, sum(
+                klaberjass.card_points(c, t) for c in cards.DECK32) + klaberjass.LAST_TRICK]))
+    assert want in kj, want
+    # You (seat 0) make trump; the last trick is yours.
+    made = klaberjass.RoundSummary((1, 0, t, 80, 72, 0, 0, 0, 0, 0))
+    failed = klaberjass.RoundSummary((1, 0, t, 70, 82, 0, 0, 0, 0, 0))
+    assert not made.failed and failed.failed and failed.scored[0] == 0
+    want = ("take %d points to West's %d. You score %d, West %d. With %d to West's %d you "
+            "would score nothing, and West %d." % (
+                made.totals[0], made.totals[1], made.scored[0], made.scored[1],
+                failed.totals[0], failed.totals[1], failed.scored[1]))
+    assert want in kj, want
+
+    ex = _tool("tools/docs/rules_examples.py").clubbed_example()
+    pile = re.search(r"bottom to top: (.+?) \((\d+) cards\)", " ".join(ex))
+    club = re.search(r"plays the club (\S+?):", " ".join(ex)).group(1)
+    cb = " ".join(sections["clubbed"].split())
+    assert "the pile holds %s." % pile.group(1) in cb
+    assert "plays the %s. You are clubbed" % club in cb
+    words = "zero one two three four five six seven eight nine ten".split()
+    n = int(pile.group(2))
+    assert "collect the %s cards and the club. That is %s cards" % (words[n], words[n + 1]) in cb
 
 
 def test_scoring_is_in_words_not_formulas():
-    # PC-13, KJ-14: no algebra on the screen.
-    book = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
-    for bad in ("=", ">", "<", " b ", " w ", "b - ", "w - b", " x "):
+    book = open(RULEBOOK, encoding="utf-8").read()
+    for bad in ("=", ">", "<", " b ", " w ", "b - ", "w - b", " x ", "*", "`"):
         assert bad not in book, bad
-    assert "Every trick over the bid costs you one point" in " ".join(book.split())
 
 
-def test_rules_file_is_made_from_the_book():
-    # The screen's text is the rule book's (docs/rules/*.md), every rule ID
-    # included, each paragraph within the reader's bound.
-    gen = _tool("gen_rules_text")
+def test_rules_file_is_made_from_the_guides(tmp_path, capsys):
+    # The screen's text is the guides' (docs/rules/console/*.md), each
+    # paragraph within the reader's bound; a guide with a rule ID or
+    # without parts is refused with one line saying why.
+    gen = _tool("tools/make/gen_rules_text.py")
     assert gen.main(["--check"]) == 0
-    book = open("%s/firmware/rulebook.txt" % ROOT, encoding="utf-8").read()
-    for prefix in BOOKS:
-        for _, n in defined(prefix):
-            assert re.search(r"^%s-%d " % (prefix, n), book, re.M), (prefix, n)
+    book = open(RULEBOOK, encoding="utf-8").read()
     assert max(len(ln.encode()) for ln in book.split("\n")) < rules_screen._MAX_LINE
+    assert re.findall(r"^@(\w+)$", book, re.M) == ["clubbed", "klaberjass", "clubs"]
+    assert [ln[2:] for ln in book.split("\n") if ln[:2] == "# "] == PARTS * 3
+    for bad, why in (("## Scoring\n\nYou score your bid (PC-13).\n", "rule ID"),
+                     ("Text first.\n\n## Scoring\n\nWords.\n", "before the first part"),
+                     ("# Clubs\n\nNo parts.\n", "before the first part")):
+        with pytest.raises(ValueError, match=why):
+            gen.section("clubs", bad)
+    monkey = tmp_path / "console"
+    monkey.mkdir()
+    for _, name in gen.BOOKS:
+        (monkey / name).write_text("## How to play\n\nSee KJ-4.\n", encoding="utf-8")
+    gen.GUIDES = str(monkey)
+    assert gen.main(["--check"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "rule ID" in err, err
+
+
+def test_a_heading_is_never_followed_by_a_blank_line():
+    # The screen counts a part's first page from the line after its
+    # heading (app.rules_screen reads the file as written).
+    book = open(RULEBOOK, encoding="utf-8").read().split("\n")
+    for i, ln in enumerate(book[:-1]):
+        if ln[:2] == "# ":
+            assert book[i + 1], (i, ln)
 
 
 def test_missing_rule_file_is_a_message(monkeypatch):
@@ -156,64 +301,20 @@ def test_missing_rule_file_is_a_message(monkeypatch):
 
 
 def test_the_screen_holds_no_rule_text():
-    # Memory: the rules stay in the file; the screen keeps an index (offsets
-    # and one flag per wrapped line) and the shown page's lines only.
+    # Memory: the text stays in the file; the screen keeps an index (offsets
+    # and one flag per wrapped line), the shown page's lines and its header.
     s = apptest.Session(1)
     scr = open_rules(s, "Klaberjass")
-    held = [v for v in vars(scr).values() if isinstance(v, str)]
-    assert held == [scr.title]
+    held = sorted(v for v in vars(scr).values() if isinstance(v, str))
+    assert held == sorted([scr.title, scr.page_label()])
     assert sum(len(ln) for ln in scr.shown) <= scr.rows * 40
     assert isinstance(scr.lines, bytearray) and len(scr.index) < 400
     assert all(isinstance(v, int) for v in scr.index)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_heading_starts_its_page_and_left_right_land_on_it(sessions, game):  # noqa: F811
-    # Before: Clubbed's page 6/17 (240x135) ended with the heading
-    # "Clubbing", and RIGHT went 3 -> 6 (that heading last) -> 7 (the same part).
-    s = apptest.Session(1)
-    scr = open_rules(s, game)
-    parts = []
-    for p, shown, hd in every_page(s, scr):
-        filled = [i for i, ln in enumerate(shown) if ln]
-        assert not hd[filled[-1]], (game, p, shown)  # no heading stranded at the bottom
-        # A heading (one or two lines) is at a page's top.
-        assert hd == sorted(hd, reverse=True), (game, p, shown)
-        if hd[0]:
-            parts.append(p)
-    flags = scr.lines
-    assert len(parts) == sum(1 for i, f in enumerate(flags) if f == 2 and flags[i - 1] != 2) > 2
-    s.press("B")
-    scr = open_rules(s, game)
-    want = [p for p in parts if p > 0]
-    for p in want:  # RIGHT: each part's heading page in turn, none skipped
-        s.press("RIGHT")
-        assert scr.page == p and heads(scr)[0], (game, p, scr.page)
-    for p in reversed(parts[:-1]):  # LEFT: back the same way
-        s.press("LEFT")
-        assert scr.page == p and heads(scr)[0], (game, p, scr.page)
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_page_only_repeats_the_last_line(sessions, game):  # noqa: F811
-    # Before: Clubbed's page 12/20 (240x135) held only "cards), and may not
-    # draw.", the last line of page 11, and a paragraph's end.
-    s = apptest.Session(1)
-    scr = open_rules(s, game)
-    seen = set()
-    for p in range(len(scr.starts)):
-        shown = list(scr.shown)
-        new = [i for i, ln in enumerate(shown) if ln and scr.top + i not in seen]
-        assert new, (game, p, shown)
-        seen.update(scr.top + i for i in range(len(shown)))
-        s.press("DOWN")
-
-
 def bar_texts(s):
     """The title bar's texts, (x, end x, str) left to right: those drawn on
     the frame at the title's row."""
-    from app.kit import text
-
     seen = [(y, x, x + len(st) * text.SMALL.w, st) for _, st, x, y, _, _ in apptest.draws(s)]
     y = seen[0][0]  # the title is drawn first
     return sorted(e[1:] for e in seen if e[0] == y)
@@ -226,21 +327,6 @@ def assert_bar_reads(scr, bar, title):
     keys = bar[-1][2]
     assert "\u25c4 \u25ba" in keys and keys.endswith(scr.page_label()), bar
     assert bar[-1][0] - bar[0][1] >= 6, bar
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_title_bar_names_left_right(sessions, game):  # noqa: F811
-    # The pager's bar says that LEFT/RIGHT turn it (a rule book's parts),
-    # beside the page number, on its every page with the title whole.
-    s = apptest.Session(1)
-    scr = open_rules(s, game)
-    title = game if s.app.compact else "Rules: " + game
-    for _ in range(len(scr.starts)):
-        bar = bar_texts(s)
-        assert_bar_reads(scr, bar, title)
-        if not s.app.compact:
-            assert "\u25c4 \u25ba part" in bar[-1][2] and "\u25b2\u25bc" in bar[-1][2], bar
-        s.press("DOWN")
 
 
 def test_statistics_bar_names_left_right_on_more_pages_else_b_back(sessions):  # noqa: F811

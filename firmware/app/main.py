@@ -147,17 +147,18 @@ class App:
             show_notices(self)
 
     def show_rules(self, back):
-        """The rule summary of the current game; B returns to ``back``."""
+        """The rules of the current game, in a player's words; B returns to
+        ``back``."""
         e = self.game()
-        # Imported here, not at boot, and dropped at once: the summaries are a
-        # few KB of heap, and the Rules screen keeps only its wrapped lines.
+        # Imported here, not at boot, and dropped at once: the Rules screen
+        # reads the text from the rule file a page at a time.
         from app import rules_text
         from app.rules_screen import RulesScreen
 
         paragraphs = getattr(rules_text, e.rules)
         rules_text = None
         modules.drop("app.rules_text")
-        self.show(RulesScreen(self, "Rules: " + e.name, paragraphs, back))
+        self.show(RulesScreen(self, e.name, paragraphs, back))
 
     def new_game(self, seed=None):
         """Start a new game of the picked game with its options; the seed is

@@ -1,13 +1,15 @@
-"""The Rules screen: a game's whole rule book (or any short text, such as
-Statistics), wrapped to the screen, a page at a time with UP/DOWN; LEFT/RIGHT
-go to the previous/next part of a rule book; B or A goes back.
+"""The Rules screen: a game's rules in a player's words (How to play,
+Scoring, Tips), or any short text such as Statistics, wrapped to the screen,
+a page at a time with UP/DOWN; LEFT/RIGHT go to the previous/next part of
+the rules; B or A goes back. A rules page's header names the game and the
+part with the page within it ("Scoring 2 of 3").
 
 A game's rules are read from the rule file (``rulebook.txt`` beside the app
-package, written by tools/make/gen_rules_text.py from docs/rules/*.md) a
-paragraph at a time: the screen keeps where each paragraph starts in the
-file and one flag per wrapped line, never the rule text itself, so a rule
-book of 14 KB costs a few hundred bytes of heap (on the Pico a .mpy module's
-strings live in the heap).
+package, written by tools/make/gen_rules_text.py from docs/rules/console/*.md)
+a paragraph at a time: the screen keeps where each paragraph starts in the
+file and one flag per wrapped line, never the text itself, so the rules
+cost a few hundred bytes of heap (on the Pico a .mpy module's strings live
+in the heap).
 
 Names cost heap for good on the Pico (every attribute, method and short
 string is interned, and the 240x240 board has no room for a new pool of
@@ -24,7 +26,10 @@ from app.screen import StaticScreen
 # names take no heap on the Pico (tools/bench/mem_report.py).
 _ROW_H = const(13)
 _MAX_LINE = const(1024)  # bytes per paragraph line of the rule file (gen_rules_text.MAX_LINE)
-_HEAD = const(2)  # a heading's flag in ``lines`` (1: text, 0: blank)
+# ``lines`` flags of a game's rules: 0 blank, 1 text, and
+_HEAD = const(2)  # a part's heading
+_END = const(3)  # text ending a sentence (. ! ?)
+_CLAUSE = const(4)  # text ending a clause (; :)
 
 # The rule file sits beside the glyph file (app.kit.text finds where that is); a
 # frozen app reads the firmware image's copy (app.kit.text.open_glyphs).
@@ -33,13 +38,49 @@ PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
 
 def page_starts(lines, rows):
-    """The first line (index into ``lines``, a sequence whose items are false
-    for blank lines: str, or 0/1/2 flags, 2 a heading) of each page of
-    ``rows`` lines: a heading starts a page (a page ends before it, never
-    with it, so LEFT/RIGHT find each part at a page's top); otherwise a page
-    keeps its last line as the next page's first, for context, unless that
-    line would be the next page's only text. A page never starts with blank
+    """The first line (index into ``lines``) of each page of ``rows`` lines.
+
+    A game's rules (``lines`` a bytearray of the flags above): a part's
+    heading goes to the header, so its first page starts with the line
+    after it; a page ends where its part does, or when full, and then
+    after its last whole sentence when that leaves it 40% full, else after
+    its last clause when that leaves it 60% full (on a small screen a
+    sentence can be longer than a page); no line is shown twice.
+
+    A text (``lines`` of str, false for blank lines): a page keeps its last
+    line as the next page's first, for context, unless that line would be
+    the next page's only text. Either way a page never starts with blank
     lines (they are skipped)."""
+    if isinstance(lines, bytearray):
+        starts = []
+        n = len(lines)
+        s = 0
+        while s < n:
+            if lines[s] == 0 or lines[s] == _HEAD:
+                s += 1
+                continue
+            starts.append(s)
+            e = s
+            while e < n and e < s + rows and lines[e] != _HEAD:
+                e += 1
+            if e < n and lines[e] != 0 and lines[e] != _HEAD and lines[e - 1] != _END:
+                # Full, mid-sentence: back to the end of its last sentence,
+                # else of its last clause.
+                k = e
+                while k > s and lines[k - 1] != _END and lines[k - 1] != 0:
+                    k -= 1
+                while k > s and lines[k - 1] == 0:
+                    k -= 1
+                if 5 * (k - s) >= 2 * rows:
+                    e = k
+                elif lines[e - 1] != _CLAUSE:
+                    k = e
+                    while k > s and lines[k - 1] == 1:
+                        k -= 1
+                    if 5 * (k - s) >= 3 * rows:
+                        e = k
+            s = e
+        return starts
     starts = [0]
     s = 0
     n = len(lines)
@@ -76,15 +117,16 @@ class RulesScreen(StaticScreen):
     screen). ``paragraphs``: a tuple or list of str held in memory, or a str,
     the key of a game's section of the rule file (``Entry.rules``, any case:
     a line ``@clubbed`` starts that section, then one paragraph per line,
-    ``# `` before a heading), read a page at a time.
+    ``# `` before a part's heading), read a page at a time.
 
     ``lines``: the wrapped lines (text in memory) or, for the rule file, a
-    bytearray with one flag per wrapped line (0 blank, 1 text, 2 heading);
-    ``index``: None, or for the rule file a list of (file offset, first
-    wrapped line) per paragraph, flat; ``starts``: each page's first line;
-    ``top``: the shown page's first line; ``shown``: its lines (list of str).
-    A rule file that cannot be read, or lacks the section, is said on the
-    screen."""
+    bytearray with one flag per wrapped line (``page_starts``; a heading is
+    one line, shown in the header); ``index``: None, or for the rule file a
+    list of (file offset, first wrapped line) per paragraph, flat;
+    ``starts``: each page's first line; ``top``: the shown page's first
+    line; ``shown``: its lines (list of str); ``name``: for the rule file,
+    the shown page's part and page ("Scoring 2 of 3"). A rule file that
+    cannot be read, or lacks the section, is said on the screen."""
 
     TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
 
@@ -128,10 +170,20 @@ class RulesScreen(StaticScreen):
                         if inside:
                             index.append(here)
                             index.append(len(flags))
-                            v = 0 if not s else _HEAD if s[:1] == "#" else 1
-                            for _ in (text.wrap(s[2:] if v == _HEAD else s, w, text.SMALL)
-                                      if v else (0,)):
-                                flags.append(v)
+                            if not s or s[:1] == "#":
+                                flags.append(_HEAD if s else 0)  # a heading: one line, the header's
+                                continue
+                            if app.compact:
+                                # Five short lines a page: each sentence on
+                                # lines of its own, so that a page can end
+                                # with any of them.
+                                s = s.replace(". ", ".\n")
+                            for ln in text.wrap(s, w, text.SMALL):
+                                # Its last character, by code: a short string would
+                                # be a new interned name on the Pico.
+                                c = ord(ln[-1]) if ln else 0
+                                flags.append(_END if c == 46 or c == 33 or c == 63  # . ! ?
+                                             else _CLAUSE if c == 59 or c == 58 else 1)  # ; :
                 finally:
                     f.close()
                 if not index:
@@ -151,9 +203,10 @@ class RulesScreen(StaticScreen):
         self.on_button(None)
 
     def on_button(self, b):
-        """UP/DOWN: previous/next page; LEFT/RIGHT: previous/next part (a
-        page with a heading) of a rule book, or page of a text; A/B: back.
-        None only fetches the current page."""
+        """UP/DOWN: previous/next page; LEFT/RIGHT: a game's rules, the next
+        part's first page or this part's (the previous part's from there);
+        a text, the previous/next page; A/B: back. None only fetches the
+        current page."""
         n = len(self.starts)
         if b == buttons.DOWN:
             self.page = min(n - 1, self.page + 1)
@@ -163,8 +216,8 @@ class RulesScreen(StaticScreen):
             step = 1 if b == buttons.RIGHT else -1
             i = self.page + step
             if self.index is not None:
-                # The next page in that direction that a heading starts.
-                while 0 <= i < n and self.lines[self.starts[i]] != _HEAD:
+                # The next page in that direction that starts a part.
+                while 0 <= i < n and self.lines[self.starts[i] - 1] != _HEAD:
                     i += step
             self.page = max(0, min(n - 1, i))
         elif b == buttons.A or b == buttons.B:
@@ -172,11 +225,27 @@ class RulesScreen(StaticScreen):
             return
         top = self.top = self.starts[self.page]
         rows = self.rows
-        if self.page + 1 < n and self.lines[self.starts[self.page + 1]] == _HEAD:
-            rows = min(rows, self.starts[self.page + 1] - top)  # the heading starts the next
         if self.index is None:
             self.shown = self.lines[top: top + rows]
         else:
+            # The page: up to the next page or the part's end, without the
+            # blank lines at its end.
+            lines = self.lines
+            e = top
+            end = self.starts[self.page + 1] if self.page + 1 < n else len(lines)
+            while e < end and e < top + rows and lines[e] != _HEAD:
+                e += 1
+            while lines[e - 1] == 0:
+                e -= 1
+            rows = e - top
+            # Its part: the first and last page, and the heading's line.
+            first = self.page
+            while first > 0 and lines[self.starts[first] - 1] != _HEAD:
+                first -= 1
+            last = self.page
+            while last + 1 < n and lines[self.starts[last + 1] - 1] != _HEAD:
+                last += 1
+            head = self.starts[first] - 1
             # Read from the paragraph holding line ``top`` until the page is full.
             index = self.index
             p = 0
@@ -186,11 +255,21 @@ class RulesScreen(StaticScreen):
             skip = top - index[p + 1]
             f = text.open_glyphs(PATH, text.is_frozen(__file__), "RULES")
             try:
+                # The header: "Scoring 2 of 3" (the part's name from its heading).
+                self.name = ""
+                if head >= 0 and lines[head] == _HEAD:
+                    i = 1
+                    while index[i] != head:
+                        i += 2
+                    f.seek(index[i - 1])
+                    self.name = "%s %d of %d" % (
+                        f.readline(_MAX_LINE).decode("utf-8").rstrip()[2:],
+                        self.page - first + 1, last - first + 1)
                 f.seek(index[p])
                 while len(shown) < rows and p < len(index):
                     s = f.readline(_MAX_LINE).decode("utf-8").rstrip()
-                    if s[:1] == "#":
-                        s = s[2:]
+                    if self.app.compact:
+                        s = s.replace(". ", ".\n")  # as ``__init__``
                     for ln in (text.wrap(s, self.width, text.SMALL) if s else [""])[skip:]:
                         if len(shown) < rows:
                             shown.append(ln)
@@ -203,23 +282,25 @@ class RulesScreen(StaticScreen):
             self.app.invalidate()
 
     def page_label(self):
-        """"at/pages" (str) when there is more than one page, else ""."""
+        """A game's rules: the shown part and page ("Scoring 2 of 3", str);
+        a text: "at/pages" when it has more than one page, else ""."""
+        if self.index is not None:
+            return self.name
         if len(self.starts) < 2:
             return ""
         return "%d/%d" % (self.page + 1, len(self.starts))
 
     def keys_label(self):
-        """The title bar's right end (str): the keys that turn the pages and
-        the page number (LEFT/RIGHT: a rule book's parts, a text's pages, as
-        ``on_button``), or on a single page (Statistics) the key that
-        leaves it. A rule book's says "part" for LEFT/RIGHT, so no "page":
-        "Rules: Klaberjass" and "10/26" leave no more room."""
+        """The keys (str): a game's rules, those that turn the pages and
+        leave (its footer); a text, the title bar's right end, the keys and
+        the page number, or on a single page (Statistics) the key that
+        leaves it."""
+        # ◄ and ► apart: side by side they read as one blob.
+        if self.index is not None:
+            return "\u25b2\u25bc page   \u25c4 \u25ba part   B back"
         if len(self.starts) < 2:
             return "B back"
-        # ◄ and ► apart: side by side they read as one blob.
-        if self.index is None:
-            return "\u25c4 \u25ba \u25b2\u25bc page " + self.page_label()
-        return "\u25c4 \u25ba part \u25b2\u25bc " + self.page_label()
+        return "\u25c4 \u25ba \u25b2\u25bc page " + self.page_label()
 
     def draw(self, fb):
         if self.app.compact:
@@ -227,14 +308,24 @@ class RulesScreen(StaticScreen):
 
             compact.rules(fb, self)
             return
+        w = self.app.width
         fb.fill(theme.PANEL)
-        fb.fill_rect(0, 0, self.app.width, 16, theme.FELT_DARK)
+        fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
         text.draw(fb, self.title, 4, 2, theme.GOLD, text.SMALL)
-        text.draw_right(fb, self.keys_label(), self.app.width - 4, 2, theme.TEXT_DIM, text.SMALL)
+        if self.index is None:
+            text.draw_right(fb, self.keys_label(), w - 4, 2, theme.TEXT_DIM, text.SMALL)
+        else:
+            # The game in gold, then the part and page; the keys at the foot
+            # when a line is free there.
+            text.draw(fb, self.name, 4 + (len(self.title) + 2) * text.SMALL.w, 2, theme.TEXT,
+                      text.SMALL)
+            y = self.app.height - text.SMALL.h
+            if y >= 19 + self.rows * _ROW_H:
+                fb.fill_rect(0, y, w, text.SMALL.h, theme.FELT_DARK)
+                text.draw(fb, self.keys_label(), 6, y, theme.TEXT_DIM, text.SMALL)
         y = 19
-        for i in range(len(self.shown)):
-            head = self.lines[self.top + i] == _HEAD  # never so for a text's str lines
-            text.draw(fb, self.shown[i], 6, y, theme.GOLD if head else theme.TEXT, text.SMALL)
+        for ln in self.shown:
+            text.draw(fb, ln, 6, y, theme.TEXT, text.SMALL)
             y += _ROW_H
 
 

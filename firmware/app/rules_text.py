@@ -3,7 +3,8 @@
 ``Entry.rules``. The rule text itself is not a module's string (on the Pico
 a .mpy module's strings live in the heap): app.rules_screen reads the file
 a paragraph at a time. The file is written by tools/make/gen_rules_text.py from
-the rule book docs/rules/*.md (rule IDs CB-*, KJ-*, PC-*)."""
+the player's guides docs/rules/console/*.md (the full rule book, with its rule
+IDs, is docs/rules/*.md)."""
 
 CLUBBED = "clubbed"
 KLABERJASS = "klaberjass"

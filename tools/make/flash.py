@@ -60,7 +60,7 @@ import firmware  # noqa: E402  (where the MicroPython source is: tools/make/firm
 
 MANAGED = ("/app", "/cardgames", "/players", "/hw", "/boards")
 # Data files read at run time by the development install: the glyphs
-# (app.kit.text) and the rule book (app.rules_screen); the firmware image has both frozen.
+# (app.kit.text) and the rules text (app.rules_screen); the firmware image has both frozen.
 TOP_FILES = ("/main.py", "/fonts.bin", "/rulebook.txt")
 DRIVER = "/lib/ssd1306.mpy"  # micropython-lib's SSD1306 driver, for hw/oled.py
 BOARD_FILE = "/board.txt"

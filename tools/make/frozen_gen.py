@@ -4,8 +4,8 @@ build machine):
 
 - ``picocards_fonts.py``: ``GLYPHS``, the bytes of firmware/fonts.bin, and
   ``RULES``, those of firmware/rulebook.txt. A frozen module's bytes constant
-  stays in flash, so app.kit.text reads its glyphs and app.rules_screen the rule
-  book from there (io.BytesIO over it copies nothing) instead of from
+  stays in flash, so app.kit.text reads its glyphs and app.rules_screen the rules
+  text from there (io.BytesIO over it copies nothing) instead of from
   /fonts.bin and /rulebook.txt.
 - ``picocards_image.py``: ``BOARD``, the module name in boards/ of the board
   the image was built for (``make firmware BOARD=...``); boards.DEFAULT takes
@@ -45,7 +45,7 @@ def fonts_source(data, rules=b""):
         % len(data),
         "app's glyphs (read by app.kit.text), and from firmware/rulebook.txt (%d bytes)"
         % len(rules),
-        "the rule book (read by app.rules_screen), frozen so that they stay in flash.",
+        "the rules text (read by app.rules_screen), frozen so that they stay in flash.",
         'Terminus Font, SIL Open Font License 1.1: see app/kit/FONT-LICENSE.txt."""',
         "",
     ]

@@ -1,23 +1,25 @@
 """Write firmware/rulebook.txt, the text the console's Rules screen pages
-through, from the rule book docs/rules/*.md, so that the screen shows the
-whole rule book and says what the book says.
+through, from the player's guides docs/rules/console/*.md (one per game: "How
+to play", "Scoring" and "Tips" in a player's words). The full rule book with
+its rule IDs, docs/rules/*.md, stays in the docs.
 
     python tools/make/gen_rules_text.py           # write firmware/rulebook.txt
     python tools/make/gen_rules_text.py --check   # exit 1 if it is out of date
 
-What is taken from each book: the introduction, every section of rules (its
-heading and each rule, with its ID as a tag the screen does not draw) and
-the variants written into the rules; not the worked examples, the tables or
-paragraphs that name files of the repository (they hold backquotes).
+A guide is Markdown kept simple: ``# Game`` (its name: the screen's title
+says it), ``## Part`` for each part, paragraphs, and ``- `` items (shown
+with a bullet, one after another without a blank line). It may hold no
+rule ID (the screen is for players), no backquote, and nothing before its
+first part. A bad guide is one line on stderr and exit status 1.
 
 The file (UTF-8; its name is longer than MicroPython interns) is one
 section per game: a line ``@key`` (the game's ``rules`` key in app/games.py,
-lower case) starts it; then one paragraph
-per line: ``# Heading``, ``ID Title. text`` for a rule (the ID shown, as the
-table's messages cite it: "you must play (CB-3)"), plain text, or an empty
-line between paragraphs. app/rules_screen.py reads it a paragraph at a time
-(each line at most MAX_LINE bytes), so the rules never sit in the heap.
-Exit status: 0 done (or up to date), 1 out of date, 2 bad usage.
+lower case) starts it; then one paragraph per line: ``# Part`` (never
+followed by an empty line: the part's first page starts with its text),
+text, or an empty line between paragraphs. app/rules_screen.py reads it a
+paragraph at a time (each line at most MAX_LINE bytes), so the text never
+sits in the heap.
+Exit status: 0 done (or up to date), 1 out of date or a bad guide, 2 bad usage.
 """
 
 import os
@@ -26,11 +28,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "firmware", "rulebook.txt")
+GUIDES = os.path.join(ROOT, "docs", "rules", "console")
 BOOKS = (("clubbed", "clubbed.md"), ("klaberjass", "klaberjass.md"), ("clubs", "clubs.md"))
-SKIP_SECTIONS = ("worked", "line by line", "variants")  # headings holding these words
 MAX_LINE = 1024  # bytes per paragraph line, the reader's bound (app.rules_screen)
-
-RULE = re.compile(r"^\*\*((?:CB|KJ|PC)-\d+) (.+?)\*\* ?(.*)$", re.S)
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")  # CB-4, KJ-11, PC-7: the rule book's IDs
+BULLET = "\u2022 "
 
 
 def plain(s):
@@ -41,79 +43,46 @@ def plain(s):
     return s
 
 
-def blocks(md):
-    """The book's blocks: (kind, text) with kind 'h1', 'h2', 'item', 'para',
-    'other' (tables, examples, code), in order."""
-    out = []
-    for chunk in re.split(r"\n\s*\n", md):
-        chunk = chunk.strip("\n")
-        if not chunk.strip():
-            continue
-        if chunk.startswith("# "):
-            out.append(("h1", chunk[2:].strip()))
-        elif chunk.startswith("## "):
-            out.append(("h2", chunk[3:].strip()))
-        elif chunk.startswith("- "):
-            # Items: a line starting "- " begins one; indented lines continue it.
-            items = re.split(r"\n(?=- )", chunk)
-            for it in items:
-                out.append(("item", it[2:]))
-        elif chunk.lstrip()[0] in "|<`" or "`" in chunk:
-            out.append(("other", chunk))
-        elif out and out[-1][0] == "item" and chunk.startswith("  "):
-            # A rule's own further paragraph, then maybe the next rules.
-            more = re.split(r"\n(?=- )", chunk)
-            out[-1] = ("item", out[-1][1] + "\n\n" + more[0])
-            out += [("item", it[2:]) for it in more[1:]]
-        else:
-            out.append(("para", chunk))
-    return out
-
-
-def section(key, md):
-    """The lines of ``key``'s section of the rule file for the book text ``md``."""
+def section(key, md, name="guide"):
+    """The lines of ``key``'s section of the rule file for the guide text
+    ``md``; ValueError saying what is wrong with a bad guide (``name``: the
+    file, for the message)."""
     lines = ["@" + key]
-    skipping = False
-    for kind, text in blocks(md):
-        if kind == "h1":  # the game's name: the screen's title bar says it
+    for chunk in re.split(r"\n\s*\n", md.strip()):
+        chunk = chunk.strip()
+        where = "%s: %r" % (name, chunk[:40])
+        if RULE_ID.search(chunk):
+            raise ValueError("%s holds a rule ID (%s): the console speaks a player's words"
+                             % (where, RULE_ID.search(chunk).group(0)))
+        if "`" in chunk:
+            raise ValueError("%s holds a backquote" % where)
+        if chunk.startswith("# "):
             continue
-        if kind == "h2":
-            skipping = any(w in text.lower() for w in SKIP_SECTIONS)
-            if not skipping:
-                lines += ["", "# " + text]
+        if chunk.startswith("## "):
+            if len(lines) > 1:
+                lines.append("")
+            lines.append("# " + plain(chunk[3:]))
             continue
-        if skipping or kind == "other" or "`" in text:
-            continue
-        if kind == "item":
-            m = RULE.match(text)
-            if m:
-                body = _item_body(m.group(3))
-                lines += ["", "%s %s %s" % (m.group(1), plain(m.group(2)), body)]
-            else:
-                lines += ["", plain(text)]
+        if len(lines) == 1:
+            raise ValueError("%s: text before the first part (## Part)" % where)
+        if lines[-1][:2] != "# ":
+            lines.append("")
+        if chunk.startswith("- "):
+            lines += [BULLET + plain(it) for it in re.split(r"\n- ", chunk[2:])]
         else:
-            lines += ["", plain(text)]
-    del lines[1]  # no blank line before the first paragraph
+            lines.append(plain(chunk))
+    if len(lines) == 1:
+        raise ValueError("%s has no part (## Part)" % name)
     return lines
 
 
-def _item_body(text):
-    # A rule's numbered steps (1. 2. ...) and extra paragraphs become one
-    # paragraph: the screen wraps it.
-    parts = [p.strip() for p in re.split(r"\n\s*\n", text)]
-    out = []
-    for p in parts:
-        p = re.sub(r"\n\s*(\d)\. ", r" (\1) ", "\n" + p).strip()
-        out.append(plain(p))
-    return " ".join(out)
-
-
 def generate():
-    """The full text of the rule file."""
+    """The full text of the rule file; ValueError for a bad guide."""
     lines = []
     for key, name in BOOKS:
-        with open(os.path.join(ROOT, "docs", "rules", name), encoding="utf-8") as f:
-            lines += section(key, f.read())
+        path = os.path.join(GUIDES, name)
+        with open(path, encoding="utf-8") as f:
+            lines += section(key, f.read(), os.path.relpath(path, ROOT))
     for ln in lines:
         if len(ln.encode("utf-8")) + 1 > MAX_LINE:
             raise ValueError("a paragraph is over %d bytes: %r" % (MAX_LINE, ln[:60]))
@@ -124,7 +93,11 @@ def main(argv):
     if argv not in ([], ["--check"]):
         print("usage: gen_rules_text.py [--check]", file=sys.stderr)
         return 2
-    new = generate()
+    try:
+        new = generate()
+    except (OSError, ValueError) as e:
+        print("gen_rules_text: %s" % e, file=sys.stderr)
+        return 1
     try:
         with open(OUT, encoding="utf-8") as f:
             old = f.read()

@@ -324,16 +324,20 @@ def title(fb, scr):
 
 
 def rules(fb, scr):
-    """A rules page: title bar with the page number, then the lines."""
+    """A rules page: title bar, then the lines. A game's rules: the part and
+    page ("Scoring 2 of 3") and, when there is room, B's "back"; a text:
+    its title, the page number after LEFT/RIGHT (which turn its pages)."""
     w = scr.app.width
     fb.fill(OFF)
     pages = scr.page_label()
-    # LEFT/RIGHT, which turn the pages (a rule book's by parts), before the
-    # number; no room for more: "Klaberjass" and "10/74" fill the bar.
-    bar(fb, scr.title.replace("Rules: ", ""), 0, w, "\u25c4 \u25ba " + pages if pages else "B back")
+    if scr.index is not None:
+        fits = (len(pages) + 7) * SMALL.w <= w - 3
+        bar(fb, pages, 0, w, "B back" if fits else "")
+    else:
+        bar(fb, scr.title, 0, w, "\u25c4 \u25ba " + pages if pages else "B back")
     y = BAR + 2
-    for i in range(len(scr.shown)):
-        put(fb, scr.shown[i], 1, y, scr.lines[scr.top + i] == 2)  # a heading inverted
+    for ln in scr.shown:
+        put(fb, ln, 1, y)
         y += ROW
 
 

@@ -68,7 +68,7 @@ def open_glyphs(path, frozen, name="GLYPHS"):
     ``picocards_fonts.GLYPHS`` (tools/make/frozen_gen.py: the same bytes as
     fonts.bin, in flash); otherwise, or if the image has no such module, the
     file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
-    rule book the same way (app.rules_screen)."""
+    rule file the same way (app.rules_screen)."""
     if frozen:
         try:
             import picocards_fonts  # type: ignore[import-not-found]
