@@ -108,6 +108,10 @@ def main(argv=None):
     except BoardError as e:
         print("host_sim: %s" % e, file=sys.stderr)
         return 2
+    why = frontends.check_data_and_seed(args)
+    if why:
+        print("host_sim: %s" % why, file=sys.stderr)
+        return 2
     mode, reason = frontends.choose_mode(args)
     if mode is None:
         print("host_sim: no window (%s) and stdin/stdout is not a terminal.\n"

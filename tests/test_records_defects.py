@@ -1,0 +1,49 @@
+"""Records, saves and the simulator's arguments used as a careless or hostile
+user would (issue 32 items 2, 3, 4, 5, 11 and 14; issue 30 item 8's one
+saved game per title): through the command line, the data folder and key
+scripts. Every message a user sees is one line, never a traceback."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_sim_defects import one_clear_line, sim  # noqa: E402
+
+# --- item 11: --data and --seed -------------------------------------------
+
+
+def test_a_data_folder_that_is_a_symlink_loop_is_named_so(tmp_path):
+    # Item 11: it said "File exists".
+    loop = tmp_path / "loop"
+    os.symlink(loop, loop)
+    cp = sim(["--mode", "headless", "--data", str(loop), "--keys", "A",
+              "--shots", str(tmp_path / "s")])
+    one_clear_line(cp)
+    assert "loops" in cp.stderr and "File exists" not in cp.stderr
+
+
+@pytest.mark.parametrize("replay", [False, True], ids=["play", "replay"])
+def test_an_empty_data_folder_name_is_refused(tmp_path, replay):
+    # Item 11: --data "" was silently ignored (nothing kept, nothing said).
+    args = ["replay", "r1", "--data", ""] if replay else \
+        ["--mode", "headless", "--data", "", "--keys", "A", "--shots", str(tmp_path)]
+    cp = sim(args)
+    one_clear_line(cp)
+    assert "--data" in cp.stderr and "empty" in cp.stderr
+
+
+@pytest.mark.parametrize("seed", [2**30, 2**30 + 5, -1, 10**20])
+def test_a_seed_outside_30_bits_is_refused_with_the_range(tmp_path, seed):
+    # Item 11: 2**30 + 5 dealt seed 5's games without a word.
+    cp = sim(["--mode", "headless", "--seed", str(seed), "--keys", "A",
+              "--shots", str(tmp_path)])
+    one_clear_line(cp)
+    assert "0 to %d" % (2**30 - 1) in cp.stderr and str(seed) in cp.stderr
+
+
+def test_the_highest_seed_still_plays(tmp_path):
+    cp = sim(["--mode", "headless", "--seed", str(2**30 - 1), "--keys", "A",
+              "--shots", str(tmp_path)])
+    assert cp.returncode == 0, cp.stderr
