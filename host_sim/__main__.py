@@ -29,9 +29,10 @@ keys:
 
 key scripts (headless), separated by spaces or commas, '#' comments:
   LEFT RIGHT UP DOWN A B   one press, then run until the app waits for a human
-  WAIT:ms                  let ms milliseconds of virtual time pass
+  WAIT:ms                  let ms (at most 600000) milliseconds of virtual time pass
   SHOT:name                save the frame as DIR/name.png
-  TOKENxN                  repeat a press or wait N times, e.g. RIGHTx3
+  TOKENxN                  repeat a press or wait N (1..10000) times, e.g. RIGHTx3;
+                           a script runs at most 200000 steps
   at the end DIR/final.png is saved; one line is printed per PNG written.
 
 examples:

@@ -47,3 +47,36 @@ def test_the_highest_seed_still_plays(tmp_path):
     cp = sim(["--mode", "headless", "--seed", str(2**30 - 1), "--keys", "A",
               "--shots", str(tmp_path)])
     assert cp.returncode == 0, cp.stderr
+
+
+# --- item 5: key scripts ----------------------------------------------------
+
+
+def test_a_key_script_of_huge_repeats_is_refused_up_front(tmp_path):
+    # Item 5: 90,000 tokens "WAIT:1x10000" became 900 million steps in a list
+    # before the first one ran (MemoryError); these 1,000 were 10 million.
+    keys = tmp_path / "keys.txt"
+    keys.write_text("WAIT:1x10000\n" * 1000)
+    cp = sim(["--mode", "headless", "--keys-file", str(keys), "--shots", str(tmp_path)],
+             timeout=30)
+    one_clear_line(cp)
+    assert "too long" in cp.stderr and "200000 steps" in cp.stderr
+
+
+@pytest.mark.parametrize("token", ["WAIT:999999999", "WAIT:600001x2"])
+def test_a_wait_longer_than_ten_minutes_is_refused(tmp_path, token):
+    # Item 5: WAIT:999999999 stepped through 11 days of virtual time.
+    cp = sim(["--mode", "headless", "--keys", "A " + token, "--shots", str(tmp_path)],
+             timeout=30)
+    one_clear_line(cp)
+    assert repr(token) in cp.stderr and "at most 600000 ms" in cp.stderr
+
+
+def test_a_script_is_expanded_as_it_runs():
+    # Item 5: a parsed script keeps one entry per token, not per step.
+    from host_sim import keyscript
+
+    script = keyscript.parse("WAIT:1x10000 " * 20)
+    assert len(script) == 200_000 and len(script.runs) == 20
+    steps = iter(script)
+    assert next(steps) == (keyscript.WAIT, 1)
