@@ -80,3 +80,76 @@ def test_a_script_is_expanded_as_it_runs():
     assert len(script) == 200_000 and len(script.runs) == 20
     steps = iter(script)
     assert next(steps) == (keyscript.WAIT, 1)
+
+
+# --- item 4: records of earlier versions replay -----------------------------
+
+OLD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "old_records")
+
+
+@pytest.mark.parametrize("name", ["clubbed", "klaberjass", "clubs"])
+@pytest.mark.parametrize("check", [True, False], ids=["check", "screen"])
+def test_records_of_the_first_format_still_replay(tmp_path, name, check):
+    path = os.path.join(OLD, name + "-fa7ae62")
+    how = ["--check"] if check else ["--mode", "headless", "--every", "0",
+                                     "--shots", str(tmp_path)]
+    cp = sim(["replay", path, *how])
+    assert cp.returncode == 0, cp.stderr
+    assert "match the record" in cp.stdout
+
+
+def _without_option(tmp_path, refill):
+    # A Clubbed record whose options leave out refill (the core's default
+    # is to refill), played with or without refill.
+    from test_persist import _record
+
+    from app.persist.storage import decode, encode
+
+    seed = 4 if refill else 3  # test_persist.new_core: refill unless seed % 3 == 0
+    data, _ = _record("Clubbed", seed)
+    f = decode(data, "record")
+    assert ("refill:y" if refill else "refill:n") in f["kw"]
+    f["kw"] = ",".join(x for x in f["kw"].split(",") if not x.startswith("refill"))
+    path = tmp_path / "r1"
+    path.write_bytes(encode("record", list(f.items())))
+    return str(path)
+
+
+@pytest.mark.parametrize("check", [True, False], ids=["check", "screen"])
+def test_a_record_without_the_refill_option_replays_as_the_core_default(tmp_path, check):
+    # Item 4: the screen's replay raised KeyError: 'refill' where --check
+    # passed.
+    path = _without_option(tmp_path, True)
+    how = ["--check"] if check else ["--mode", "headless", "--every", "0",
+                                     "--shots", str(tmp_path / "s")]
+    cp = sim(["replay", path, *how])
+    assert cp.returncode == 0, cp.stderr
+    assert "match the record" in cp.stdout and "Traceback" not in cp.stderr
+
+
+@pytest.mark.parametrize("check", [True, False], ids=["check", "screen"])
+def test_a_record_whose_missing_option_was_off_says_why_in_words(tmp_path, check):
+    # Played without refill, the option left out: replayed with the default
+    # (refill) it cannot reach the record's end, and both commands say so.
+    path = _without_option(tmp_path, False)
+    how = ["--check"] if check else ["--mode", "headless", "--every", "0",
+                                     "--shots", str(tmp_path / "s")]
+    cp = sim(["replay", path, *how])
+    assert cp.returncode == 1, (cp.stdout, cp.stderr)
+    err = cp.stderr.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in cp.stderr, cp.stderr
+    assert "differs" in err[0] or "illegal" in err[0] or "not legal" in err[0], err
+
+
+def test_the_games_option_defaults_are_the_cores():
+    # start_replay fills a left-out option with the game's default: it must
+    # be what the core takes when the option is not given (replay --check).
+    import inspect
+
+    from app import games
+    from app.persist.files import core_of
+
+    for e in games.GAMES:
+        params = inspect.signature(getattr(core_of(e), e.name)).parameters
+        for k, _, default in e.options:
+            assert params[k].default == default, (e.name, k)

@@ -101,7 +101,11 @@ def start_replay(app, f):
     e = persist.find(f["game"])
     app.game_index = games.GAMES.index(e)
     mod = modules.load(e.module)
-    opts = persist.dec_dict(f["kw"])
+    # An option the record leaves out is the core's default, as
+    # ``replay_core`` builds it (the games' defaults are the cores'); a
+    # missing Clubbed dealer is the screen's first, West, the core's too.
+    opts = {k: d for k, _, d in e.options}
+    opts.update(persist.dec_dict(f["kw"]))
     opts["autoplay"] = True
     screen = mod.start(app, persist.dec_int(f["seed"]), opts)
     feeder = Feeder(unhexlify(f["act"]))
