@@ -153,3 +153,48 @@ def test_the_games_option_defaults_are_the_cores():
         params = inspect.signature(getattr(core_of(e), e.name)).parameters
         for k, _, default in e.options:
             assert params[k].default == default, (e.name, k)
+
+
+# --- item 2: a hint or take-back survives Quit and a power cut --------------
+
+# From the title to a hint on your first turn (a Klaberjass deal opens with a
+# banner to dismiss), and to a take-back after your first move.
+HINT = {"Clubbed": "A B UP A", "Klaberjass": "RIGHT A A B UP A", "Clubs": "LEFT A B UP A"}
+TAKE_BACK = {"Clubbed": "A A B UP UP A"}
+QUIT = " B DOWN DOWN DOWN A"  # pause menu: Resume, New game, Rules, Quit to menu
+
+
+def _fields(path, kind):
+    from app.persist.storage import decode
+
+    with open(path, "rb") as f:
+        return decode(f.read(), kind)
+
+
+@pytest.mark.parametrize("end", ["power cut", "quit"])
+@pytest.mark.parametrize("game,keys", [(g, k) for g, k in HINT.items()] +
+                         [(g, k) for g, k in TAKE_BACK.items()],
+                         ids=["hint-" + g for g in HINT] + ["take-back-" + g for g in TAKE_BACK])
+def test_help_is_kept_through_quit_and_power_cut(tmp_path, game, keys, end):
+    # Item 2: a hint taken, then Quit (or the power cut: the process ends
+    # without a word) before the next move; Continue, play to the end: the
+    # game counted as a clean one in the statistics and its record.
+    data = tmp_path / "data"
+    shots = str(tmp_path / "s")
+    first = keys + (QUIT if end == "quit" else "")
+    cp = sim(["--mode", "headless", "--seed", "4", "--data", str(data), "--keys", first,
+              "--shots", shots])
+    assert cp.returncode == 0, cp.stderr
+    # Continue (the title opens on the saved game), then play on to its end.
+    cp = sim(["--mode", "headless", "--seed", "9", "--data", str(data), "--keys", "A Ax300",
+              "--shots", shots], timeout=240)
+    assert cp.returncode == 0, cp.stderr
+    counts = [int(x) for x in _fields(data / "stats", "stats")[game].split(",")]
+    assert counts[0] >= 1, "the continued game was finished"
+    assert counts[6] == 1, "played with help: the continued game, not the later ones"
+    rec = _fields(data / "r1", "record")
+    won = int(rec["res"].split(",")[int(rec["you"])]) > 0
+    assert counts[7] == won, "won with help, or not won"
+    assert rec.get("help") == "y", "the record says the game had help"
+    if (data / "r2").exists():
+        assert _fields(data / "r2", "record").get("help") is None

@@ -489,6 +489,7 @@ def complete(app, f):
     drop the oldest record (the last 10 are kept) and the save."""
     gid = dec_int(f["id"])
     res = [dec_int(x) for x in f["res"].split(",")]
+    helped = dec_dict(f.get("st", "")).get("hint_or_undo")
     if gid > app.last:
         # played, won, lost, drawn, current streak (wins in a row), best
         stats = read_stats(app)
@@ -503,7 +504,7 @@ def complete(app, f):
         else:
             n[2 if r < 0 else 3] += 1
             n[4] = 0
-        if dec_dict(f.get("st", "")).get("hint_or_undo"):
+        if helped:
             n[6] += 1
             n[7] += r > 0
         app.last = gid
@@ -514,6 +515,8 @@ def complete(app, f):
             return
     rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),
            ("you", f["you"]), ("act", f["act"]), ("res", f["res"]), ("pos", f["pos"])]
+    if helped:
+        rec.append(("help", "y"))  # played with a hint or a take-back
     if not _write(app, "r%d" % gid, "record", rec):
         return
     try:

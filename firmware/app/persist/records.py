@@ -10,6 +10,7 @@ fields::
     act=0b0f0e11...         every action, two hex digits each, in order
     res=1,-1                the core's result() per seat
     pos=CB1;...             the final position (the core's to_text)
+    help=y                  only in a game played with a hint or a take-back
 
 ``replay_core`` rebuilds the game from seed and options and applies every
 action through the rules (on CPython and MicroPython alike); the simulator's
