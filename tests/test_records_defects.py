@@ -198,3 +198,85 @@ def test_help_is_kept_through_quit_and_power_cut(tmp_path, game, keys, end):
     assert rec.get("help") == "y", "the record says the game had help"
     if (data / "r2").exists():
         assert _fields(data / "r2", "record").get("help") is None
+
+
+# --- item 3: only a file whose contents check out is a record ---------------
+
+
+def _record_numbered(n, seed=5):
+    # The bytes of a real Clubbed record, as game number ``n``.
+    from test_persist import _record
+
+    from app.persist.storage import decode, encode
+
+    f = decode(_record("Clubbed", seed)[0], "record")
+    f["id"] = str(n)
+    return encode("record", list(f.items()))
+
+
+def _stats(last, played):
+    from app.persist.storage import encode
+
+    return encode("stats", [("last", last), ("Clubbed", "%d,0,%d,0,0,0,0,0" % (played, played)),
+                            ("Klaberjass", "0,0,0,0,0,0,0,0"), ("Clubs", "0,0,0,0,0,0,0,0")])
+
+
+def _play_one_game(data, tmp_path):
+    # New game of Clubbed, A until it is over (the result screen): one game.
+    cp = sim(["--mode", "headless", "--seed", "4", "--data", str(data), "--keys", "A Ax60",
+              "--shots", str(tmp_path / "s")], timeout=240)
+    assert cp.returncode == 0, cp.stderr
+    return cp
+
+
+def _played(data):
+    return int(_fields(data / "stats", "stats")["Clubbed"].split(",")[0])
+
+
+@pytest.mark.parametrize("content", [b"hello", b"PICOCARDS record 1 0 00000000\n"],
+                         ids=["foreign", "empty-record"])
+def test_a_stray_file_named_like_a_huge_record_is_set_aside_not_trusted(tmp_path, content):
+    # Item 3: r999999999 made the console number its games 999999999, stop
+    # counting them, write over the stray file and delete its own records.
+    data = tmp_path / "data"
+    data.mkdir()
+    for n in (1, 2):
+        (data / ("r%d" % n)).write_bytes(_record_numbered(n))
+    (data / "stats").write_bytes(_stats(2, 2))
+    (data / "r999999999").write_bytes(content)
+    _play_one_game(data, tmp_path)
+    assert _played(data) == 3, "the new game is counted"
+    assert _fields(data / "stats", "stats")["last"] == "3"
+    assert (data / "r999999999.bad1").read_bytes() == content, "set aside, not lost"
+    assert not (data / "r999999999").exists()
+    for n in (1, 2, 3):
+        assert _fields(data / ("r%d" % n), "record")["id"] == str(n)
+
+
+def test_a_real_record_under_another_number_is_no_record(tmp_path):
+    # A record's number is the one inside it: a copy renamed r500 does not
+    # move the numbering to 501 nor make older records go.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "r1").write_bytes(_record_numbered(1))
+    (data / "r500").write_bytes(_record_numbered(1))
+    _play_one_game(data, tmp_path)  # no statistics: numbers go on after r1
+    assert _fields(data / "stats", "stats")["last"] == "2"
+    assert (data / "r2").exists() and (data / "r500.bad1").exists()
+
+
+def test_records_above_the_numbering_and_gaps_cost_no_real_record(tmp_path):
+    # A real record numbered far above the console's count (copied from
+    # another console), and a gap in the numbers: the new game is counted as
+    # the next of the statistics, the ten newest up to it are kept, and the
+    # one above is left alone.
+    data = tmp_path / "data"
+    data.mkdir()
+    kept = [1, 2, 3, 4, 5, 40, 41, 42, 43, 44]
+    for n in kept + [999999999]:
+        (data / ("r%d" % n)).write_bytes(_record_numbered(n))
+    (data / "stats").write_bytes(_stats(44, 10))
+    _play_one_game(data, tmp_path)
+    assert _played(data) == 11
+    have = sorted(int(p.name[1:]) for p in data.iterdir() if p.name[1:].isdigit())
+    assert have == [2, 3, 4, 5, 40, 41, 42, 43, 44, 45, 999999999]
