@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import apptest  # noqa: E402
 
 from app.kit import text  # noqa: E402
+from cardgames import clubbed  # noqa: E402
 from cardgames import klaberjass as kj  # noqa: E402
 
 BOARDS = {"240x135": ((240, 135), False), "240x240": ((240, 240), False),
@@ -130,3 +131,45 @@ def test_klaberjass_events_and_banners_fit(board):
                             continue
                     found.extend("%s after %r" % (c, ev) for c in cuts.found)
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+def _feed_clubbed(scr, ev, now):
+    scr.banner = None
+    scr.game.events = [ev]
+    scr._after_apply(now)
+
+
+# Per game: its core, how its screen takes one event, the seats, and the
+# numbers an event carries at their widest (cards collected, a new hand).
+OTHERS = {"Clubbed": (clubbed, _feed_clubbed, 2, (0, 1, 12, 52))}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", OTHERS)
+def test_clubbed_events_and_banners_fit(board, name):
+    core, feed, seats, numbers = OTHERS[name]
+    s = in_game(board, name)
+    scr = s.app.screen
+    deck = set()
+    for seat in range(seats):
+        deck.update(scr.game.hand(seat))
+    # A ten (the widest rank's name) and an ace of each suit in the hands.
+    cards = sorted(c for c in deck if c % 13 in (8, 12))
+    found = []
+    for kind in kinds(core):
+        for seat in range(seats):
+            for a in cards + list(numbers):
+                for b in numbers:
+                    ev = (kind, seat, a, b)
+                    try:
+                        core.describe(ev, 0, ("You",) + ("West", "North", "East")[:seats - 1])
+                    except (IndexError, KeyError, ValueError, TypeError):
+                        continue  # no event the core makes
+                    with Cuts(s.app.width) as cuts:
+                        try:
+                            feed(scr, ev, s.clock.now)
+                            frame(s)
+                        except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+                            continue  # no event this position could have
+                    found.extend("%s after %r" % (c, ev) for c in cuts.found)
+    assert not found, board + ":\n" + "\n".join(sorted(set(found))[:30])
