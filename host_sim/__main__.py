@@ -29,9 +29,10 @@ keys:
 
 key scripts (headless), separated by spaces or commas, '#' comments:
   LEFT RIGHT UP DOWN A B   one press, then run until the app waits for a human
-  WAIT:ms                  let ms milliseconds of virtual time pass
+  WAIT:ms                  let ms (at most 600000) milliseconds of virtual time pass
   SHOT:name                save the frame as DIR/name.png
-  TOKENxN                  repeat a press or wait N times, e.g. RIGHTx3
+  TOKENxN                  repeat a press or wait N (1..10000) times, e.g. RIGHTx3;
+                           a script runs at most 200000 steps
   at the end DIR/final.png is saved; one line is printed per PNG written.
 
 examples:
@@ -109,6 +110,10 @@ def main(argv=None):
         board = open_board(args.board)
     except BoardError as e:
         print("host_sim: %s" % e, file=sys.stderr)
+        return 2
+    why = frontends.check_data_and_seed(args)
+    if why:
+        print("host_sim: %s" % why, file=sys.stderr)
         return 2
     mode, reason = frontends.choose_mode(args)
     if mode is None:

@@ -45,6 +45,23 @@ def is_tty():
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+# The seeds the app deals from as given (cardgames.rng uses the low 30 bits,
+# so 2**30 would deal seed 0's games).
+MAX_SEED = (1 << 30) - 1
+
+
+def check_data_and_seed(args):
+    """Words saying what is wrong with ``--data`` (given empty) or ``--seed``
+    (outside 0..MAX_SEED), or None."""
+    if getattr(args, "data", None) == "":
+        return "--data needs a folder name (it was given empty)"
+    seed = getattr(args, "seed", None)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        return "--seed must be 0 to %d (the 30 bits the console deals from), not %d" \
+            % (MAX_SEED, seed)
+    return None
+
+
 def choose_mode(args):
     """``(mode, why_not_window)``: the front end to use; mode None if none fits."""
     if args.mode:

@@ -229,6 +229,12 @@ def headless(fields, args, board):
 def main(argv):
     """Entry point of ``python -m host_sim replay``; the exit status."""
     args = parse_args(argv)
+    from host_sim.frontends import check_data_and_seed
+
+    why = check_data_and_seed(args)
+    if why:
+        print("host_sim replay: %s" % why, file=sys.stderr)
+        return 2
     from app.persist.records import parse
     from app.persist.storage import MAX_FILE
     from host_sim.boardkeys import BoardError, open_board

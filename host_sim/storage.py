@@ -8,6 +8,7 @@ folder that is removed at the end (so key scripts always start the same
 way).
 """
 
+import errno
 import os
 import stat
 
@@ -45,13 +46,33 @@ def default_dir():
     return os.path.join(base, "picocards-sim")
 
 
+def _not_a_folder(path):
+    # What is at ``path`` instead of a folder, in words.
+    if os.path.islink(path):
+        try:
+            os.stat(path)
+        except OSError as e:
+            if e.errno == errno.ELOOP:
+                return "a symbolic link that loops back on itself"
+            return "a symbolic link to nothing"
+        return "a symbolic link to something that is not a folder"
+    return "a file, not a folder"
+
+
 class FolderStorage:
     """The ``app.persist.storage`` interface on folder ``path`` (created if missing).
     ``rename`` is ``os.replace``: atomic and replacing, as on littlefs."""
 
     def __init__(self, path):
         self.path = os.fspath(path)
-        os.makedirs(self.path, exist_ok=True)
+        if not self.path:
+            raise OSError(errno.ENOENT, "no folder named (the name is empty)")
+        try:
+            os.makedirs(self.path, exist_ok=True)
+        except FileExistsError:
+            # makedirs says only "File exists" for whatever is there and is
+            # not a folder: a file, or a link that loops or leads nowhere.
+            raise OSError(errno.EEXIST, _not_a_folder(self.path)) from None
 
     def _p(self, name):
         if "/" in name or "\\" in name or name in ("", ".", ".."):

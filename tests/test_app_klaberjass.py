@@ -375,9 +375,9 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     s.clock.now += 5000  # a slow reader
     s.settle()
     shown = apptest.screen_text(s)
-    assert "A: continue" in shown and "Cut: you" in shown
+    assert "A: continue" in shown and "You cut" in shown
     s.press("A")
-    assert "Cut: you" not in apptest.screen_text(s)
+    assert "You cut" not in apptest.screen_text(s)
     g = scr.game
     if g.dealer == 1:  # you bid first: still to do, on the buttons
         assert g.phase == kj.BID1 and g.bids() == b"" and scr.human_turn()
@@ -410,7 +410,7 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     s.app.invalidate()
     s.app.step()
     monkeypatch.undo()
-    shown = [t for t in texts if t[0].startswith(("Cut: you", "A: continue"))]
+    shown = [t for t in texts if t[0].startswith(("You cut", "A: continue"))]
     assert len(shown) == 2 and cards
     for st, x0, y0, x1, y1 in shown:
         for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last

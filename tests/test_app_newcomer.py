@@ -295,7 +295,7 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     scr._take_events([(kj.EV_EXCHANGE, 1, 13 + kj.R7, 13 + kj.RK)], s.clock.now)
     title, lines, cs, _ = scr.banners[-1]
     assert title == "Exchange"
-    assert lines == ["West swapped the trump seven 7\u2666", "for the turned card K\u2666"]
+    assert lines == ["West swapped 7\u2666", "for the turned card K\u2666"]
 
 
 # --- Clubbed: the hint on DRAW, the pile view's left edge ---------------------

@@ -520,3 +520,22 @@ def test_real_clock_page_matches_too(browser, site, tmp_path):
     browser.press("A")
     assert browser.state()["screen"] == "ClubbedScreen"
     assert_same(browser, sim, "table-real")
+
+
+def test_only_files_whose_contents_check_out_are_listed_as_records(browser, site, tmp_path):
+    # Issue 32 item 3: any stored r<number> was listed (and counted) as a
+    # record: a stray r999999999 made the console stop counting its games.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from test_records_defects import _record_numbered
+
+    browser.call("open", url=url(site, seed=4))
+    files = {"r1": _record_numbered(1), "r2": _record_numbered(2), "r500": _record_numbered(1),
+             "r999999999": b"hello"}
+    browser.call("storage_set", files={n: d.decode("latin-1") for n, d in files.items()})
+    browser.call("reload")
+    listed = browser.call("eval", expr="[...document.querySelectorAll('#record-list button')]"
+                                       ".map((b) => b.dataset.name)")["value"]
+    assert listed == ["r2", "r1"]
+    stored = browser.call("storage_get")["files"]
+    assert stored["r999999999.bad1"] == "hello" and "r500.bad1" in stored
+    assert "r999999999" not in stored and "r500" not in stored

@@ -141,10 +141,46 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
+let crcTable = null;
+
+// The CRC-32 of latin1 string s (one byte a character), as the console's
+// binascii.crc32.
+function crc32(s) {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let c = 0xFFFFFFFF;
+  for (let i = 0; i < s.length; i++) c = crcTable[(c ^ s.charCodeAt(i)) & 0xFF] ^ (c >>> 8);
+  return (c ^ 0xFFFFFFFF) >>> 0;
+}
+
+// The game named in stored file `name` (latin1 `text`) when it is a record
+// of the console, else null. As the console counts one (app.persist.files):
+// the name r<number>, a record file whose length and checksum hold, and
+// inside it the same number as its id.
+function recordGame(name, text) {
+  const m = /^r([1-9][0-9]{0,8})$/.exec(name);
+  const nl = text.indexOf("\n");
+  if (!m || nl < 0) return null;
+  const head = text.slice(0, nl).split(" ");
+  const body = text.slice(nl + 1);
+  if (head.length !== 5 || head[0] !== "PICOCARDS" || head[1] !== "record" || head[2] !== "1" ||
+      head[3] !== String(body.length) || !/^[0-9a-f]{8}$/.test(head[4]) ||
+      parseInt(head[4], 16) !== crc32(body)) return null;
+  const id = /(?:^|\n)id=([^\n]*)/.exec(body);
+  const game = /(?:^|\n)game=([^\n]*)/.exec(body);
+  return id && id[1] === m[1] && game ? game[1] : null;
+}
+
 function listRecords() {
   const list = document.getElementById("record-list");
   const files = storedFiles();
-  const names = Object.keys(files).filter((n) => /^r\d+$/.test(n));
+  const names = Object.keys(files).filter((n) => recordGame(n, files[n]) !== null);
   names.sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)));
   list.replaceChildren();
   if (!names.length) {
@@ -153,7 +189,6 @@ function listRecords() {
     list.appendChild(li);
   }
   for (const n of names) {
-    const game = /\ngame=([^\n]*)/.exec(files[n]);
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
@@ -162,7 +197,7 @@ function listRecords() {
     b.textContent = "Download " + n;
     b.onclick = () => download(new Blob([bytesOf(files[n])], { type: "text/plain" }),
                                "picocards-" + n + ".txt");
-    li.append(b, " " + (game ? game[1] : "") + " (game " + n.slice(1) + ")");
+    li.append(b, " " + recordGame(n, files[n]) + " (game " + n.slice(1) + ")");
     list.appendChild(li);
   }
 }

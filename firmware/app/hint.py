@@ -148,8 +148,8 @@ def _index(seq, v):
 def show(app, screen):
     """Pause menu -> Hint on game ``screen``: the Normal player's move for
     you with its reason on the hint line and the cursor (or the choice) on
-    it; the game counts as played with help (``app.sessions``, kept in the
-    save, counted apart in the statistics)."""
+    it; the game counts as played with help (``app.sessions``, saved at
+    once, counted apart in the statistics and said in the record)."""
     key = KEYS[app.game_index]
     if not screen.human_turn():
         screen.hint = "Hint: on your turn"
@@ -172,7 +172,17 @@ def show(app, screen):
     # "Hint: " where there is room for it (not on the 128x64 screen).
     screen.hint = ("" if app.compact else "Hint: ") + reason(key, screen.game, a, seat)
     screen.hint_alert = ADVICE
-    app.sessions[app.game_name()]["hint_or_undo"] = 1
+    sess = app.sessions[app.game_name()]
+    if not sess.get("hint_or_undo"):
+        sess["hint_or_undo"] = 1
+        if app.storage is not None:
+            # Saved now, not with your next move: a Quit or a power cut
+            # before it would make the game a clean one again. It is your
+            # turn, so the save is of this very position (App.moved).
+            from app.persist import files as persist
+
+            persist.save_game(app, screen, seat)
+            app.persist_done()
 
 
 def _actions(app):

@@ -369,7 +369,7 @@ class KlaberjassScreen:
                 self.trick_until = now + _TRICK_MS
             elif kind == kj.EV_CUT:
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
-                             ["Cut: you %s, West %s; low card deals" % (
+                             ["You cut %s, West %s: low deals" % (
                                  kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
@@ -389,13 +389,13 @@ class KlaberjassScreen:
                 self._banner("All passed", ["No trump: %s" % (
                     "you redeal" if seat == _HUMAN else who + " redeals")], wait=True)
             elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
-                self._banner("Exchange", ["%s swapped the trump seven %s" % (
-                    who, kj.symbol_name(a)), "for the turned card %s" % kj.symbol_name(b)],
-                    bytes((b,)))
+                self._banner("Exchange", ["%s swapped %s" % (who, kj.symbol_name(a)),
+                                          "for the turned card %s" % kj.symbol_name(b)],
+                             bytes((b,)))
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
-                self._banner("Sequences tie", ["Equal best sequences (%d cards): no score" % b],
+                self._banner("Sequences tie", ["Both best are %d cards long: no score" % b],
                              wait=True)
             elif kind == kj.EV_BELLA:
                 t = a // 13  # the card that completed it is a trump

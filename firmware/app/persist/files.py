@@ -13,7 +13,8 @@
   session and view state, the core position (``to_text``) and every action
   so far (two hex digits each);
 - ``r<number>``: the record of each finished game (``app.persist.records``), the
-  last 10 kept.
+  last 10 kept; a file of such a name is a record only when it holds the
+  record of that game number (else it is set aside at boot, never counted).
 
 A bad file (see ``app.persist.storage``) is moved aside and reported in
 ``app.notices`` (plain words shown on a screen at boot); the app then goes
@@ -27,7 +28,16 @@ nor double-counts a game (``boot`` completes it).
 """
 
 from app import games, modules
-from app.persist.storage import STUCK, hexlify, judge, read_file, set_aside, unhexlify, write_file
+from app.persist.storage import (
+    STUCK,
+    decode,
+    hexlify,
+    judge,
+    read_file,
+    set_aside,
+    unhexlify,
+    write_file,
+)
 
 # Few names on purpose: MicroPython keeps every identifier and short string
 # of a loaded module interned for good, and this one is loaded on every save.
@@ -297,11 +307,13 @@ def boot(app):
     f, why = _read(app, "stats", "stats", _read_stats)
     if why:
         app.notices.append("Statistics were reset: " + why + ".")
-    elif f is not None:
+    recs = _records(app, True)  # bad files named like records set aside
+    if f is not None and not why:
         app.last = _read_stats(f)[0]
-    # Statistics reset (damaged) or older than the records: game numbers
-    # go on after the newest record, never over an old one.
-    app.last = max(app.last, _records(app)[-1])
+    else:
+        # No statistics (reset, or never written): game numbers go on
+        # after the newest record, never over an old one.
+        app.last = recs[-1]
     f, why = _read(app, "game", "save", _check_save)
     if why:
         app.notices.append("The saved game could not be used: " + why + ".")
@@ -467,21 +479,48 @@ def save_game(app, screen, seat):
     return True
 
 
-def _records(app):
-    # The numbers of the game records (files r<number>), ascending, after a 0.
+def _records(app, aside=False):
+    # The numbers of the game records, ascending, after a 0: the files
+    # r<number> (number 1..MAX_ID, as written) that hold the record of that
+    # very game. Any other such file (damaged, foreign) is no record: never
+    # counted, never removed; with ``aside`` (at boot) it is set aside and
+    # reported, so that it is read once.
     out = [0]
     try:
         names = app.storage.names()
     except OSError:
         names = ()
-    for n in names:
-        if n[:1] == "r":
+    for name in names:
+        try:
+            n = dec_int(name[1:]) if name[:1] == "r" else 0
+        except ValueError:
+            continue  # r12.bad1, r12.tmp, readme: not a record
+        if not 1 <= n <= MAX_ID or name != "r%d" % n:
+            continue  # r0, r007: no name of ours, left alone
+        if aside:
+            f, why = _read(app, name, "record", lambda f, n=n: _check_record(f, n))
+            if why:
+                app.notices.append("The game record %s was not used: %s." % (name, why))
+        else:
             try:
-                out.append(dec_int(n[1:]))
-            except ValueError:
-                pass  # r12.bad1, r12.tmp: not a record
+                f = decode(app.storage.read(name) or b"", "record")
+                _check_record(f, n)
+            except (OSError, ValueError):
+                f = None
+        if f is not None:
+            out.append(n)
     out.sort()
     return out
+
+
+def _check_record(f, n):
+    # ValueError unless record fields ``f`` are those of game number ``n``
+    # (app.persist.records.parse checks the rest when it is replayed).
+    if f.get("id") != str(n) or find(f.get("game", "")) is None:
+        raise ValueError("it is not the record of game %d" % n)
+    for k in ("seed", "kw", "you", "act", "res", "pos"):
+        if k not in f:
+            raise ValueError("the record has no %s" % k)
 
 
 def complete(app, f):
@@ -489,6 +528,7 @@ def complete(app, f):
     drop the oldest record (the last 10 are kept) and the save."""
     gid = dec_int(f["id"])
     res = [dec_int(x) for x in f["res"].split(",")]
+    helped = dec_dict(f.get("st", "")).get("hint_or_undo")
     if gid > app.last:
         # played, won, lost, drawn, current streak (wins in a row), best
         stats = read_stats(app)
@@ -503,7 +543,7 @@ def complete(app, f):
         else:
             n[2 if r < 0 else 3] += 1
             n[4] = 0
-        if dec_dict(f.get("st", "")).get("hint_or_undo"):
+        if helped:
             n[6] += 1
             n[7] += r > 0
         app.last = gid
@@ -514,12 +554,16 @@ def complete(app, f):
             return
     rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),
            ("you", f["you"]), ("act", f["act"]), ("res", f["res"]), ("pos", f["pos"])]
+    if helped:
+        rec.append(("help", "y"))  # played with a hint or a take-back
     if not _write(app, "r%d" % gid, "record", rec):
         return
     try:
-        for n in _records(app):
-            if 0 < n <= gid - 10:
-                app.storage.remove("r%d" % n)  # the last 10 are kept
+        # The last 10 records up to this one are kept: numbers need not be
+        # consecutive, and a record numbered above (not written here) stays.
+        recs = [n for n in _records(app) if n <= gid]
+        for n in recs[1:-10]:
+            app.storage.remove("r%d" % n)
         app.storage.remove("game")
     except OSError as e:
         app.notices.append("Could not tidy the storage: %s" % e)

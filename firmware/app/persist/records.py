@@ -10,6 +10,7 @@ fields::
     act=0b0f0e11...         every action, two hex digits each, in order
     res=1,-1                the core's result() per seat
     pos=CB1;...             the final position (the core's to_text)
+    help=y                  only in a game played with a hint or a take-back
 
 ``replay_core`` rebuilds the game from seed and options and applies every
 action through the rules (on CPython and MicroPython alike); the simulator's
@@ -101,7 +102,11 @@ def start_replay(app, f):
     e = persist.find(f["game"])
     app.game_index = games.GAMES.index(e)
     mod = modules.load(e.module)
-    opts = persist.dec_dict(f["kw"])
+    # An option the record leaves out is the core's default, as
+    # ``replay_core`` builds it (the games' defaults are the cores'); a
+    # missing Clubbed dealer is the screen's first, West, the core's too.
+    opts = {k: d for k, _, d in e.options}
+    opts.update(persist.dec_dict(f["kw"]))
     opts["autoplay"] = True
     screen = mod.start(app, persist.dec_int(f["seed"]), opts)
     feeder = Feeder(unhexlify(f["act"]))
