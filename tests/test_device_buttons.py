@@ -3,7 +3,7 @@ emulated Pico (``.mpy`` install; real GPIO pulses): issue 32 items 1, 12
 and 13.
 
 - A 0.5 ms glitch on A does nothing, on every board; a real tap of A does.
-- A press made in the first 250 ms after power-on, before even the splash
+- A press made in the first 300 ms after power-on, before even the splash
   is drawn, does not act on the title that comes up later.
 - B held while the computer thinks does not dismiss the Klaberjass
   "Trump" banner that came up meanwhile when it is let go; a B pressed
@@ -19,6 +19,7 @@ pytestmark = device.needs_kit
 
 BOARDS = device.COLOUR_BOARDS + (device.OLED_BOARD,)
 GLITCH_MS = 0.5
+GLITCH_AT = (3, 7.3, 11.9)  # ms after the last one's answer time
 
 
 def a_button(board):
@@ -48,19 +49,22 @@ def test_early_press_and_a_glitch_on_a_do_nothing(board):
     sim.close()
     with device.boot(board) as pico:
         a = a_button(pico.board)
-        # Item 12: A pressed 200 ms after power-on, before the splash, for
-        # 60 ms (a deliberate press, not a glitch): the title stays.
-        pico.tap(a, 60, at_ms=200)
+        # Item 12: A pressed 280 ms after power-on for 50 ms (a deliberate
+        # press, not a glitch; the ST7789 boards draw the splash at 334 ms):
+        # the title that comes up later stays.
+        pico.tap(a, 50, at_ms=280)
         pico.wait_frames(1, timeout_ms=5000, full=True)
         pico.settle(device.QUIET_MS)
         device.assert_same("early-press-%s" % board, pico.panel(), title)
-        # Item 1: a 0.5 ms pulse on A, then time for any answer.
+        # Item 1: 0.5 ms pulses on A, at odd moments of the app's loop, each
+        # with time for any answer.
         n = pico.frame_count
-        t = pico.ms + 3
-        pico.press(a, at_ms=t)
-        pico.release(a, at_ms=t + GLITCH_MS)
-        pico.run_until(t + 300)
-        unchanged(pico, n, title, "a %.1f ms glitch on A" % GLITCH_MS)
+        for offset in GLITCH_AT:
+            t = pico.ms + offset
+            pico.press(a, at_ms=t)
+            pico.release(a, at_ms=t + GLITCH_MS)
+            pico.run_until(t + 300)
+            unchanged(pico, n, title, "a %.1f ms glitch on A" % GLITCH_MS)
         # A real tap starts a game (the test can see a press).
         pico.tap(a, device.HOLD_MS)
         pico.settle(device.QUIET_MS)
