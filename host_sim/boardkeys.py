@@ -203,6 +203,12 @@ class BoardButtons:
         self._apply()
         return self.layer.get()
 
+    def fresh(self):
+        """A new screen is shown: presses begun before act on nothing
+        (``hw.buttons.Buttons.fresh``)."""
+        self._apply()
+        self.layer.fresh()
+
     def busy(self):
         """True while a press is in flight: pins to flip, a button down (or
         its release not yet debounced) or events queued; the front end should keep stepping then."""

@@ -157,9 +157,9 @@ def replay_app_class(fields):
             self.ended = True
             self.invalidate()
 
-        def to_title(self):
+        def to_title(self, reread=True):
             if getattr(self, "feeder", None) is None:  # App.__init__'s title
-                App.to_title(self)
+                App.to_title(self, reread)
                 return
             self.ended = True
             self.invalidate()

@@ -196,12 +196,36 @@ def test_buttons_reach_the_app(tmp_path):
     cfg = boards.load("pimoroni_pico_display")["buttons"]
 
     class Pressing(Probe):
+        steps = 0
+
         def step(self):
-            fake.bus.inputs[cfg["pins"]["Y"]] = 0  # hold Y: RIGHT, cycles the game
+            Pressing.steps += 1
+            if Pressing.steps == 2:  # once the title is on the glass (see below)
+                fake.bus.inputs[cfg["pins"]["Y"]] = 0  # hold Y: RIGHT, cycles the game
             super().step()
 
-    app, _ = boot(tmp_path, app_class=Pressing, steps=3)
+    app, _ = boot(tmp_path, app_class=Pressing, steps=4)
     assert app.game_index == 1
+
+
+def test_a_press_made_before_the_title_shows_does_nothing(tmp_path):
+    """Issue 32 item 12: a press begun before the app's first screen
+    reached the glass (during the splash, or before it) acts on nothing,
+    however long it is held."""
+    cfg = boards.load("pimoroni_pico_display")["buttons"]
+
+    class Pressing(Probe):
+        def __init__(self, *a, **kw):
+            fake.bus.inputs[cfg["pins"]["A"]] = 0  # pressed during the splash
+            super().__init__(*a, **kw)
+
+        def step(self):
+            if self.display.frames >= 2:
+                fake.bus.inputs[cfg["pins"]["A"]] = 1
+            super().step()
+
+    app, _ = boot(tmp_path, app_class=Pressing, steps=40)
+    assert type(app.screen).__name__ == "TitleScreen"
 
 
 class Boom(App):

@@ -97,11 +97,10 @@ class App:
             persist.boot(self)
             self.persist_done()
         self.screen = None
-        self.to_title()
-        if self.notices:
-            from app.rules_screen import show_notices
-
-            show_notices(self)
+        self.news = False  # a screen or announcement to put on the glass (see show)
+        # The files were read a moment ago (boot): read again, a save that
+        # could not be set aside would be told twice.
+        self.to_title(reread=False)
 
     # --- navigation --------------------------------------------------------
 
@@ -110,8 +109,17 @@ class App:
         self.dirty = True
 
     def show(self, screen):
-        """Make ``screen`` the current screen."""
+        """Make ``screen`` the current screen (an announcement: see ``announce``)."""
         self.screen = screen
+        self.announce()
+
+    def announce(self):
+        """Something new to read goes up: a screen, or a banner or summary
+        over the current one. Until it has reached the glass no further
+        press is handled; then every press begun before is dropped
+        (``step``), so a press never acts on what appeared after it began
+        (held through a computer's turn, made during the splash)."""
+        self.news = True
         self.dirty = True
 
     def game(self):
@@ -126,12 +134,13 @@ class App:
         """Pick the next (d=1) or previous (d=-1) game on the title screen."""
         self.game_index = (self.game_index + d) % len(games.GAMES)
 
-    def to_title(self):
+    def to_title(self, reread=True):
         """Back to the title screen (the series score is kept); a game left
-        unfinished ("Quit to menu") is offered as Continue from its save."""
+        unfinished ("Quit to menu") is offered as Continue from its save
+        (read again unless ``reread`` is False)."""
         self.screen = None
         modules.drop_games()
-        if self.storage is not None and self.saved is None:
+        if reread and self.storage is not None and self.saved is None:
             from app.persist import files as persist
 
             persist.reload(self)
@@ -219,14 +228,19 @@ class App:
 
     def step(self):
         """Handle waiting presses (those ``hurry`` put aside first), run due
-        timers, redraw if needed."""
+        timers, redraw if needed. Once a press has brought something new
+        (``announce``), the presses after it wait for the frame, which drops
+        them: they began before it was shown."""
         held = self.held
-        while held:
+        while held and not self.news:
             self.screen.on_button(held.pop(0))
-        b = self.buttons.get()
-        while b >= 0:
-            self.screen.on_button(b)
+        if not self.news:
             b = self.buttons.get()
+            while b >= 0:
+                self.screen.on_button(b)
+                if self.news:
+                    break
+                b = self.buttons.get()
         self.screen.update(self.clock.ticks_ms())
         if self.dirty:
             self.dirty = False
@@ -235,6 +249,13 @@ class App:
             else:
                 self.screen.draw(self.display.fb)
             self.display.show()
+            if self.news:
+                # On the glass now: what was pressed before is spent.
+                self.news = False
+                self.held = []
+                fresh = getattr(self.buttons, "fresh", None)
+                if fresh is not None:  # the scripted buttons of tests have none
+                    fresh()
 
     def hurry(self):
         """While the computer thinks (a player's ``stop``, see

@@ -4,28 +4,32 @@ chords and long press, behind the app's Buttons interface (``get()``).
     from hw import buttons
     keys = buttons.from_board(board["buttons"], clock)   # machine.Pin inputs
     b = keys.get()         # next logical button (app.kit.buttons.LEFT ... B) or -1
+    keys.due()             # tick at which a poll has something to judge, or None
+    keys.fresh()           # presses begun until now act on nothing more
 
-The layer samples the pins itself (``poll()``, also done by every ``get()``);
-the device loop polls every few milliseconds while it waits. On the Pico each
-pin also has an edge interrupt (``from_board``: ``Pin.irq``, soft, both
-edges) that writes the key, its level and the time into a preallocated ring
-(``RING`` edges); ``poll()`` replays those edges in order, with their own
-times, before it samples. So a press made while the app is busy (a computer
-decision, a frame being drawn) is judged by the same debounce rules as if it
-had been polled, and acted on at the next poll. Time comes from the injected
-clock (``ticks_ms``/``ticks_diff``, as ``app.kit.clock``), so tests drive it with
-a virtual one.
+The layer samples the pins itself (``poll()``, also done by every ``get()``).
+On the Pico each pin also has an edge interrupt (``from_board``: ``Pin.irq``,
+soft, both edges) that writes the key, its level and the time into a
+preallocated ring (``RING`` edges); ``poll()`` replays those edges in order,
+with their own times, before it samples. So a press made while the app is
+busy (a computer decision, a frame being drawn) is judged by the same
+debounce rules as if it had been polled, and acted on at the next poll.
+Time comes from the injected clock (``ticks_ms``/``ticks_diff``, as
+``app.kit.clock``), so tests drive it with a virtual one.
 
 Rules, per physical button (a board's ``buttons`` dict, see boards/):
 
-- Debounce: a press of a released button counts at the first sample (or
-  edge) that shows it, so the screen answers without waiting; the button
-  then counts as held until it has read released on samples at least
-  ``debounce_ms`` apart with nothing else between (a release registers
-  then). So contact bounce, at the press or at the release, makes one
-  press; a button tapped again within ``debounce_ms`` of letting go is
-  still the same press. (The lines idle at their pull-up: only a press
-  moves them.)
+- Debounce: a level counts once it has lasted ``debounce_ms`` with no other
+  level seen in between: a press is a pressed level held that long, a
+  release a released level held that long. So a glitch or a spike shorter
+  than that (a fraction of a millisecond of noise on the line) is nothing;
+  contact bounce, at the press or at the release, makes one press; a
+  button tapped again within ``debounce_ms`` of letting go is still the
+  same press. ``due()`` gives the tick at which the level last seen will
+  have lasted ``debounce_ms`` (or a repeat or long press falls due): the
+  device loop (``hw.start.run_app``) sleeps until then and polls, so a
+  press is judged exactly ``debounce_ms`` after its last edge, not at the
+  next poll of a fixed period.
 - A plain button (in ``map``) emits its logical button once when the press
   registers, however long it is held. If the logical button is a direction
   (LEFT RIGHT UP DOWN), holding it repeats it: first after ``repeat_delay_ms``,
@@ -39,9 +43,15 @@ Rules, per physical button (a board's ``buttons`` dict, see boards/):
 - Long press (``long``: ``{button: logical}``): holding the button for
   ``long_ms`` with no chord emits ``logical`` at that moment; the release then
   emits nothing. Such a button, too, emits its tap on release.
+- ``fresh()``: the app calls it when a new screen or announcement has
+  reached the glass. Every press begun before then is spent: what it queued
+  is dropped, and a button held through it, or pressed and not yet judged,
+  emits nothing more (no tap on release, no repeat, no long press, no
+  chord of its own) until it has been released. A press never acts on
+  something shown after it began.
 
 So on the four-button Pico Display Pack (boards/pimoroni_pico_display.py):
-X = LEFT, Y = RIGHT (repeating), A = A at once; B + X = UP, B + Y = DOWN;
+X = LEFT, Y = RIGHT (repeating), A = A; B + X = UP, B + Y = DOWN;
 B alone = B when released, or at 0.6 s if held (the pause menu without
 waiting for the release).
 
@@ -79,6 +89,7 @@ class _Key:
         self.seen_at = 0  # tick of the first sample at the ``seen`` level
         self.since = 0  # tick the debounced press registered
         self.used = False  # a chord was made, or the long press fired
+        self.spent = False  # its press began before ``fresh()``: it acts on nothing
         self.emitting = logical.NONE  # logical button it repeats while held
         self.modifier = None  # the key held for the chord it is making
         self.last = 0  # tick of the last emit of ``emitting``
@@ -146,6 +157,39 @@ class Buttons:
         """Drop waiting events (e.g. after an error screen)."""
         self.queue = []
 
+    def fresh(self):
+        """Something new is on the glass: every press begun until now is
+        spent (see the module docstring). Events already queued are
+        dropped; so are those such a press would make later."""
+        self.poll()
+        self.queue = []
+        for k in self.keys:
+            if k.seen or k.down:
+                k.spent = True
+                k.used = True
+                k.emitting = logical.NONE
+
+    def due(self):
+        """The tick at which a poll has something to judge (a level that
+        will have lasted ``debounce_ms``, a repeat, a long press), or None
+        when nothing is pending. Edges still in the ring count from their
+        own ticks."""
+        self._replay()
+        diff = self.clock.ticks_diff
+        due = None
+        for k in self.keys:
+            t = None
+            if k.seen != k.down:
+                t = k.seen_at + self.debounce_ms
+            elif k.down:
+                if k.long >= 0 and not k.used:
+                    t = k.since + self.long_ms
+                if k.emitting >= 0 and (t is None or diff(k.last + k.wait, t) < 0):
+                    t = k.last + k.wait
+            if t is not None and (due is None or diff(t, due) < 0):
+                due = t
+        return due
+
     # --- sampling ----------------------------------------------------------
 
     def _emit(self, b):
@@ -172,9 +216,8 @@ class Buttons:
 
         return edge
 
-    def poll(self):
-        """Replay the edges the interrupts caught, then sample every pin
-        once, and queue what it means."""
+    def _replay(self):
+        # The edges the interrupts caught, in order, with their own ticks.
         ring = self.ring
         keys = self.keys
         t = ring[1]
@@ -183,6 +226,12 @@ class Buttons:
             self._sample(keys[ring[j]], ring[j + 1] == 1, ring[j + 2])
             t = (t + 1) % _WRAP
             ring[1] = t
+
+    def poll(self):
+        """Replay the edges the interrupts caught, then sample every pin
+        once, and queue what it means."""
+        self._replay()
+        keys = self.keys
         now = self.clock.ticks_ms()
         for k in keys:
             self._sample(k, k.pin.value() == self.active, now)
@@ -191,25 +240,29 @@ class Buttons:
                 self._held(k, now)
 
     def _sample(self, k, level, now):
-        """Key ``k`` read ``level`` (pressed: True) at tick ``now``: a press
-        of a released key counts at once; a release once it has lasted
-        ``debounce_ms``, judged at the sample that ends it or a later one."""
+        """Key ``k`` read ``level`` (pressed: True) at tick ``now``: a level
+        counts once it has lasted ``debounce_ms``, judged at the sample that
+        ends it or at a later one (``due()`` says when)."""
         diff = self.clock.ticks_diff
         if level != k.seen:
             # The level seen before this edge may have lasted long enough
             # (then it counts from its first tick: a wrapping tick is never
             # added to).
             start = k.seen_at
-            if k.seen != k.down and diff(now, start) >= self.debounce_ms:
-                self._settle(k, start)
+            if diff(now, start) >= self.debounce_ms:
+                if k.seen != k.down:
+                    self._settle(k, start)
+                elif not k.seen:
+                    k.spent = False  # released long enough: the next press is new
             if k.down:
                 self._held(k, now)
             k.seen = level
             k.seen_at = now
-            if level and not k.down:
-                self._press(k, now)  # at once: the line only moves when pressed
-        elif level != k.down and diff(now, k.seen_at) >= self.debounce_ms:
-            self._settle(k, now)
+        elif diff(now, k.seen_at) >= self.debounce_ms:
+            if level != k.down:
+                self._settle(k, now)
+            elif not level:
+                k.spent = False
 
     def _settle(self, k, now):
         if k.seen:
@@ -227,8 +280,10 @@ class Buttons:
     def _press(self, k, now):
         k.down = True
         k.since = now
-        k.used = False
+        k.used = k.spent
         k.emitting = logical.NONE
+        if k.spent:
+            return  # begun before the screen it would act on
         k.modifier = m = self._modifier_for(k)
         if m is not None:
             m.used = True
@@ -250,6 +305,7 @@ class Buttons:
 
     def _release(self, k):
         k.down = False
+        k.spent = False
         k.emitting = logical.NONE
         k.modifier = None
         if k.deferred and not k.used:

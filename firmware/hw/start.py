@@ -14,8 +14,10 @@ and buttons, show a splash, run the app, and never die silently.
    frame cannot be allocated, the display starts in a small mode with a
    1 KB frame and the splash says so (``make_display``).
 3. The app (``app.main.App``) runs in a loop that steps it, then waits
-   ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons (a button press
-   ends the wait early). Garbage is collected at safe points: before the app
+   ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons, or less when
+   the buttons have a press to judge sooner (``hw.buttons``' ``due()``: the
+   moment a press has been held for the debounce time); a button event
+   ends the wait early. Garbage is collected at safe points: before the app
    starts, and between steps when the app is idle, at most every ``GC_MS``.
    Its files (settings, statistics, saved game, records) are kept by
    ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
@@ -340,6 +342,28 @@ def backlight_level(app, idle_ms):
     return light
 
 
+def wait_keys(keys, clock, ms):
+    """Wait up to ``ms`` for a button event, polling every POLL_MS and, when
+    the buttons have a press or a repeat to judge sooner (``keys.due()``),
+    exactly then: a press is acted on the moment its debounce time is
+    over. True if an event waits (``keys.waiting()``)."""
+    due = getattr(keys, "due", None)
+    left = ms
+    while left > 0:
+        nap = POLL_MS if left > POLL_MS else left
+        t = due() if due is not None else None
+        if t is not None:
+            to = clock.ticks_diff(t, clock.ticks_ms())
+            if to < nap:
+                nap = to if to > 0 else 0
+        clock.sleep_ms(nap)
+        left -= nap if nap > 0 else 1
+        keys.poll()
+        if keys.waiting():
+            return True
+    return False
+
+
 def run_app(app, keys, clock, steps=None, display=None):
     """Step ``app`` forever (``steps``: how many for tests), waiting FRAME_MS
     between steps while polling the buttons, collecting garbage when idle;
@@ -362,14 +386,8 @@ def run_app(app, keys, clock, steps=None, display=None):
         if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
             gc.collect()
             last_gc = now
-        waited = 0
-        while waited < FRAME_MS:
-            clock.sleep_ms(POLL_MS)
-            waited += POLL_MS
-            keys.poll()
-            if keys.waiting():
-                last_press = clock.ticks_ms()
-                break
+        if wait_keys(keys, clock, FRAME_MS):
+            last_press = clock.ticks_ms()
 
 
 def seed():

@@ -78,6 +78,9 @@ class _Counted:
             _st["presses"] += 1
         return b
 
+    def fresh(self):
+        self.keys.fresh()
+
 
 def install():
     from hw import start

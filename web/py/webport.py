@@ -146,6 +146,12 @@ class WebKeys:
         self._apply()
         return self.layer.get()
 
+    def fresh(self):
+        """A new screen is shown: presses begun before act on nothing
+        (``hw.buttons.Buttons.fresh``)."""
+        self._apply()
+        self.layer.fresh()
+
     def poll(self):
         """Apply due pin changes and sample the pins once."""
         self._apply()

@@ -191,6 +191,7 @@ class ClubbedScreen:
                     NAMES[victim], "" if victim == _HUMAN else "s", n, "" if n == 1 else "s")
                 self.banner = ("CLUBBED!", line)
                 self.banner_until = now + _BANNER_MS
+                self.app.announce()
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:

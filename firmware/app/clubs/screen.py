@@ -411,6 +411,7 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_HAND_END:
             self.summary = g.last_hand()
+            self.app.announce()
             self.history.append((seat, a, b))
             self.scores[0] += a
             self.scores[1] += b
@@ -435,6 +436,7 @@ class ClubsScreen:
     def _banner(self, title, line, now, ms):
         self.banner = (title, line)
         self.banner_until = now + ms
+        self.app.announce()
 
     def _enter(self, mode, now):
         self.mode = mode

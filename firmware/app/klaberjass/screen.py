@@ -329,6 +329,7 @@ class KlaberjassScreen:
             lines.append("A: continue")
         if not self.banners:
             self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
+            self.app.announce()
         self.banners.append((title, lines, cs, wait))
 
     def _take_events(self, events, now):
@@ -482,6 +483,7 @@ class KlaberjassScreen:
             self.banner_until = now + _BANNER_MS
             self.app.invalidate()
             if self.banners:
+                self.app.announce()  # the next one
                 return
             self.ai_at = now + self.app.pace(THINK_MS)
             if self.trick_done:
@@ -494,6 +496,7 @@ class KlaberjassScreen:
             if self.pending is not None:
                 self.summary = self.pending
                 self.pending = None
+                self.app.announce()
                 self.summary_until = now + _SUMMARY_MS
             self._refresh(True)
             self.app.invalidate()
