@@ -54,6 +54,10 @@ def parse_args(argv=None):
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "
                         "if on a TTY; headless if --keys/--keys-file is given)")
+    p.add_argument("--view", choices=("auto", "text", "picture"), default="auto",
+                   help="terminal: the screen as text (reads at 80x24) or as a picture "
+                        "(needs 240x69 for a 240x135 screen); auto (default): the picture "
+                        "when it fits whole, else text")
     p.add_argument("--seed", type=int, metavar="N",
                    help="app seed (default: time-based for window/terminal, 1 for headless)")
     p.add_argument("--scale", type=int, metavar="N",
@@ -163,7 +167,7 @@ def main(argv=None):
             from host_sim import terminal
 
             return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1,
-                                board=board, storage=_storage(args))
+                                board=board, storage=_storage(args), view=args.view)
         try:
             import pygame
         except ImportError:
