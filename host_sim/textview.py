@@ -167,15 +167,19 @@ class Recorder:
         face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
         w, h)``."""
         texts = []
-        kept = {}  # (y, font width) -> x of the glyphs kept there
+        kept = {}  # 16-pixel square -> cells (x, y, w, h) of the glyphs kept there
         for key, (ch, color, font, _) in sorted(self.glyphs.items(), key=lambda i: -i[1][3]):
             x, y, w = key
-            others = kept.setdefault((y, w), [])
-            if any(abs(x - o) < w for o in others) or not self._glyph_shown(x, y, ch, color,
-                                                                             font):
+            h = font.h
+            near = [(bx, by) for bx in range(x // 16, (x + w - 1) // 16 + 1)
+                    for by in range(y // 16, (y + h - 1) // 16 + 1)]
+            over = any(x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
+                       for b in near for ox, oy, ow, oh in kept.get(b, ()))
+            if over or not self._glyph_shown(x, y, ch, color, font):
                 del self.glyphs[key]  # drawn over, by a later string or anything else
                 continue
-            others.append(x)
+            for b in near:
+                kept.setdefault(b, []).append((x, y, w, h))
             texts.append((x, y, ch, color, self._ground(x, y, ch, font), font))
         cards = []
         for key, k in list(self.cards.items()):
@@ -356,7 +360,7 @@ def layout(display, scene, cols, rows):
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
         r, c = at(x, y + 9)
         fg, bg = _rgb(ink), _rgb(face)
-        label = card_label(card)
+        name = label = card_label(card)
         if len(label) < 3 and not framed:
             label = " " + label
         if framed:
@@ -365,7 +369,7 @@ def layout(display, scene, cols, rows):
                 [("]", gold, edge, True)]
         else:
             cells = [(s, fg, bg, True) for s in " " + label + " "]
-        tokens.append((r, c, len(tokens), cells, (label, dim, framed)))
+        tokens.append((r, c, len(tokens), cells, (name, dim, framed)))
     for n, x, y, _bw, bh, _step, framed in backs:
         r, c = at(x, y + min(bh // 2, 9))
         blue = _rgb(theme.BACK_LINE)
