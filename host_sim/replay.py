@@ -35,8 +35,10 @@ def _data_default():
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="%s -m host_sim replay" % python_command(),
                                 description="Replay a game record move by move.")
-    p.add_argument("file", help="a record: a file's path, or a record name such as r12 from "
-                                "the data folder (--data; default %s)" % _data_default())
+    p.add_argument("file", nargs="?",
+                   help="a record: a file's path, or a record name such as r12 from "
+                        "the data folder (--data; default %s); without it, the data "
+                        "folder's records are listed to pick from" % _data_default())
     p.add_argument("--data", metavar="DIR",
                    help="the data folder a record name is looked up in (default: %s)"
                         % _data_default())
@@ -49,9 +51,14 @@ def parse_args(argv):
     p.add_argument("--every", type=int, default=1, metavar="N",
                    help="headless: a PNG every N moves (default 1; 0: only the final one)")
     p.add_argument("--scale", type=int, metavar="N", help="pixel scale (window 3, else 1)")
+    p.add_argument("--view", choices=("auto", "text", "picture"), default="auto",
+                   help="terminal: text (reads at 80x24), picture, or auto (default): the "
+                        "picture when it fits whole")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
     args = p.parse_args(argv)
+    if args.file is None and (args.check or args.mode == "headless"):
+        p.error("--check and --mode headless need a RECORD")
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")  # as the main command
     if args.every < 0:
@@ -66,6 +73,30 @@ def record_path(args):
     if os.path.exists(f) or os.sep in f or "/" in f:
         return f
     return os.path.join(args.data or _data_default(), f)
+
+
+def saved_records(folder):
+    """``(name, fields)`` of every readable record in ``folder``, newest
+    (highest number) first; files that are not records are left out."""
+    from app.persist.records import parse
+    from host_sim.storage import read_regular
+
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if not (name[:1] == "r" and name[1:].isdigit()):
+            continue
+        try:
+            fields = parse(read_regular(os.path.join(folder, name)))
+            check_seat(fields)
+        except (OSError, ValueError):
+            continue
+        out.append((int(name[1:]), name, fields))
+    out.sort(reverse=True)
+    return [(name, fields) for _, name, fields in out]
 
 
 def _end_words(res, you):
@@ -226,19 +257,13 @@ def headless(fields, args, board):
     return _check_end(fields, app.replay_game, feeder.count)
 
 
-def main(argv):
-    """Entry point of ``python -m host_sim replay``; the exit status."""
-    args = parse_args(argv)
+def load(args):
+    """``(fields, None)`` of the record ``args.file`` names, or ``(None,
+    status)`` after saying in one line why it cannot be replayed."""
     from app.persist.records import parse
     from app.persist.storage import MAX_FILE
-    from host_sim.boardkeys import BoardError, open_board
     from host_sim.storage import read_regular
 
-    try:
-        board = open_board(args.board)  # checked with --check too
-    except BoardError as e:
-        print("host_sim replay: %s" % e, file=sys.stderr)
-        return 2
     path = record_path(args)
     try:
         # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
@@ -246,22 +271,40 @@ def main(argv):
     except FileNotFoundError:
         print("host_sim replay: no record %s (no such file, nor in the data folder %s)"
               % (args.file, args.data or _data_default()), file=sys.stderr)
-        return 2
+        return None, 2
     except OSError as e:
         print("host_sim replay: cannot read %s: %s" % (path, e), file=sys.stderr)
-        return 2
+        return None, 2
     except ValueError:
         data = None
     if data is None or len(data) > MAX_FILE:
         print("host_sim replay: %s is too big for a game record (over %d bytes)"
               % (path, MAX_FILE), file=sys.stderr)
-        return 2
+        return None, 2
     try:
         fields = parse(data)
         check_seat(fields)
     except ValueError as e:
         print("host_sim replay: %s is not a game record: %s" % (path, e), file=sys.stderr)
+        return None, 2
+    return fields, None
+
+
+def main(argv):
+    """Entry point of ``python -m host_sim replay``; the exit status."""
+    args = parse_args(argv)
+    from host_sim.boardkeys import BoardError, open_board
+
+    try:
+        board = open_board(args.board)  # checked with --check too
+    except BoardError as e:
+        print("host_sim replay: %s" % e, file=sys.stderr)
         return 2
+    fields = None
+    if args.file is not None:
+        fields, status = load(args)
+        if fields is None:
+            return status
     try:
         if args.check:
             from app.persist.records import replay_core
@@ -285,6 +328,9 @@ def main(argv):
                   "terminal; try --mode headless", file=sys.stderr)
             return 2
         if mode == "headless":
+            if fields is None:
+                print("host_sim replay: --mode headless needs a RECORD", file=sys.stderr)
+                return 2
             try:
                 os.makedirs(args.shots, exist_ok=True)
                 ok = os.access(args.shots, os.W_OK)
@@ -295,18 +341,7 @@ def main(argv):
                       "folder)" % args.shots, file=sys.stderr)
                 return 2
             return headless(fields, args, board)
-        cls = replay_app_class(fields)
-        if mode == "terminal":
-            from host_sim import terminal
-
-            terminal.run(1, cls, shots_dir=args.shots, scale=args.scale or 1, board=board,
-                         caption=caption(fields, cls))
-        else:
-            from host_sim import window
-
-            window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board,
-                       caption=caption(fields, cls))
-        return _after_run(fields, cls.made)
+        return interactive(mode, fields, args, board)
     except OSError as e:  # a PNG on a full disk (--shots)
         print("host_sim replay: cannot write a PNG into --shots %s: %s"
               % (args.shots, e.strerror or e), file=sys.stderr)
@@ -314,3 +349,39 @@ def main(argv):
     except ValueError as e:
         print("host_sim replay: %s" % e, file=sys.stderr)
         return 1
+
+
+def interactive(mode, fields, args, board):
+    """The replay you control in the window or the terminal: the record
+    ``fields`` first (None: the list of the data folder's records), and
+    the list after it (``host_sim.replay_deck``). The status: the end
+    compared when the record given was watched to its end (``_after_run``),
+    else 0 for the list alone."""
+    from host_sim.replay_deck import Replays
+
+    entries = saved_records(args.data or _data_default())
+    if fields is not None and not any(f == fields for _, f in entries):
+        entries.insert(0, (os.path.basename(args.file), fields))
+    made = []
+
+    def control(display, clock):
+        made.append(Replays(display, clock, entries, fields))
+        return made[0]
+
+    if mode == "terminal":
+        from host_sim import terminal
+
+        terminal.run(None, None, shots_dir=args.shots, scale=args.scale or 1, board=board,
+                     view=args.view, control=control)
+    else:
+        from host_sim import window
+
+        window.run(None, None, scale=args.scale or 3, shots_dir=args.shots, board=board,
+                   control=control)
+    if fields is None:
+        return 0
+    decks = [d for d in made[0].watched if d.fields is fields] if made else []
+    if not decks:
+        return _after_run(fields, None)
+    best = max(decks, key=lambda d: d.count)
+    return _after_run(fields, best.app)

@@ -386,10 +386,11 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     ``boards.DEFAULT``'s); ``caption``: a callable giving a line shown under
     the legend (a replay's "move n of N"); ``view``: "auto" (the picture
     when it fits at full size, else text), "text" or "picture".
-    ``control``: instead of an app, a callable making, for the display, an
-    object that is stepped like one and takes the keys itself (``key(group)``,
-    a ``host_sim.boardkeys`` key group or "+"/"-"), with a ``legend`` line
-    (host_sim.replay's deck). Needs stdin and stdout to be TTYs.
+    ``control``: instead of an app, a callable making, for the display and
+    the clock, an object that is stepped like one and takes the keys itself
+    (``key(group)``: a ``host_sim.boardkeys`` key group or "+"/"-"), with
+    a ``legend`` (its keys) and a ``caption()`` (host_sim.replay_deck's
+    Replays). Needs stdin and stdout to be TTYs.
     """
     import select
     import signal
@@ -409,8 +410,9 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
         d = board["display"]
         display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
         recorder = textview.attach(display)
-        app, keys = control(display), None
+        app, keys = control(display, clock), None
         keys_text = text_keys = app.legend
+        caption = app.caption
     else:
         app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
         recorder = textview.attach(display)
@@ -462,6 +464,8 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                         screen.write("".join(parts))
                 if status and time.monotonic() > status_until:
                     status = ""
+                if keys is None:
+                    keys_text = text_keys = app.legend
                 if shown == "text":
                     text = [legend_text(seed, 1, size.columns, 0, 0, status, text_keys)]
                     note = ""
