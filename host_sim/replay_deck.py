@@ -76,11 +76,14 @@ def _nothing(*args):
     return None
 
 
+_NO_FRAME = _NoFrame()
+
+
 class _NoDisplay:
     """Stands in for the display while a replay goes to a moment."""
 
     def __init__(self, real):
-        self.fb = _NoFrame()
+        self.fb = _NO_FRAME
         self.width, self.height, self.mono = real.width, real.height, real.mono
 
     def show(self):

@@ -84,12 +84,38 @@ class Recorder:
         self.places = {}  # (x, y) -> (w, h)
         self.current = None  # the card whose face is being drawn
         self.seq = 0  # draws so far: where glyphs overlap, the later one is seen
+        self.views = []  # (FrameBuffer, its top row in the frame, or None)
 
     # -- the listener's calls (app.kit.text, app.kit.cardview)
 
+    def _top(self, fb):
+        """The frame row ``fb``'s row 0 is (0 for the display's own
+        FrameBuffer; a view into its buffer, as the 240x240 layout's, is
+        found once by changing one pixel through it and back), or None
+        when ``fb`` draws elsewhere (a glyph's scratch buffer)."""
+        d = self.display
+        if fb is d.fb:
+            return 0
+        for known, top in self.views:
+            if known is fb:
+                return top
+        top = None
+        old = getattr(fb, "pixel", _none)(0, 0)
+        if not d.mono and isinstance(old, int):
+            before = bytes(d.buf)
+            fb.pixel(0, 0, old ^ 0xFF)
+            changed = [i for i in range(len(before)) if before[i] != d.buf[i]]
+            fb.pixel(0, 0, old)
+            if len(changed) == 1 and changed[0] % d.width == 0:
+                top = changed[0] // d.width
+        self.views = self.views[-7:] + [(fb, top)]
+        return top
+
     def text(self, fb, s, x, y, color, font):
-        if fb is not self.display.fb:
+        top = self._top(fb)
+        if top is None:
             return
+        y += top
         w = font.w
         if self.current is not None:
             for i, ch in enumerate(s):
@@ -103,20 +129,22 @@ class Recorder:
                 glyphs[(x + i * w, y, w)] = (ch, color, font, self.seq)
 
     def card(self, fb, c, x, y, w, h, dim):
-        if fb is not self.display.fb:
-            return
-        self.current = self.cards[(x, y)] = _Card(c, x, y, w, h, dim)
+        top = self._top(fb)
+        if top is not None:
+            self.current = self.cards[(x, y + top)] = _Card(c, x, y + top, w, h, dim)
 
     def end(self):
         self.current = None
 
     def backs(self, fb, n, x, y, w, h, step):
-        if fb is self.display.fb:
-            self.fans[(x, y)] = (n, w, h, step)
+        top = self._top(fb)
+        if top is not None:
+            self.fans[(x, y + top)] = (n, w, h, step)
 
     def place(self, fb, x, y, w, h):
-        if fb is self.display.fb:
-            self.places[(x, y)] = (w, h)
+        top = self._top(fb)
+        if top is not None:
+            self.places[(x, y + top)] = (w, h)
 
     # -- what the shown frame still shows
 
@@ -210,6 +238,10 @@ class Recorder:
     def grid(self, cols, rows):
         """The shown frame laid out on ``cols`` x ``rows`` characters."""
         return layout(self.display, self.scene(), cols, rows)
+
+
+def _none(*args):
+    return None
 
 
 def card_label(c):

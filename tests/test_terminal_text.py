@@ -171,3 +171,18 @@ def test_no_listener_draws_the_same_pixels():
     textview.attach(b.display)
     b.run(keyscript.parse("A A RIGHT"), final=False)
     assert a.display.shown == b.display.shown
+
+
+def test_tall_board_reads_its_lower_view_as_text():
+    # The 240x240 layout draws the table on a view of the frame's lower
+    # 135 rows: its hand is read there, below the panel above it.
+    from host_sim import boardkeys
+
+    run = HeadlessRun(seed=7, board=boardkeys.open_board("waveshare_pico_lcd_1_3"))
+    rec = textview.attach(run.display)
+    run.run(keyscript.parse("A A"), final=False)
+    g = rec.grid(COLS, ROWS)
+    hand = Counter(card_label(c) for c in run.app.screen.game.hand(0))
+    assert not hand - Counter(k[0] for k in g.cards), g.text()
+    assert min(k[1] for k in g.cards if k[0] in hand) > ROWS // 2
+    assert "Recent" in g.text() and "Your turn" in g.text()
