@@ -36,12 +36,20 @@ from host_sim.display import colour, rgb565_to_tuple
 _BITS = {}
 #: The share of a glyph's set pixels that must still have its colour.
 VISIBLE = 0.6
+#: The share for a card's rank or suit: a card half under a menu is not read.
+CARD_VISIBLE = 0.9
 #: Character of a face-down card in a fan.
 BACK_CHAR = "\u2592"
 
 
+_RGB = {}
+
+
 def _rgb(i):
-    return rgb565_to_tuple(colour(i))
+    rgb = _RGB.get(i)
+    if rgb is None:
+        rgb = _RGB[i] = rgb565_to_tuple(colour(i))
+    return rgb
 
 
 def glyph_bits(font, ch):
@@ -154,31 +162,30 @@ class Recorder:
             return d.shown[y * d.width + x]
         return -1
 
-    def _glyph_shown(self, x, y, ch, color, font):
+    def _glyph_shown(self, x, y, ch, color, font, share=VISIBLE):
         bits = glyph_bits(font, ch)
         if not bits:
             return False
         d = self.display
         buf, width, height = d.shown, d.width, d.height
         hit = n = 0
-        for dx, dy in bits:
+        for dx, dy in bits[::2]:  # every other inked pixel tells as well
             px, py = x + dx, y + dy
             if 0 <= px < width and 0 <= py < height:
                 n += 1
                 if buf[py * width + px] == color:
                     hit += 1
-        return n > 0 and hit >= VISIBLE * n
+        return n > 0 and hit >= share * n
 
     def _ground(self, x, y, ch, font):
-        """The colour most of a glyph cell's unset pixels have."""
-        bits = set(glyph_bits(font, ch))
+        """The colour around a glyph: most of its cell's corners not inked."""
+        bits = glyph_bits(font, ch)
         counts = {}
-        for dy in range(font.h):
-            for dx in range(font.w):
-                if (dx, dy) not in bits:
-                    p = self._pixel(x + dx, y + dy)
-                    if p >= 0:
-                        counts[p] = counts.get(p, 0) + 1
+        for dx, dy in ((0, 0), (font.w - 1, 0), (0, font.h - 1), (font.w - 1, font.h - 1)):
+            if (dx, dy) not in bits:
+                p = self._pixel(x + dx, y + dy)
+                if p >= 0:
+                    counts[p] = counts.get(p, 0) + 1
         return max(counts, key=counts.get) if counts else theme.BLACK
 
     def _framed(self, x, y, w, h):
@@ -211,7 +218,7 @@ class Recorder:
             texts.append((x, y, ch, color, self._ground(x, y, ch, font), font))
         cards = []
         for key, k in list(self.cards.items()):
-            seen = [g for g in k.glyphs if self._glyph_shown(*g)]
+            seen = [g for g in k.glyphs if self._glyph_shown(*g, CARD_VISIBLE)]
             if not seen:
                 del self.cards[key]
                 continue
@@ -300,9 +307,10 @@ _NOT_GROUND = ("CARD", "CARD_DIM", "CARD_EDGE", "GOLD", "BACK", "BACK_LINE", "IN
 
 
 def _grounds(display, texts, cols, rows):
-    """Each cell's ground colour: the main colour of its block of pixels,
-    without the glyphs (the colour around them instead) and without cards
-    and their frames (the felt or panel they lie on)."""
+    """Each cell's ground colour: the main colour of three pixels down the
+    middle of its block, without the glyphs (the colour around them
+    instead) and without cards and their frames (the felt or panel they
+    lie on: the cell to the left's)."""
     w, h = display.width, display.height
     frame = bytearray(display.shown)
     for x, y, ch, _, ground, font in texts:
@@ -314,19 +322,16 @@ def _grounds(display, texts, cols, rows):
     grounds = []
     for r in range(rows):
         y0, y1 = r * h // rows, max(r * h // rows + 1, (r + 1) * h // rows)
+        samples = [min(h - 1, y0 + (y1 - y0) * k // 4) for k in (1, 2, 3)]
         line = []
         last = theme.FELT
         for c in range(cols):
-            x0, x1 = c * w // cols, max(c * w // cols + 1, (c + 1) * w // cols)
-            counts = {}
-            for py in range(y0, y1):
-                row = py * w
-                for px in range(x0, x1):
-                    p = frame[row + px]
-                    if p not in skip:
-                        counts[p] = counts.get(p, 0) + 1
-            if counts:
-                last = max(counts, key=counts.get)
+            x = (c * w // cols + (c + 1) * w // cols) // 2
+            a, b, d = (frame[py * w + x] for py in samples)
+            for p in (a if a == d else b, b, a, d):  # the majority first
+                if p not in skip:
+                    last = p
+                    break
             line.append(_rgb(last))
         grounds.append(line)
     return grounds
