@@ -405,10 +405,9 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
     if control is not None:
-        from host_sim.display import SimDisplay
+        from host_sim import board_display
 
-        d = board["display"]
-        display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
+        display = board_display(board)
         recorder = textview.attach(display)
         app, keys = control(display, clock), None
         keys_text = text_keys = app.legend

@@ -76,10 +76,9 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
     if control is not None:
-        from host_sim.display import SimDisplay
+        from host_sim import board_display
 
-        d = board["display"]
-        display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
+        display = board_display(board)
         app, keys = control(display, clock), None
         caption = app.caption
         legend = app.legend
