@@ -24,7 +24,8 @@ boards (--board, default %s; see boards/):
 
 keys:
   window    the board's keys (legend below the screen); P/F12 = PNG; close or Ctrl-Q quits
-  terminal  the board's keys (legend line); p = PNG; q or Ctrl-C quits
+  terminal  the board's keys (legend line); p = PNG; q or Ctrl-C quits; the screen
+            as text below 240x69 characters (reads at 80x24), else the picture (--view)
   headless  key scripts name logical buttons, pushed to the app directly
 
 key scripts (headless), separated by spaces or commas, '#' comments:
@@ -39,6 +40,7 @@ examples:
   {py} -m host_sim --mode terminal --seed 7
   {py} -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
   {py} -m host_sim replay r1 [--mode headless --shots DIR | --check]   (a game record)
+  {py} -m host_sim replay      (pick a saved record; A pauses, LEFT/RIGHT a move, +/- speed)
 """
 
 
