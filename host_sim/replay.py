@@ -24,6 +24,11 @@ import sys
 
 import boards
 from host_sim import python_command
+from host_sim.replay_deck import (  # noqa: F401  (replay_app_class: tests use it here)
+    claimed_end,
+    end_words,
+    replay_app_class,
+)
 
 
 def _data_default():
@@ -99,23 +104,6 @@ def saved_records(folder):
     return [(name, fields) for _, name, fields in out]
 
 
-def _end_words(res, you):
-    """"you won" / "you lost" / "a draw" for seat ``you`` of result list ``res``."""
-    r = res[you]
-    return "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
-
-
-def claimed_end(fields):
-    """The end the record claims, in words ("you won"), from its ``res``."""
-    from app.persist.files import dec_int
-
-    try:
-        return _end_words([dec_int(r) for r in fields["res"].split(",")],
-                          dec_int(fields.get("you", "0")))
-    except (ValueError, IndexError):
-        return "result %s" % fields["res"][:20]
-
-
 def outcome(fields, game=None):
     """The end in words: "Clubbed, seed 7: you won in 52 moves": the
     replayed ``game``'s (a core game) when given, else the record's claim."""
@@ -127,7 +115,7 @@ def outcome(fields, game=None):
     elif not game.is_over():
         end = "the game is not over"
     else:
-        end = _end_words(game.result(), dec_int(fields.get("you", "0")))
+        end = end_words(game.result(), dec_int(fields.get("you", "0")))
     return "%s, seed %s: %s in %d moves" % (fields["game"], fields["seed"], end, moves)
 
 
@@ -162,42 +150,6 @@ def caption(fields, app_class):
         return "REPLAY %s seed %s  move %d of %d" % (fields["game"], fields["seed"], n, total)
 
     return line
-
-
-def replay_app_class(fields):
-    """An App class whose instances start by showing record ``fields``."""
-    from app.main import App
-    from app.persist.records import start_replay
-
-    class ReplayApp(App):
-        def __init__(self, display, buttons, clock, seed=0, storage=None):
-            from app.persist.storage import MemoryStorage
-
-            # Its own storage in RAM: the replay's saves go nowhere.
-            super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
-            self.feeder = start_replay(self, fields)
-            self.replay_game = self.screen.game  # the core the screen plays on
-            ReplayApp.made = self  # for main: how far the replay got
-
-        # A replay ends on its result: what would start a live game (the
-        # result screen's A A, its B to the title, the pause menu's New game
-        # or Quit) only marks the end; the caption then says how to leave.
-        ended = False
-
-        def new_game(self, seed=None):
-            self.ended = True
-            self.invalidate()
-
-        def to_title(self):
-            if getattr(self, "feeder", None) is None:  # App.__init__'s title
-                App.to_title(self)
-                return
-            self.ended = True
-            self.invalidate()
-
-    ReplayApp.made = None
-
-    return ReplayApp
 
 
 def _check_end(fields, game, moves):

@@ -6,10 +6,10 @@ itself. It shows either the list of saved records (``RecordList``, drawn on
 the panel with the app's own kit, so every front end and the text view
 show it) or one record played back (``Deck``).
 
-A deck plays the record's game on its screen (``host_sim.replay``'s
-ReplayApp) on a virtual clock of its own, which runs at the chosen speed
-while playing and stands still while paused. Where it is in the game is a
-moment of that clock: "move n" is the moment just before move n + 1 is
+A deck plays the record's game on its screen (``replay_app_class``: every
+seat's move from the record, nothing saved) on a virtual clock of its own,
+which runs at the chosen speed while playing and stands still while paused.
+Where it is in the game is a moment of that clock: "move n" is the moment just before move n + 1 is
 made (everything move n did is on the screen: the card on the table, the
 trick taken); the last move's is when the game's screen has settled on
 its result. The moments are found once, by playing the record through in
@@ -40,6 +40,59 @@ MAX_STEPS = 200_000
 
 DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 trick, +/- speed, x list, q quit"
 LIST_KEYS = "\u2191\u2193 choose, z/Enter watch, q quit"
+
+
+def end_words(res, you):
+    """"you won" / "you lost" / "a draw" for seat ``you`` of result list ``res``."""
+    r = res[you]
+    return "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
+
+
+def claimed_end(fields):
+    """The end the record claims, in words ("you won"), from its ``res``."""
+    from app.persist.files import dec_int
+
+    try:
+        return end_words([dec_int(r) for r in fields["res"].split(",")],
+                          dec_int(fields.get("you", "0")))
+    except (ValueError, IndexError):
+        return "result %s" % fields["res"][:20]
+
+
+def replay_app_class(fields):
+    """An App class whose instances start by showing record ``fields``."""
+    from app.main import App
+    from app.persist.records import start_replay
+
+    class ReplayApp(App):
+        def __init__(self, display, buttons, clock, seed=0, storage=None):
+            from app.persist.storage import MemoryStorage
+
+            # Its own storage in RAM: the replay's saves go nowhere.
+            super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
+            self.feeder = start_replay(self, fields)
+            self.replay_game = self.screen.game  # the core the screen plays on
+            ReplayApp.made = self  # for main: how far the replay got
+
+        # A replay ends on its result: what would start a live game (the
+        # result screen's A A, its B to the title, the pause menu's New game
+        # or Quit) only marks the end; the caption then says how to leave.
+        ended = False
+
+        def new_game(self, seed=None):
+            self.ended = True
+            self.invalidate()
+
+        def to_title(self):
+            if getattr(self, "feeder", None) is None:  # App.__init__'s title
+                App.to_title(self)
+                return
+            self.ended = True
+            self.invalidate()
+
+    ReplayApp.made = None
+
+    return ReplayApp
 
 
 def marks(fields):
@@ -95,8 +148,6 @@ class Deck:
     (the front end's real-time clock)."""
 
     def __init__(self, display, fields, clock):
-        from host_sim.replay import replay_app_class
-
         self.display = display
         self.fields = fields
         self.clock = clock
@@ -266,8 +317,6 @@ class Deck:
 
 
 def _label(name, fields):
-    from host_sim.replay import claimed_end
-
     return "%s %s: %s, %d moves" % (name, fields["game"], claimed_end(fields),
                                     len(fields["act"]) // 2)
 
