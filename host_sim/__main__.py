@@ -70,6 +70,9 @@ def parse_args(argv=None):
                    "(runs before --keys)")
     p.add_argument("--shots", metavar="DIR", default="screenshots",
                    help="where PNGs go (default: screenshots)")
+    p.add_argument("--text", action="store_true",
+                   help="headless: also print the final screen as the terminal's text view "
+                        "shows it at 80x24")
     p.add_argument("--no-final", action="store_true",
                    help="headless: do not save final.png at the end of the script")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,

@@ -186,3 +186,16 @@ def test_tall_board_reads_its_lower_view_as_text():
     assert not hand - Counter(k[0] for k in g.cards), g.text()
     assert min(k[1] for k in g.cards if k[0] in hand) > ROWS // 2
     assert "Recent" in g.text() and "Your turn" in g.text()
+
+
+def test_headless_text_prints_the_80x24_screen(capsys, tmp_path):
+    from host_sim.__main__ import main
+
+    assert main(["--mode", "headless", "--seed", "3", "--keys", "A A", "--text", "--no-final",
+                 "--shots", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Your turn" in out and "[" in out
+    lines = out.splitlines()
+    assert len(lines) <= 23 and max(len(x) for x in lines) <= 80
+    assert main(["--mode", "headless", "--board", "oled_ssd1306_128x64", "--keys", "A",
+                 "--text", "--shots", str(tmp_path)]) == 2
