@@ -1,4 +1,9 @@
-"""Terminal front end: the frame in 24-bit colour half-blocks, keys from the TTY.
+"""Terminal front end: the screen as text or as a picture, keys from the TTY.
+
+A terminal too small for the whole picture (80x24 and up) shows the screen
+as text, what the app draws laid out on its grid (``host_sim.textview``);
+one where the picture fits whole shows the picture (``choose_view``;
+``--view text|picture`` forces one). The picture:
 
 Each character cell is ``'▀'`` (U+2580 upper half block) with the foreground
 colour set to the upper pixel and the background colour to the lower one, so a
