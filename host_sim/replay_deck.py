@@ -38,7 +38,7 @@ READ_MS = 3000
 #: Steps one advance may take before the record is called broken.
 MAX_STEPS = 200_000
 
-DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 trick, +/- speed, x list, q quit"
+DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 %s, +/- speed, x list, q quit"
 LIST_KEYS = "\u2191\u2193 choose, z/Enter watch, q quit"
 
 
@@ -394,7 +394,7 @@ class Replays:
 
     @property
     def legend(self):
-        return DECK_KEYS if self.deck is not None else LIST_KEYS
+        return DECK_KEYS % self.deck.unit if self.deck is not None else LIST_KEYS
 
     def caption(self):
         if self.deck is not None:
