@@ -73,6 +73,15 @@ def load_app_class(spec=DEFAULT_APP):
     return cls
 
 
+def board_display(board):
+    """A ``host_sim.display.SimDisplay`` of ``board``'s screen (a board
+    dict): its size, 1-bit for an SSD1306."""
+    from host_sim.display import SimDisplay
+
+    d = board["display"]
+    return SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
+
+
 def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=None, mono=False,
              storage=None):
     """A simulated console running the app: ``(app, display, buttons)``.
@@ -92,10 +101,8 @@ def make_app(clock, seed, app_spec=DEFAULT_APP, width=240, height=135, board=Non
     kw = {} if storage is None else {"storage": storage}
     if board is not None:
         from host_sim.boardkeys import BoardButtons
-        from host_sim.display import SimDisplay
 
-        d = board["display"]
-        display = SimDisplay(d["width"], d["height"], d["controller"] == "ssd1306")
+        display = board_display(board)
         buttons = BoardButtons(board, clock)
         app_class = load_app_class(app_spec) if isinstance(app_spec, str) else app_spec
         return app_class(display, buttons, clock, seed=seed, **kw), display, buttons

@@ -24,7 +24,8 @@ boards (--board, default %s; see boards/):
 
 keys:
   window    the board's keys (legend below the screen); P/F12 = PNG; close or Ctrl-Q quits
-  terminal  the board's keys (legend line); p = PNG; q or Ctrl-C quits
+  terminal  the board's keys (legend line); p = PNG; q or Ctrl-C quits; the screen
+            as text below 240x69 characters (reads at 80x24), else the picture (--view)
   headless  key scripts name logical buttons, pushed to the app directly
 
 key scripts (headless), separated by spaces or commas, '#' comments:
@@ -40,6 +41,7 @@ examples:
   {py} -m host_sim --mode terminal --seed 7
   {py} -m host_sim --mode headless --seed 3 --keys "A A RIGHTx2 SHOT:hand A" --shots out
   {py} -m host_sim replay r1 [--mode headless --shots DIR | --check]   (a game record)
+  {py} -m host_sim replay      (pick a saved record; A pauses, LEFT/RIGHT a move, +/- speed)
 """
 
 
@@ -57,6 +59,10 @@ def parse_args(argv=None):
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
                    help="front end (default: window if a display is available, else terminal "
                         "if on a TTY; headless if --keys/--keys-file is given)")
+    p.add_argument("--view", choices=("auto", "text", "picture"), default="auto",
+                   help="terminal: the screen as text (reads at 80x24) or as a picture "
+                        "(needs 240x69 for a 240x135 screen); auto (default): the picture "
+                        "when it fits whole, else text")
     p.add_argument("--seed", type=int, metavar="N",
                    help="app seed (default: time-based for window/terminal, 1 for headless)")
     p.add_argument("--scale", type=int, metavar="N",
@@ -67,6 +73,9 @@ def parse_args(argv=None):
                    "(runs before --keys)")
     p.add_argument("--shots", metavar="DIR", default="screenshots",
                    help="where PNGs go (default: screenshots)")
+    p.add_argument("--text", action="store_true",
+                   help="headless: also print the final screen as the terminal's text view "
+                        "shows it at 80x24")
     p.add_argument("--no-final", action="store_true",
                    help="headless: do not save final.png at the end of the script")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
@@ -170,7 +179,7 @@ def main(argv=None):
             from host_sim import terminal
 
             return terminal.run(seed, args.app, shots_dir=args.shots, scale=args.scale or 1,
-                                board=board, storage=_storage(args))
+                                board=board, storage=_storage(args), view=args.view)
         try:
             import pygame
         except ImportError:

@@ -235,8 +235,20 @@ def main(args, board=None):
 
     run = HeadlessRun(seed=seed, shots_dir=shots_dir, scale=scale, app_spec=args.app,
                       on_write=report, board=board, storage=storage_arg(args))
+    recorder = None
+    if getattr(args, "text", False) and run.display.mono:
+        print("host_sim: --text: a monochrome screen has no text view (the terminal shows "
+              "its picture)", file=sys.stderr)
+        return 2
+    if getattr(args, "text", False):
+        from host_sim import textview
+
+        recorder = textview.attach(run.display)
     try:
         run.run(steps, final=not getattr(args, "no_final", False))
+        if recorder is not None:
+            # the 80x24 terminal's text view: 23 rows and its legend line
+            print(recorder.grid(80, 23).text())
     except StuckError as e:
         print("host_sim: %s" % e, file=sys.stderr)
         try:
@@ -248,4 +260,9 @@ def main(args, board=None):
         print("host_sim: cannot write a PNG into --shots %s: %s" % (shots_dir, e.strerror or e),
               file=sys.stderr)
         return 2
+    finally:
+        if recorder is not None:
+            from host_sim import textview
+
+            textview.detach()
     return 0

@@ -24,6 +24,11 @@ import sys
 
 import boards
 from host_sim import python_command
+from host_sim.replay_deck import (  # noqa: F401  (replay_app_class: tests use it here)
+    claimed_end,
+    end_words,
+    replay_app_class,
+)
 
 
 def _data_default():
@@ -35,8 +40,10 @@ def _data_default():
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="%s -m host_sim replay" % python_command(),
                                 description="Replay a game record move by move.")
-    p.add_argument("file", help="a record: a file's path, or a record name such as r12 from "
-                                "the data folder (--data; default %s)" % _data_default())
+    p.add_argument("file", nargs="?",
+                   help="a record: a file's path, or a record name such as r12 from "
+                        "the data folder (--data; default %s); without it, the data "
+                        "folder's records are listed to pick from" % _data_default())
     p.add_argument("--data", metavar="DIR",
                    help="the data folder a record name is looked up in (default: %s)"
                         % _data_default())
@@ -49,9 +56,14 @@ def parse_args(argv):
     p.add_argument("--every", type=int, default=1, metavar="N",
                    help="headless: a PNG every N moves (default 1; 0: only the final one)")
     p.add_argument("--scale", type=int, metavar="N", help="pixel scale (window 3, else 1)")
+    p.add_argument("--view", choices=("auto", "text", "picture"), default="auto",
+                   help="terminal: text (reads at 80x24), picture, or auto (default): the "
+                        "picture when it fits whole")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
     args = p.parse_args(argv)
+    if args.file is None and (args.check or args.mode == "headless"):
+        p.error("--check and --mode headless need a RECORD")
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")  # as the main command
     if args.every < 0:
@@ -68,21 +80,28 @@ def record_path(args):
     return os.path.join(args.data or _data_default(), f)
 
 
-def _end_words(res, you):
-    """"you won" / "you lost" / "a draw" for seat ``you`` of result list ``res``."""
-    r = res[you]
-    return "you won" if r > 0 else ("you lost" if r < 0 else "a draw")
-
-
-def claimed_end(fields):
-    """The end the record claims, in words ("you won"), from its ``res``."""
-    from app.persist.files import dec_int
+def saved_records(folder):
+    """``(name, fields)`` of every readable record in ``folder``, newest
+    (highest number) first; files that are not records are left out."""
+    from app.persist.records import parse
+    from host_sim.storage import read_regular
 
     try:
-        return _end_words([dec_int(r) for r in fields["res"].split(",")],
-                          dec_int(fields.get("you", "0")))
-    except (ValueError, IndexError):
-        return "result %s" % fields["res"][:20]
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if not (name[:1] == "r" and name[1:].isdigit()):
+            continue
+        try:
+            fields = parse(read_regular(os.path.join(folder, name)))
+            check_seat(fields)
+        except (OSError, ValueError):
+            continue
+        out.append((int(name[1:]), name, fields))
+    out.sort(reverse=True)
+    return [(name, fields) for _, name, fields in out]
 
 
 def outcome(fields, game=None):
@@ -96,7 +115,7 @@ def outcome(fields, game=None):
     elif not game.is_over():
         end = "the game is not over"
     else:
-        end = _end_words(game.result(), dec_int(fields.get("you", "0")))
+        end = end_words(game.result(), dec_int(fields.get("you", "0")))
     return "%s, seed %s: %s in %d moves" % (fields["game"], fields["seed"], end, moves)
 
 
@@ -131,42 +150,6 @@ def caption(fields, app_class):
         return "REPLAY %s seed %s  move %d of %d" % (fields["game"], fields["seed"], n, total)
 
     return line
-
-
-def replay_app_class(fields):
-    """An App class whose instances start by showing record ``fields``."""
-    from app.main import App
-    from app.persist.records import start_replay
-
-    class ReplayApp(App):
-        def __init__(self, display, buttons, clock, seed=0, storage=None):
-            from app.persist.storage import MemoryStorage
-
-            # Its own storage in RAM: the replay's saves go nowhere.
-            super().__init__(display, buttons, clock, seed=seed, storage=MemoryStorage())
-            self.feeder = start_replay(self, fields)
-            self.replay_game = self.screen.game  # the core the screen plays on
-            ReplayApp.made = self  # for main: how far the replay got
-
-        # A replay ends on its result: what would start a live game (the
-        # result screen's A A, its B to the title, the pause menu's New game
-        # or Quit) only marks the end; the caption then says how to leave.
-        ended = False
-
-        def new_game(self, seed=None):
-            self.ended = True
-            self.invalidate()
-
-        def to_title(self, reread=True):
-            if getattr(self, "feeder", None) is None:  # App.__init__'s title
-                App.to_title(self, reread)
-                return
-            self.ended = True
-            self.invalidate()
-
-    ReplayApp.made = None
-
-    return ReplayApp
 
 
 def _check_end(fields, game, moves):
@@ -226,6 +209,39 @@ def headless(fields, args, board):
     return _check_end(fields, app.replay_game, feeder.count)
 
 
+def load(args):
+    """``(fields, None)`` of the record ``args.file`` names, or ``(None,
+    status)`` after saying in one line why it cannot be replayed."""
+    from app.persist.records import parse
+    from app.persist.storage import MAX_FILE
+    from host_sim.storage import read_regular
+
+    path = record_path(args)
+    try:
+        # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
+        data = read_regular(path)
+    except FileNotFoundError:
+        print("host_sim replay: no record %s (no such file, nor in the data folder %s)"
+              % (args.file, args.data or _data_default()), file=sys.stderr)
+        return None, 2
+    except OSError as e:
+        print("host_sim replay: cannot read %s: %s" % (path, e), file=sys.stderr)
+        return None, 2
+    except ValueError:
+        data = None
+    if data is None or len(data) > MAX_FILE:
+        print("host_sim replay: %s is too big for a game record (over %d bytes)"
+              % (path, MAX_FILE), file=sys.stderr)
+        return None, 2
+    try:
+        fields = parse(data)
+        check_seat(fields)
+    except ValueError as e:
+        print("host_sim replay: %s is not a game record: %s" % (path, e), file=sys.stderr)
+        return None, 2
+    return fields, None
+
+
 def main(argv):
     """Entry point of ``python -m host_sim replay``; the exit status."""
     args = parse_args(argv)
@@ -235,39 +251,18 @@ def main(argv):
     if why:
         print("host_sim replay: %s" % why, file=sys.stderr)
         return 2
-    from app.persist.records import parse
-    from app.persist.storage import MAX_FILE
     from host_sim.boardkeys import BoardError, open_board
-    from host_sim.storage import read_regular
 
     try:
         board = open_board(args.board)  # checked with --check too
     except BoardError as e:
         print("host_sim replay: %s" % e, file=sys.stderr)
         return 2
-    path = record_path(args)
-    try:
-        # Bounded, and only a regular file: /dev/zero or a FIFO never ends.
-        data = read_regular(path)
-    except FileNotFoundError:
-        print("host_sim replay: no record %s (no such file, nor in the data folder %s)"
-              % (args.file, args.data or _data_default()), file=sys.stderr)
-        return 2
-    except OSError as e:
-        print("host_sim replay: cannot read %s: %s" % (path, e), file=sys.stderr)
-        return 2
-    except ValueError:
-        data = None
-    if data is None or len(data) > MAX_FILE:
-        print("host_sim replay: %s is too big for a game record (over %d bytes)"
-              % (path, MAX_FILE), file=sys.stderr)
-        return 2
-    try:
-        fields = parse(data)
-        check_seat(fields)
-    except ValueError as e:
-        print("host_sim replay: %s is not a game record: %s" % (path, e), file=sys.stderr)
-        return 2
+    fields = None
+    if args.file is not None:
+        fields, status = load(args)
+        if fields is None:
+            return status
     try:
         if args.check:
             from app.persist.records import replay_core
@@ -291,6 +286,9 @@ def main(argv):
                   "terminal; try --mode headless", file=sys.stderr)
             return 2
         if mode == "headless":
+            if fields is None:
+                print("host_sim replay: --mode headless needs a RECORD", file=sys.stderr)
+                return 2
             try:
                 os.makedirs(args.shots, exist_ok=True)
                 ok = os.access(args.shots, os.W_OK)
@@ -301,18 +299,7 @@ def main(argv):
                       "folder)" % args.shots, file=sys.stderr)
                 return 2
             return headless(fields, args, board)
-        cls = replay_app_class(fields)
-        if mode == "terminal":
-            from host_sim import terminal
-
-            terminal.run(1, cls, shots_dir=args.shots, scale=args.scale or 1, board=board,
-                         caption=caption(fields, cls))
-        else:
-            from host_sim import window
-
-            window.run(1, cls, scale=args.scale or 3, shots_dir=args.shots, board=board,
-                       caption=caption(fields, cls))
-        return _after_run(fields, cls.made)
+        return interactive(mode, fields, args, board)
     except OSError as e:  # a PNG on a full disk (--shots)
         print("host_sim replay: cannot write a PNG into --shots %s: %s"
               % (args.shots, e.strerror or e), file=sys.stderr)
@@ -320,3 +307,39 @@ def main(argv):
     except ValueError as e:
         print("host_sim replay: %s" % e, file=sys.stderr)
         return 1
+
+
+def interactive(mode, fields, args, board):
+    """The replay you control in the window or the terminal: the record
+    ``fields`` first (None: the list of the data folder's records), and
+    the list after it (``host_sim.replay_deck``). The status: the end
+    compared when the record given was watched to its end (``_after_run``),
+    else 0 for the list alone."""
+    from host_sim.replay_deck import Replays
+
+    entries = saved_records(args.data or _data_default())
+    if fields is not None and not any(f == fields for _, f in entries):
+        entries.insert(0, (os.path.basename(args.file), fields))
+    made = []
+
+    def control(display, clock):
+        made.append(Replays(display, clock, entries, fields))
+        return made[0]
+
+    if mode == "terminal":
+        from host_sim import terminal
+
+        terminal.run(None, None, shots_dir=args.shots, scale=args.scale or 1, board=board,
+                     view=args.view, control=control)
+    else:
+        from host_sim import window
+
+        window.run(None, None, scale=args.scale or 3, shots_dir=args.shots, board=board,
+                   control=control)
+    if fields is None:
+        return 0
+    decks = [d for d in made[0].watched if d.fields is fields] if made else []
+    if not decks:
+        return _after_run(fields, None)
+    best = max(decks, key=lambda d: d.count)
+    return _after_run(fields, best.app)

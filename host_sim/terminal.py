@@ -1,4 +1,9 @@
-"""Terminal front end: the frame in 24-bit colour half-blocks, keys from the TTY.
+"""Terminal front end: the screen as text or as a picture, keys from the TTY.
+
+A terminal too small for the whole picture (80x24 and up) shows the screen
+as text, what the app draws laid out on its grid (``host_sim.textview``);
+one where the picture fits whole shows the picture (``choose_view``;
+``--view text|picture`` forces one). The picture:
 
 Each character cell is ``'▀'`` (U+2580 upper half block) with the foreground
 colour set to the upper pixel and the background colour to the lower one, so a
@@ -145,6 +150,7 @@ class KeyDecoder:
         "x": ("button", buttons.B), "X": ("button", buttons.B),
         "\x7f": ("button", buttons.B), "\x08": ("button", buttons.B),
         " ": ("key", "space"),
+        "+": ("key", "+"), "=": ("key", "+"), "-": ("key", "-"), "_": ("key", "-"),
         "p": ("shot", None), "P": ("shot", None),
         "q": ("quit", None), "Q": ("quit", None), "\x03": ("quit", None),
     }
@@ -200,10 +206,12 @@ class KeyDecoder:
 
 def legend_text(seed, factor, cols, width, height, status="", keys=None):
     """The bottom line: keys (``keys``, default the logical LEGEND), seed and
-    a status message, clipped to ``cols`` characters. (``factor``, ``width``
+    a status message (``seed`` None: none), clipped to ``cols`` characters. (``factor``, ``width``
     and ``height``: see ``size_note``, the line of its own the shrink note
     now has.)"""
-    text = "%s  seed %d" % (keys or LEGEND, seed)
+    text = keys or LEGEND
+    if seed is not None:  # a replay's seed is the record's, on its caption
+        text += "  seed %d" % seed
     if status:
         text += "  " + status
     return text[:cols]
@@ -345,20 +353,55 @@ def _read_events(fd, decoder):
     return events
 
 
+#: The legend of the text view: the keys as a player uses them.
+TEXT_LEGEND = "arrows move, Enter/z = A, Esc/x = B, p = PNG, q = quit"
+
+
+def picture_fits(cols, rows, width, height, n_text):
+    """True when a ``width x height`` frame fits ``cols x rows`` whole as
+    half-blocks over ``n_text`` lines of text (no shrinking)."""
+    return fit_factor(cols, rows, width, height, n_text) == 1
+
+
+def choose_view(view, cols, rows, display, n_text):
+    """"text" or "picture" for ``view`` ("auto", "text", "picture"): auto
+    is the picture when it fits at full size, else text. A monochrome
+    frame has no colours to read text by: always the picture."""
+    if display.mono or view == "picture":
+        return "picture"
+    if view == "text":
+        return "text"
+    return "picture" if picture_fits(cols, rows, display.width, display.height, n_text) \
+        else "text"
+
+
+def text_lines(recorder, cols, rows, colour=True):
+    """The text view's ``rows`` lines for a ``cols`` wide terminal: ANSI
+    colours, or plain text (``colour`` False, e.g. NO_COLOR set)."""
+    grid = recorder.grid(cols, rows)
+    return grid.ansi_lines() if colour else grid.lines()
+
+
 def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=None,
-        caption=None):
+        caption=None, view="auto", control=None):
     """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
 
     ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
     ``p`` screenshots are saved; ``board``: a board dict (default
     ``boards.DEFAULT``'s); ``caption``: a callable giving a line shown under
-    the legend (a replay's "move n of N"). Needs stdin and stdout to be TTYs.
+    the legend (a replay's "move n of N"); ``view``: "auto" (the picture
+    when it fits at full size, else text), "text" or "picture".
+    ``control``: instead of an app, a callable making, for the display and
+    the clock, an object that is stepped like one and takes the keys itself
+    (``key(group)``: a ``host_sim.boardkeys`` key group or "+"/"-"), with
+    a ``legend`` (its keys) and a ``caption()`` (host_sim.replay_deck's
+    Replays). Needs stdin and stdout to be TTYs.
     """
     import select
     import signal
 
     import boards
-    from host_sim import boardkeys, make_app
+    from host_sim import boardkeys, make_app, textview
     from host_sim.clock import MonotonicClock, ms_until
 
     fd_in = sys.stdin.fileno()
@@ -366,10 +409,22 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
     clock = MonotonicClock()
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
-    app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
-    keys_text = boardkeys.legend(board) + "; p = PNG, q = quit"
+    if control is not None:
+        from host_sim import board_display
+
+        display = board_display(board)
+        recorder = textview.attach(display)
+        app, keys = control(display, clock), None
+        keys_text = text_keys = app.legend
+        caption = app.caption
+    else:
+        app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
+        recorder = textview.attach(display)
+        keys_text = boardkeys.legend(board) + "; p = PNG, q = quit"
+        text_keys = TEXT_LEGEND
+    colour = not os.environ.get("NO_COLOR")
     decoder = KeyDecoder()
-    gate = TapGate(keys, clock)
+    gate = TapGate(keys, clock) if keys is not None else None
     status, status_until = "", 0.0
     shot_count = 0
 
@@ -384,20 +439,28 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
             prev = []
             factor = 1
             legend = None
+            shown = "picture"
             while True:
                 new_size = os.get_terminal_size(fd_out)
                 if new_size != size:
                     size = new_size
-                    factor, n_text = bottom_lines(size.columns, size.lines, display.width,
-                                                  display.height, caption is not None)
+                    n_text = 1 + (1 if caption is not None else 0)
+                    shown = choose_view(view, size.columns, size.lines, display, n_text)
+                    if shown == "picture":
+                        factor, n_text = bottom_lines(size.columns, size.lines, display.width,
+                                                      display.height, caption is not None)
                     screen.write(RESET + "\x1b[2J")
                     prev, shown_frames, legend = [], -1, None
                 app.step()
                 if display.frames != shown_frames:
                     shown_frames = display.frames
-                    img, w, h = downscale_rgb24(display.rgb24(), display.width,
-                                                display.height, factor)
-                    lines = frame_to_ansi(img, w, h)
+                    if shown == "text":
+                        lines = text_lines(recorder, size.columns,
+                                           max(1, size.lines - n_text), colour)
+                    else:
+                        img, w, h = downscale_rgb24(display.rgb24(), display.width,
+                                                    display.height, factor)
+                        lines = frame_to_ansi(img, w, h)
                     parts = ["\x1b[%d;1H%s" % (i + 1, line) for i, line in enumerate(lines)
                              if i >= len(prev) or prev[i] != line]
                     prev = lines
@@ -405,19 +468,25 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                         screen.write("".join(parts))
                 if status and time.monotonic() > status_until:
                     status = ""
-                text = [legend_text(seed, factor, size.columns, display.width, display.height,
-                                    status, keys_text)]
+                if keys is None:
+                    keys_text = text_keys = app.legend
+                if shown == "text":
+                    text = [legend_text(seed, 1, size.columns, 0, 0, status, text_keys)]
+                    note = ""
+                else:
+                    text = [legend_text(seed, factor, size.columns, display.width,
+                                        display.height, status, keys_text)]
+                    note = size_note(factor, size.columns, size.lines, display.width,
+                                     display.height, n_text - (1 if factor > 1 else 0))
                 if caption is not None:
-                    text.append(caption()[:size.columns])
-                note = size_note(factor, size.columns, size.lines, display.width,
-                                 display.height, n_text - (1 if factor > 1 else 0))
+                    text.insert(0, caption()[:size.columns])
                 if note:
                     text.append(note)
                 if text != legend:
                     legend = text
                     screen.write("".join("\x1b[%d;1H\x1b[2K%s" % (len(prev) + 1 + i, t)
                                          for i, t in enumerate(text)))
-                if keys.busy():
+                if keys is not None and keys.busy():
                     timeout = 1 / 200  # a tap in flight: sample it as the device would
                 elif app.idle():
                     timeout = 0.25
@@ -439,8 +508,13 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                         name = "term-%s-%d.png" % (time.strftime("%Y%m%d-%H%M%S"), shot_count)
                         status = save_png(display, os.path.join(shots_dir, name), scale)
                         status_until = time.monotonic() + 4
-                gate.feed(taps)
+                if gate is not None:
+                    gate.feed([t for t in taps if t not in ("+", "-")])
+                else:
+                    for t in taps:
+                        app.key(t)
     except KeyboardInterrupt:
         return 0
     finally:
         signal.signal(signal.SIGTERM, old_term)
+        textview.detach()

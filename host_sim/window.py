@@ -50,7 +50,7 @@ def _fit_font(pygame, text, width, size):
 
 
 def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None, storage=None,
-        caption=None):
+        caption=None, control=None):
     """Run the app in a window until it is closed; returns exit status 0.
 
     ``seed``: int for the app. ``scale``: int window pixels per frame pixel
@@ -59,7 +59,11 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
     ``board``: a board dict (default: ``boards.DEFAULT``'s). ``caption``: a
     callable giving words for the second legend line (a replay's "move n
     of N"), asked at each redraw. A PNG that cannot be written (a full
-    disk) is said on that line, not raised.
+    disk) is said on that line, not raised. ``control``: instead of an app,
+    a callable making, for the display and the clock, an object stepped
+    like one that takes the keys itself (``key(group)``, also "+"/"-" and
+    q to quit) and has a ``legend`` and a ``caption()`` (host_sim.replay_deck's
+    Replays).
     """
     import pygame
 
@@ -71,8 +75,16 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
     clock = MonotonicClock()
     if board is None:
         board = boardkeys.open_board(boards.DEFAULT)
-    app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
-    legend = LEGEND % boardkeys.legend(board)
+    if control is not None:
+        from host_sim import board_display
+
+        display = board_display(board)
+        app, keys = control(display, clock), None
+        caption = app.caption
+        legend = app.legend
+    else:
+        app, display, keys = make_app(clock, seed, app_spec, board=board, storage=storage)
+        legend = LEGEND % boardkeys.legend(board)
     pygame.display.init()
     pygame.font.init()
     try:
@@ -80,8 +92,14 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
         font = _fit_font(pygame, legend, fw, 8 + 4 * scale)
         line_h = font.get_linesize()
         screen = pygame.display.set_mode((fw, fh + 2 * line_h + 6))
-        pygame.display.set_caption("picocards simulator - %s - seed %d" % (board["name"], seed))
+        pygame.display.set_caption("picocards simulator - %s%s" % (
+            board["name"], "" if seed is None else " - seed %d" % seed))
         mapping = key_map(pygame)
+        if control is not None:
+            for k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                mapping[k] = ("key", "+")
+            for k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                mapping[k] = ("key", "-")
         pace = pygame.time.Clock()
         shown_frames = -1
         status, status_until = "", 0.0
@@ -90,7 +108,7 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
         shown_caption = None
         n = 0
         while True:
-            if app.idle() and not dirty and not keys.busy():
+            if app.idle() and not dirty and not (keys is not None and keys.busy()):
                 events = [pygame.event.wait(100)] + pygame.event.get()
             else:
                 events = pygame.event.get()
@@ -99,13 +117,17 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                     return 0
                 if ev.type not in (pygame.KEYDOWN, pygame.KEYUP):
                     continue
-                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_q and \
-                        ev.mod & pygame.KMOD_CTRL:
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_q and (
+                        ev.mod & pygame.KMOD_CTRL or control is not None):
                     return 0
                 action = mapping.get(ev.key)
                 if action is None:
                     continue
-                if action[0] == "key":
+                if action[0] == "key" and keys is None:
+                    if ev.type == pygame.KEYDOWN:
+                        app.key(action[1])
+                        dirty = True
+                elif action[0] == "key":
                     if ev.type == pygame.KEYDOWN:
                         keys.key_down(action[1])
                     else:
@@ -130,10 +152,13 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 words = caption()
                 if words != shown_caption:
                     shown_caption, dirty = words, True
+            if control is not None and app.legend != legend:
+                legend, dirty = app.legend, True
+                font = _fit_font(pygame, legend, fw, 8 + 4 * scale)
             if dirty:
                 screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
                 screen.blit(font.render(legend, True, FG), (4, fh + 3))
-                second = "%s   seed %d" % (board["name"], seed)
+                second = "%s   seed %s" % (board["name"], seed)
                 if caption is not None:
                     second = shown_caption
                 if status:

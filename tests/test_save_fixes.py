@@ -196,16 +196,17 @@ def test_terminal_replay_stopped_part_way_says_so(tmp_path, monkeypatch, capsys)
 
     steps = {"n": 40}
 
-    def fake_run(seed, app_spec, **kw):  # the player presses q after n steps
-        from host_sim.headless import FRAME_MS, HeadlessRun
+    def fake_run(seed, app_spec, control=None, **kw):  # the player presses q after n steps
+        from app.kit.clock import VirtualClock
+        from host_sim.display import SimDisplay
 
-        run = HeadlessRun(seed=seed, shots_dir=str(tmp_path), scale=1, app_spec=app_spec)
+        clock = VirtualClock()
+        replays = control(SimDisplay(240, 135), clock)
         for _ in range(steps["n"]):
-            run.app.step()
-            if run.app.idle():
+            clock.sleep_ms(100)
+            replays.step()
+            if replays.deck.at_end():
                 break
-            dl = run.app.next_deadline()
-            run.clock.sleep_ms(FRAME_MS) if dl is None else run._advance_to(dl)
         return 0
 
     monkeypatch.setattr(terminal, "run", fake_run)

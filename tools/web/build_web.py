@@ -13,8 +13,8 @@ Lays out in OUT:
   ``fonts.bin``...), ``boards/*.py``, the browser's hardware layer
   ``web/py/*.py`` and the simulator's key bindings ``host_sim/boardkeys.py``
   (unchanged: the page's keys are the simulator's);
-- ``files.json``: the version (host_sim.version), the list of ``py/`` files and the boards (module, name,
-  screen size) with the default one.
+- ``files.json``: the version (host_sim.version), the list of ``py/``
+  files and the boards (module, name, screen size) with the default one.
 
 Nothing is fetched from the network. OUT is emptied first if this script
 made it (a marker file) or it is empty; it may not be or lie inside a source

@@ -74,6 +74,9 @@ def trick_line(t):
 def chip(fb, c, x, y, dim=False):
     """Card ``c`` as a small card (CHIP_W x CHIP_H) with rank and suit side by
     side in BOLD, top left at (x, y)."""
+    ls = text.listener
+    if ls is not None:  # the simulator's text view (app.kit.cardview.face)
+        ls.card(fb, c, x, y, CHIP_W, CHIP_H, dim)
     cardview._rounded(fb, x, y, CHIP_W, CHIP_H, theme.CARD_DIM if dim else theme.CARD,
                       theme.CARD_EDGE)
     ink = cardview.suit_color(c, dim)
@@ -84,6 +87,8 @@ def chip(fb, c, x, y, dim=False):
     else:
         text.draw(fb, cardview.RANK_LABELS[r], x + 4, y + 1, ink, text.BOLD)
         text.draw(fb, SUITS[c // 13], x + 13, y + 1, ink, text.BOLD)
+    if ls is not None:
+        ls.end()
 
 
 def cross(fb, scr, cards4, values, turn, mark):

@@ -78,6 +78,9 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
     cards overlap; a large card (w >= 30) also shows a big suit in its middle.
     ``dim`` greys the card (not playable now).
     """
+    ls = text.listener
+    if ls is not None:  # the simulator's text view: the card, then its glyphs
+        ls.card(fb, c, x, y, w, h, dim)
     _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
     ink = suit_color(c, dim)
     r = c % 13
@@ -89,10 +92,15 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
     else:
         _rank(fb, r, x + 2, y + 1, ink, text.BOLD)
         text.draw(fb, SUIT_GLYPHS[s], x + 2, y + 16, ink, text.BOLD)
+    if ls is not None:
+        ls.end()
 
 
 def back(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
     """A card face down with its top-left at (x, y), ``w`` x ``h`` pixels."""
+    ls = text.listener
+    if ls is not None:
+        ls.backs(fb, 1, x, y, w, h, 0)
     _rounded(fb, x, y, w, h, theme.BACK, theme.CARD_EDGE)
     fb.rect(x + 3, y + 3, w - 6, h - 6, theme.BACK_LINE)
     i = 6
@@ -104,13 +112,21 @@ def back(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
 def fan_backs(fb, n, x, y, w, h, step):
     """``n`` small face-down cards from left to right starting at (x, y),
     ``step`` pixels apart; returns the x just right of the last one."""
+    ls = text.listener
+    if ls is not None:  # one fan, not n backs
+        ls.backs(fb, n, x, y, w, h, step)
+        text.listener = None
     for i in range(n):
         back(fb, x + i * step, y, w, h)
+    if ls is not None:
+        text.listener = ls
     return x + (n - 1) * step + w if n else x
 
 
 def placeholder(fb, x, y, w, h, color):
     """An empty card place (dotted frame) at (x, y)."""
+    if text.listener is not None:
+        text.listener.place(fb, x, y, w, h)
     i = 0
     while i < w:
         fb.pixel(x + i, y, color)

@@ -145,6 +145,14 @@ BIG = Font(fontdata.BIG)
 # Entry 0 is the key colour (skipped), entry 1 the text colour.
 _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 
+#: Who is told what is drawn (the simulator's text view, host_sim.textview):
+#: an object with ``text(fb, s, x, y, color, font)`` (called by ``draw``),
+#: ``card(fb, c, x, y, w, h, dim)`` then ``end()`` around a card's face,
+#: ``backs(fb, n, x, y, w, h, step)`` and ``place(fb, x, y, w, h)`` (called
+#: by app.kit.cardview). None on the device: drawing then costs one test
+#: and allocates nothing.
+listener = None
+
 # (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
 _targets = []
 _fast = None
@@ -182,6 +190,8 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
+    if listener is not None:
+        listener.text(fb, s, x, y, color, font)
     key = color ^ 1  # any colour but the text colour
     _PALETTE.pixel(0, 0, key)
     _PALETTE.pixel(1, 0, color)

@@ -1,0 +1,463 @@
+"""The panel as text: what the app draws, laid out on a grid of characters.
+
+The terminal's picture needs a terminal of 240x69 characters for a 240x135
+screen; at 80x24 a picture cannot be read. So the simulator asks the app's
+drawing kit what it draws (``app.kit.text.listener``: every string with its
+position, font and colour; every card face with its card, a fan of backs,
+an empty card place) and lays that out as text, at the place it has on the
+screen, scaled to the grid: a 240x135 screen on 80x23 characters is 3 pixels
+a column and about 6 a row, so a line of the small font (12 pixels high)
+takes every other row and its words half the columns its pixels span.
+
+The app stays the one source of what is shown: nothing here knows a
+screen. The frame decides what is still visible: a string or card is kept
+while its glyphs' pixels on the shown frame still have its colour (a menu
+drawn over the table hides what is under it, a card played covers the
+one it lands on), so the text always says what the picture shows. The
+grid's background is the frame itself, each cell the main colour of its
+block of pixels with the glyphs taken out, so cards stay white rectangles
+on the green felt, panels dark.
+
+Cards read as their rank and suit, "Q♦", "10♥", on the card's colour (a
+greyed card is grey); a card with a gold frame (the cursor's, a framed
+pass) reads "[Q♦]". A raised card sits a row above the others, as on the
+screen. A fan of backs is "▒" a card.
+
+``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
+``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
+text in 24-bit colour. Only GS8 (colour) frames are read; a monochrome
+board's frame has no colours to tell text from ground.
+"""
+
+from app.kit import text, theme
+from host_sim.display import colour, rgb565_to_tuple
+
+#: The font file's glyphs: MONO_HLSB, h rows of (w + 7) // 8 bytes.
+_BITS = {}
+#: The share of a glyph's set pixels that must still have its colour.
+VISIBLE = 0.6
+#: The share for a card's rank or suit: a card half under a menu is not read.
+CARD_VISIBLE = 0.9
+#: Character of a face-down card in a fan.
+BACK_CHAR = "\u2592"
+
+
+_RGB = {}
+
+
+def _rgb(i):
+    rgb = _RGB.get(i)
+    if rgb is None:
+        rgb = _RGB[i] = rgb565_to_tuple(colour(i))
+    return rgb
+
+
+def glyph_bits(font, ch):
+    """The (dx, dy) offsets of the pixels ``ch`` sets in ``font`` (a tuple,
+    cached; empty for a space)."""
+    key = (font.offset, ch)
+    bits = _BITS.get(key)
+    if bits is None:
+        i = font.index(ch)
+        if i == font.space:
+            bits = ()
+        else:
+            with open(text.PATH, "rb") as f:
+                f.seek(font.offset + i * font.size)
+                raw = f.read(font.size)
+            row = (font.w + 7) // 8
+            bits = tuple((dx, dy) for dy in range(font.h) for dx in range(font.w)
+                         if raw[dy * row + dx // 8] & (0x80 >> (dx % 8)))
+        _BITS[key] = bits
+    return bits
+
+
+class _Card:
+    __slots__ = ("c", "x", "y", "w", "h", "dim", "glyphs")
+
+    def __init__(self, c, x, y, w, h, dim):
+        self.c, self.x, self.y, self.w, self.h, self.dim = c, x, y, w, h, dim
+        self.glyphs = []
+
+
+class Recorder:
+    """``app.kit.text.listener``: keeps what was drawn on ``display`` (a
+    ``host_sim.display.SimDisplay``) until the frame no longer shows it."""
+
+    def __init__(self, display):
+        self.display = display
+        self.glyphs = {}  # (x, y, font.w) -> (ch, colour, font)
+        self.cards = {}  # (x, y) -> _Card
+        self.fans = {}  # (x, y) -> (n, w, h, step): a fan of backs, or one
+        self.places = {}  # (x, y) -> (w, h)
+        self.current = None  # the card whose face is being drawn
+        self.seq = 0  # draws so far: where glyphs overlap, the later one is seen
+        self.views = []  # (FrameBuffer, its top row in the frame, or None)
+
+    # -- the listener's calls (app.kit.text, app.kit.cardview)
+
+    def _top(self, fb):
+        """The frame row ``fb``'s row 0 is (0 for the display's own
+        FrameBuffer; a view into its buffer, as the 240x240 layout's, is
+        found once by changing one pixel through it and back), or None
+        when ``fb`` draws elsewhere (a glyph's scratch buffer)."""
+        d = self.display
+        if fb is d.fb:
+            return 0
+        for known, top in self.views:
+            if known is fb:
+                return top
+        top = None
+        old = getattr(fb, "pixel", _none)(0, 0)
+        if not d.mono and isinstance(old, int):
+            before = bytes(d.buf)
+            fb.pixel(0, 0, old ^ 0xFF)
+            changed = [i for i in range(len(before)) if before[i] != d.buf[i]]
+            fb.pixel(0, 0, old)
+            if len(changed) == 1 and changed[0] % d.width == 0:
+                top = changed[0] // d.width
+        self.views = self.views[-7:] + [(fb, top)]
+        return top
+
+    def text(self, fb, s, x, y, color, font):
+        top = self._top(fb)
+        if top is None:
+            return
+        y += top
+        w = font.w
+        if self.current is not None:
+            for i, ch in enumerate(s):
+                if ch != " ":
+                    self.current.glyphs.append((x + i * w, y, ch, color, font))
+            return
+        glyphs = self.glyphs
+        self.seq += 1
+        for i, ch in enumerate(s):
+            if ch != " ":
+                glyphs[(x + i * w, y, w)] = (ch, color, font, self.seq)
+
+    def card(self, fb, c, x, y, w, h, dim):
+        top = self._top(fb)
+        if top is not None:
+            self.current = self.cards[(x, y + top)] = _Card(c, x, y + top, w, h, dim)
+
+    def end(self):
+        self.current = None
+
+    def backs(self, fb, n, x, y, w, h, step):
+        top = self._top(fb)
+        if top is not None:
+            self.fans[(x, y + top)] = (n, w, h, step)
+
+    def place(self, fb, x, y, w, h):
+        top = self._top(fb)
+        if top is not None:
+            self.places[(x, y + top)] = (w, h)
+
+    # -- what the shown frame still shows
+
+    def _pixel(self, x, y):
+        d = self.display
+        if 0 <= x < d.width and 0 <= y < d.height:
+            return d.shown[y * d.width + x]
+        return -1
+
+    def _glyph_shown(self, x, y, ch, color, font, share=VISIBLE):
+        bits = glyph_bits(font, ch)
+        if not bits:
+            return False
+        d = self.display
+        buf, width, height = d.shown, d.width, d.height
+        hit = n = 0
+        for dx, dy in bits[::2]:  # every other inked pixel tells as well
+            px, py = x + dx, y + dy
+            if 0 <= px < width and 0 <= py < height:
+                n += 1
+                if buf[py * width + px] == color:
+                    hit += 1
+        return n > 0 and hit >= share * n
+
+    def _ground(self, x, y, ch, font):
+        """The colour around a glyph: most of its cell's corners not inked."""
+        bits = glyph_bits(font, ch)
+        counts = {}
+        for dx, dy in ((0, 0), (font.w - 1, 0), (0, font.h - 1), (font.w - 1, font.h - 1)):
+            if (dx, dy) not in bits:
+                p = self._pixel(x + dx, y + dy)
+                if p >= 0:
+                    counts[p] = counts.get(p, 0) + 1
+        return max(counts, key=counts.get) if counts else theme.BLACK
+
+    def _framed(self, x, y, w, h):
+        # gold at its left edge and along its top, near the left corner
+        gold = theme.GOLD
+        p = self._pixel
+        return any(p(x + d, y + h // 2) == gold for d in (-2, -1, 0)) and \
+            any(p(x + 4, y + d) == gold for d in (-2, -1, 0))
+
+    def scene(self):
+        """What the shown frame shows, dropping what it no longer does:
+        ``(texts, cards, backs, places)``; texts are ``(x, y, ch, colour,
+        ground, font)``, cards ``(card, x, y, w, h, dim, framed, ink,
+        face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
+        w, h)``."""
+        texts = []
+        kept = {}  # 16-pixel square -> cells (x, y, w, h) of the glyphs kept there
+        for key, (ch, color, font, _) in sorted(self.glyphs.items(), key=lambda i: -i[1][3]):
+            x, y, w = key
+            h = font.h
+            near = [(bx, by) for bx in range(x // 16, (x + w - 1) // 16 + 1)
+                    for by in range(y // 16, (y + h - 1) // 16 + 1)]
+            over = any(x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
+                       for b in near for ox, oy, ow, oh in kept.get(b, ()))
+            if over or not self._glyph_shown(x, y, ch, color, font):
+                del self.glyphs[key]  # drawn over, by a later string or anything else
+                continue
+            for b in near:
+                kept.setdefault(b, []).append((x, y, w, h))
+            texts.append((x, y, ch, color, self._ground(x, y, ch, font), font))
+        cards = []
+        for key, k in list(self.cards.items()):
+            seen = [g for g in k.glyphs if self._glyph_shown(*g, CARD_VISIBLE)]
+            if not seen:
+                del self.cards[key]
+                continue
+            g = seen[0]
+            cards.append((k.c, k.x, k.y, k.w, k.h, k.dim, self._framed(k.x, k.y, k.w, k.h),
+                          g[3], self._ground(g[0], g[1], g[2], g[4])))
+        backs = []
+        for key, (n, w, h, step) in list(self.fans.items()):
+            x, y = key
+            if self._pixel(x + 1, y + h // 2) == theme.BACK:
+                backs.append((n, x, y, w, h, step, self._framed(x, y, w, h)))
+            else:
+                del self.fans[key]
+        places = []
+        for key, (w, h) in list(self.places.items()):
+            x, y = key
+            p = self._pixel(x, y)
+            if p != self._pixel(x + 1, y) and p == self._pixel(x + 2, y):
+                places.append((x, y, w, h))
+            else:
+                del self.places[key]
+        return texts, cards, backs, places
+
+    def grid(self, cols, rows):
+        """The shown frame laid out on ``cols`` x ``rows`` characters."""
+        return layout(self.display, self.scene(), cols, rows)
+
+
+def _none(*args):
+    return None
+
+
+def card_label(c):
+    """Card ``c`` as a player reads it: "Q♦", "10♥"."""
+    from app.kit.cardview import RANK_LABELS, SUIT_GLYPHS
+
+    return RANK_LABELS[c % 13] + SUIT_GLYPHS[c // 13]
+
+
+class Grid:
+    """``cols`` x ``rows`` cells: ``chars`` (list of lists of one-character
+    str), ``fg`` and ``bg`` (``(r, g, b)`` per cell, fg None where the cell
+    is only ground), ``bold``; ``cards``: ``(label, row, col, dim,
+    framed)`` of every card shown face up, left to right, top to bottom."""
+
+    def __init__(self, cols, rows):
+        self.cols, self.rows = cols, rows
+        self.chars = [[" "] * cols for _ in range(rows)]
+        self.fg = [[None] * cols for _ in range(rows)]
+        self.bg = [[(0, 0, 0)] * cols for _ in range(rows)]
+        self.bold = [[False] * cols for _ in range(rows)]
+        self.cards = []
+
+    def lines(self):
+        """The plain text, a str a row (trailing spaces kept)."""
+        return ["".join(r) for r in self.chars]
+
+    def text(self):
+        """The plain text as one str, rows joined by newlines, trailing
+        spaces removed."""
+        return "\n".join(line.rstrip() for line in self.lines())
+
+    def ansi_lines(self):
+        """Each row in 24-bit colour SGR sequences, ending with a reset."""
+        out = []
+        for r in range(self.rows):
+            parts = []
+            cur = None
+            for c in range(self.cols):
+                fg = self.fg[r][c] or self.bg[r][c]
+                style = (fg, self.bg[r][c], self.bold[r][c])
+                if style != cur:
+                    cur = style
+                    parts.append("\x1b[0;%s38;2;%d;%d;%d;48;2;%d;%d;%dm"
+                                 % ((("1;" if style[2] else ""),) + fg + self.bg[r][c]))
+                parts.append(self.chars[r][c])
+            parts.append("\x1b[0m")
+            out.append("".join(parts))
+        return out
+
+
+#: Colours of cards and their frames: never a cell's ground (a card reads
+#: as its label, on the card's colour).
+_NOT_GROUND = ("CARD", "CARD_DIM", "CARD_EDGE", "GOLD", "BACK", "BACK_LINE", "INK", "INK_DIM",
+               "RED", "RED_DIM", "CLUB_INK", "DIAMOND_INK", "CLUB_DIM", "DIAMOND_DIM")
+
+
+def _grounds(display, texts, cols, rows):
+    """Each cell's ground colour: the main colour of three pixels down the
+    middle of its block, without the glyphs (the colour around them
+    instead) and without cards and their frames (the felt or panel they
+    lie on: the cell to the left's)."""
+    w, h = display.width, display.height
+    frame = bytearray(display.shown)
+    for x, y, ch, _, ground, font in texts:
+        for dx, dy in glyph_bits(font, ch):
+            px, py = x + dx, y + dy
+            if 0 <= px < w and 0 <= py < h:
+                frame[py * w + px] = ground
+    skip = {getattr(theme, n) for n in _NOT_GROUND}
+    grounds = []
+    for r in range(rows):
+        y0, y1 = r * h // rows, max(r * h // rows + 1, (r + 1) * h // rows)
+        samples = [min(h - 1, y0 + (y1 - y0) * k // 4) for k in (1, 2, 3)]
+        line = []
+        last = theme.FELT
+        for c in range(cols):
+            x = (c * w // cols + (c + 1) * w // cols) // 2
+            a, b, d = (frame[py * w + x] for py in samples)
+            for p in (a if a == d else b, b, a, d):  # the majority first
+                if p not in skip:
+                    last = p
+                    break
+            line.append(_rgb(last))
+        grounds.append(line)
+    return grounds
+
+
+def _runs(texts):
+    """Strings from glyphs: glyphs on one line of one font, at most one
+    space apart, make one run ``(x, y, font, [(ch, colour, ground)])``."""
+    runs = []
+    texts = sorted(texts, key=lambda t: (t[1], t[5].w, t[0]))
+    for x, y, ch, color, ground, font in texts:
+        last = runs[-1] if runs else None
+        if last is not None and last[1] == y and last[2] is font:
+            end = last[0] + len(last[3]) * font.w
+            gap = x - end
+            if 0 <= gap <= font.w and gap % font.w == 0:
+                if gap:
+                    last[3].append((" ", color, ground))
+                last[3].append((ch, color, ground))
+                continue
+            if gap < 0 and (x - last[0]) % font.w == 0:  # drawn over: the later wins
+                last[3][(x - last[0]) // font.w] = (ch, color, ground)
+                continue
+        runs.append((x, y, font, [(ch, color, ground)]))
+    return runs
+
+
+def _boxed(display, x, y, font):
+    """True when a gold frame runs just left of and just above the text at
+    (x, y): a button or box the cursor is on."""
+    w, shown, gold = display.width, display.shown, theme.GOLD
+
+    def px(a, b):
+        return shown[b * w + a] if 0 <= a < w and 0 <= b < display.height else -1
+
+    def line(a):  # a frame's side: gold from above the text to below it
+        return all(px(a, b) == gold for b in range(y - 1, y + font.h + 1))
+
+    return any(line(x - d) for d in range(2, 9)) and \
+        any(px(x + 2, y - d) == gold for d in range(1, 7))
+
+
+def layout(display, scene, cols, rows):
+    """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``)."""
+    texts, cards, backs, places = scene
+    w, h = display.width, display.height
+    g = Grid(cols, rows)
+    g.bg = _grounds(display, texts, cols, rows)
+    gold = _rgb(theme.GOLD)
+    tokens = []  # (row, col, order, cells, card info); cells (ch, fg, bg, bold)
+
+    def at(x, y):
+        return min(rows - 1, max(0, y * rows // h)), min(cols - 1, max(0, x * cols // w))
+
+    for x, y, font, chars in _runs(texts):
+        r, c = at(x, y + font.h // 2)
+        cells = [(ch, _rgb(color), _rgb(ground), font is not text.SMALL)
+                 for ch, color, ground in chars]
+        if chars[0][0] != "\u25ba" and _boxed(display, x, y, font):  # a chosen button
+            cells = [("[", gold, cells[0][2], True)] + cells + [("]", gold, cells[0][2], True)]
+            c -= 1
+        tokens.append((r, c, len(tokens), cells, None))
+    for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
+        r, c = at(x, y + 9)
+        fg, bg = _rgb(ink), _rgb(face)
+        name = label = card_label(card)
+        if len(label) < 3 and not framed:
+            label = " " + label
+        if framed:
+            edge = g.bg[r][c]
+            cells = [("[", gold, edge, True)] + [(s, fg, bg, True) for s in label] + \
+                [("]", gold, edge, True)]
+        else:
+            cells = [(s, fg, bg, True) for s in " " + label + " "]
+        tokens.append((r, c, len(tokens), cells, (name, dim, framed)))
+    for n, x, y, _bw, bh, _step, framed in backs:
+        r, c = at(x, y + min(bh // 2, 9))
+        blue = _rgb(theme.BACK_LINE)
+        cells = [(BACK_CHAR, blue, _rgb(theme.BACK), False)] * min(n, 13) if n > 1 else \
+                [(BACK_CHAR, blue, _rgb(theme.BACK), False)] * 2
+        if framed:
+            cells = [("[", gold, g.bg[r][c], True)] + cells + [("]", gold, g.bg[r][c], True)]
+        tokens.append((r, c, len(tokens), cells, None))
+    dim_text = _rgb(theme.TEXT_DIM)
+    for x, y, _pw, ph in places:
+        r, c = at(x, y + min(ph // 2, 9))
+        cells = [("[", dim_text, g.bg[r][c], False), (" ", dim_text, g.bg[r][c], False),
+                 ("]", dim_text, g.bg[r][c], False)]
+        tokens.append((r, c, len(tokens), cells, None))
+    by_row = {}
+    for t in tokens:
+        by_row.setdefault(t[0], []).append(t)
+    for r, row in by_row.items():
+        row.sort(key=lambda t: (t[1], t[2]))
+        cols_at = []
+        end = 0
+        for t in row:  # left to right, a token never overlaps the one before
+            c = max(t[1], end)
+            cols_at.append(c)
+            end = c + len(t[3])
+        nxt = cols
+        for i in range(len(row) - 1, -1, -1):  # too long: pushed back from the right
+            c = min(cols_at[i], nxt - len(row[i][3]))
+            cols_at[i] = c
+            nxt = c
+        for t, c in zip(row, cols_at, strict=True):
+            for i, (ch, fg, bg, bold) in enumerate(t[3]):
+                if 0 <= c + i < cols:
+                    g.chars[r][c + i] = ch
+                    g.fg[r][c + i] = fg
+                    g.bg[r][c + i] = bg
+                    g.bold[r][c + i] = bold
+            if t[4] is not None:
+                g.cards.append((t[4][0], r, max(0, c), t[4][1], t[4][2]))
+    g.cards.sort(key=lambda k: (k[1], k[2]))
+    return g
+
+
+def attach(display):
+    """A ``Recorder`` for ``display`` made the app's listener; ``detach()``
+    removes it."""
+    rec = Recorder(display)
+    text.listener = rec
+    return rec
+
+
+def detach():
+    """No listener: the app draws as on the device."""
+    text.listener = None

@@ -1,0 +1,154 @@
+"""The replay you control (host_sim.replay_deck): stepping a move forward
+and back, jumping a trick, pausing, speed, the end back to the list of
+records, and the list itself; the same in the window and the terminal
+(both run ``Replays``; the text view reads it at 80x24)."""
+
+import pytest
+from test_persist import _record
+
+import host_sim  # noqa: F401  (sys.path)
+from app.kit.clock import VirtualClock
+from app.persist.records import parse
+from host_sim import textview
+from host_sim.display import SimDisplay
+from host_sim.replay import saved_records
+from host_sim.replay_deck import SPEEDS, Deck, Replays
+
+
+@pytest.fixture(scope="module")
+def records():
+    return {name: parse(_record(name, seed)[0])
+            for name, seed in (("Clubbed", 5), ("Klaberjass", 6), ("Clubs", 7))}
+
+
+def deck(fields):
+    clock = VirtualClock()
+    return Deck(SimDisplay(240, 135), fields, clock), clock
+
+
+@pytest.mark.parametrize("name", ["Clubbed", "Klaberjass", "Clubs"])
+def test_step_forward_then_back_shows_the_same_frames(records, name):
+    d, _ = deck(records[name])
+    frames, counts = [], []
+    for _ in range(12):
+        d.key("right")
+        frames.append(bytes(d.display.shown))
+        counts.append(d.count)
+    assert counts == sorted(counts) and len(set(counts)) == 12  # a move each
+    assert not d.playing  # stepping pauses
+    for i in range(10, -1, -1):
+        d.key("left")
+        assert d.count == counts[i]
+        assert bytes(d.display.shown) == frames[i], "move %d differs going back" % counts[i]
+
+
+def test_jump_to_next_and_previous_trick(records):
+    d, _ = deck(records["Klaberjass"])
+    d.key("up")
+    first = d.count
+    assert first == d.marks[0]
+    d.key("up")
+    assert d.count == d.marks[1]
+    shown = bytes(d.display.shown)
+    d.key("up")
+    d.key("down")
+    assert d.count == d.marks[1] and bytes(d.display.shown) == shown
+    assert "trick 2/%d" % len(d.marks) in d.caption()
+
+
+def test_pause_resume_and_speed(records):
+    d, clock = deck(records["Clubbed"])
+    assert d.playing and "playing 1x" in d.caption()
+    clock.sleep_ms(5000)
+    d.step()
+    moved = d.count
+    assert moved > 0 and "REPLAY Clubbed seed 5  move %d of 86" % moved in d.caption()
+    d.key("z")
+    clock.sleep_ms(5000)
+    d.step()
+    assert d.count == moved and "paused" in d.caption() and d.idle()
+    d.key("space")
+    t = d.vclock.now
+    clock.sleep_ms(1000)
+    d.step()
+    assert d.vclock.now - t == 1000
+    d.key("+")
+    d.key("+")
+    assert SPEEDS[d.speed] == (4, 1) and "playing 4x" in d.caption()
+    t = d.vclock.now
+    clock.sleep_ms(1000)
+    d.step()
+    assert d.vclock.now - t == 4000
+    for _ in range(9):
+        d.key("-")
+    assert SPEEDS[d.speed] == (1, 4)
+
+
+def test_end_goes_back_to_the_list_with_a(records):
+    entries = [("r3", records["Clubs"]), ("r1", records["Clubbed"])]
+    clock = VirtualClock()
+    display = SimDisplay(240, 135)
+    rec = textview.attach(display)
+    try:
+        r = Replays(display, clock, entries)
+        r.step()
+        flat = rec.grid(80, 22).text()
+        assert "Replays" in flat and "r3 Clubs" in flat and "r1 Clubbed" in flat
+        assert "pick" in r.caption()
+        r.key("down")
+        r.key("z")
+        r.step()
+        assert r.deck is not None and r.deck.fields is records["Clubbed"]
+        r.deck.key("up")
+        while not r.deck.at_end():
+            r.deck.key("up")
+        assert "end" in r.caption()
+        flat = rec.grid(80, 22).text()
+        assert "You win!" in flat or "West wins" in flat or "A draw" in flat
+        r.key("z")
+        r.step()
+        assert r.deck is None and "Replays" in rec.grid(80, 22).text()
+    finally:
+        textview.detach()
+
+
+def test_saved_records_newest_first_without_the_bad(tmp_path, records):
+    (tmp_path / "r2").write_bytes(_record("Clubbed", 5)[0])
+    (tmp_path / "r10").write_bytes(_record("Klaberjass", 6)[0])
+    (tmp_path / "r3").write_bytes(b"not a record")
+    (tmp_path / "settings").write_bytes(b"x")
+    assert [n for n, _ in saved_records(str(tmp_path))] == ["r10", "r2"]
+    assert saved_records(str(tmp_path / "none")) == []
+
+
+def test_window_takes_the_replay_keys(monkeypatch, records):
+    # The window runs the same Replays: the list, z to watch, RIGHT a move,
+    # LEFT back, + faster; q quits.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_sim import window
+
+    made = []
+
+    def control(display, clock):
+        made.append(Replays(display, clock, [("r1", records["Clubbed"])]))
+        return made[0]
+
+    presses = [pygame.K_z, pygame.K_z, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT,
+               pygame.K_PLUS, pygame.K_q]
+    seen = []
+
+    def hook(n, app, display):
+        if presses and n % 3 == 0:
+            key = presses.pop(0)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+            if app.deck is not None:
+                seen.append((app.deck.count, app.deck.playing))
+        return n < 500
+
+    assert window.run(None, None, scale=1, hook=hook, control=control) == 0
+    r = made[0]
+    assert r.deck is not None and not r.deck.playing and SPEEDS[r.deck.speed] == (2, 1)
+    assert "REPLAY Clubbed" in r.caption()
+    assert not presses  # q was taken: the window closed

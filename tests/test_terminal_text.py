@@ -1,0 +1,201 @@
+"""The terminal at 80x24 as text (host_sim.textview): a whole game of each
+title played by key presses, and at each of the player's turns every card
+of the hand (the core's) is on the screen as text; menus, hints, banners,
+the Rules, Settings and Statistics pages read as text too."""
+
+from collections import Counter
+
+import pytest
+
+import host_sim  # noqa: F401  (firmware on sys.path)
+from app.kit import text
+from app.screen import GameOverScreen
+from host_sim import keyscript, terminal, textview
+from host_sim.headless import HeadlessRun
+from host_sim.textview import card_label
+
+COLS, ROWS = 80, 23  # an 80x24 terminal: its last row is the legend
+HUMAN = {"Clubbed": 0, "Klaberjass": 0, "Clubs": 2}
+
+
+class Table:
+    """The app headless with the text view listening."""
+
+    def __init__(self, seed):
+        self.run = HeadlessRun(seed=seed)
+        self.app = self.run.app
+        self.rec = textview.attach(self.run.display)
+        self.run.settle()
+
+    def press(self, *names):
+        self.run.run(keyscript.parse(" ".join(names)), final=False)
+
+    def grid(self):
+        g = self.rec.grid(COLS, ROWS)
+        assert len(g.lines()) == ROWS and all(len(r) == COLS for r in g.lines())
+        return g
+
+    def screen(self):
+        """The grid's text, and a check that every string the frame shows
+        is on it whole (nothing cut or pushed off by the layout)."""
+        g = self.grid()
+        flat = g.text()
+        texts = self.rec.scene()[0]
+        for _, _, _, chars in textview._runs(texts):
+            word = "".join(ch for ch, _, _ in chars)
+            assert word in flat, "%r drawn but not on the text screen:\n%s" % (word, flat)
+        return flat
+
+
+@pytest.fixture(autouse=True)
+def _no_listener():
+    yield
+    textview.detach()
+    assert text.listener is None
+
+
+def hand_cards_shown(t, game, seat):
+    """Assert every card of ``seat``'s hand is on the text screen."""
+    g = t.grid()
+    shown = Counter(k[0] for k in g.cards)
+    hand = Counter(card_label(c) for c in game.hand(seat))
+    missing = hand - shown
+    assert not missing, "hand cards %s not on the text screen:\n%s" % (
+        sorted(missing), g.text())
+    return len(hand)
+
+
+def play_whole_game(t, name):
+    """From the title: New game of ``name``, played by key presses (A on the
+    cursor's card, else RIGHT and A again; A through banners) to the
+    result. Returns the turns checked."""
+    while t.app.game_name() != name:
+        t.press("RIGHT")
+    flat = t.screen()
+    for word in (name, "New game", "Rules", "Settings", "Statistics"):
+        assert word in flat, flat
+    t.press("A")
+    turns = 0
+    for _ in range(5000):
+        scr = t.app.screen
+        if isinstance(scr, GameOverScreen):
+            break
+        game = scr.game
+        if scr.human_turn():
+            turns += 1
+            hand_cards_shown(t, game, HUMAN[name])
+            t.screen()
+            before = game.to_text()
+            t.press("A")
+            if t.app.screen is scr and scr.human_turn() and game.to_text() == before:
+                t.press("RIGHT")
+        else:
+            t.press("A")
+    else:
+        raise AssertionError("the game did not end")
+    flat = t.screen()
+    assert scr.headline in flat
+    return turns
+
+
+@pytest.mark.parametrize("name", ["Clubbed", "Klaberjass", "Clubs"])
+def test_whole_game_at_80x24_shows_every_hand_card(name):
+    t = Table(seed=3)
+    turns = play_whole_game(t, name)
+    assert turns >= 10
+
+
+def test_pause_menu_and_hint_read_as_text():
+    t = Table(seed=7)
+    t.press("A")
+    t.press("B")
+    flat = t.screen()
+    for word in ("Paused", "Resume", "New game", "Rules", "Quit to menu", "Show a hint"):
+        assert word in flat, flat
+    assert "\u25ba" in flat  # the selected row's marker
+    t.press("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A")
+    flat = t.screen()
+    assert "Hint" in flat, flat
+
+
+def test_rules_settings_statistics_read_as_text():
+    t = Table(seed=1)
+    t.press("DOWN", "A")  # Rules
+    flat = t.screen()
+    assert "Rules" in flat or "Clubbed" in flat
+    words = [w for w in flat.split() if w.isalpha()]
+    assert len(words) > 20, flat  # a page of words, not a picture
+    t.press("B", "DOWN", "A")  # Settings
+    flat = t.screen()
+    assert "Difficulty" in flat, flat
+    t.press("B", "DOWN", "A")  # Statistics
+    flat = t.screen()
+    assert "Statistics" in flat and "Klaberjass" in flat, flat
+
+
+def test_cursor_card_is_framed_and_raised_card_sits_higher():
+    # Clubbed, seed 3: at the first turn the cursor's card reads "[..]",
+    # and a playable (raised) card stands a row above the greyed ones.
+    t = Table(seed=3)
+    t.press("A")
+    scr = t.app.screen
+    assert scr.human_turn()
+    g = t.grid()
+    framed = [k for k in g.cards if k[4]]
+    assert len(framed) == 1
+    hand = [card_label(c) for c in scr.game.hand(0)]
+    assert framed[0][0] == hand[scr.cursor] if scr.cursor < len(hand) else True
+    assert "[%s]" % framed[0][0] in g.text()
+    rows = {k[0]: k[1] for k in g.cards if k[0] in hand}
+    legal = {card_label(c) for c in scr.legal if c < 52}
+    if legal and len(legal) < len(hand):
+        assert max(rows[c] for c in legal) < min(rows[c] for c in hand if c not in legal)
+
+
+def test_auto_view_is_text_below_the_picture_size():
+    from host_sim.display import SimDisplay
+
+    d = SimDisplay(240, 135)
+    assert terminal.choose_view("auto", 80, 24, d, 1) == "text"
+    assert terminal.choose_view("auto", 240, 70, d, 1) == "picture"
+    assert terminal.choose_view("picture", 80, 24, d, 1) == "picture"
+    assert terminal.choose_view("text", 240, 70, d, 1) == "text"
+    assert terminal.choose_view("auto", 80, 24, SimDisplay(128, 64, True), 1) == "picture"
+
+
+def test_no_listener_draws_the_same_pixels():
+    # The listener only watches: the frame is the same with and without it.
+    a = HeadlessRun(seed=5)
+    a.run(keyscript.parse("A A RIGHT"), final=False)
+    b = HeadlessRun(seed=5)
+    textview.attach(b.display)
+    b.run(keyscript.parse("A A RIGHT"), final=False)
+    assert a.display.shown == b.display.shown
+
+
+def test_tall_board_reads_its_lower_view_as_text():
+    # The 240x240 layout draws the table on a view of the frame's lower
+    # 135 rows: its hand is read there, below the panel above it.
+    from host_sim import boardkeys
+
+    run = HeadlessRun(seed=7, board=boardkeys.open_board("waveshare_pico_lcd_1_3"))
+    rec = textview.attach(run.display)
+    run.run(keyscript.parse("A A"), final=False)
+    g = rec.grid(COLS, ROWS)
+    hand = Counter(card_label(c) for c in run.app.screen.game.hand(0))
+    assert not hand - Counter(k[0] for k in g.cards), g.text()
+    assert min(k[1] for k in g.cards if k[0] in hand) > ROWS // 2
+    assert "Recent" in g.text() and "Your turn" in g.text()
+
+
+def test_headless_text_prints_the_80x24_screen(capsys, tmp_path):
+    from host_sim.__main__ import main
+
+    assert main(["--mode", "headless", "--seed", "3", "--keys", "A A", "--text", "--no-final",
+                 "--shots", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Your turn" in out and "[" in out
+    lines = out.splitlines()
+    assert len(lines) <= 23 and max(len(x) for x in lines) <= 80
+    assert main(["--mode", "headless", "--board", "oled_ssd1306_128x64", "--keys", "A",
+                 "--text", "--shots", str(tmp_path)]) == 2
