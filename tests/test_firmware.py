@@ -523,3 +523,62 @@ def test_build_folder_of_a_moved_manifest_is_emptied(tmp_path):
         "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/old/tools/make/manifest.py\n")
     firmware._forget_other_manifest(str(rp2))
     assert not rp2.exists()
+
+
+FAKE_MAKE = r'''#!/bin/sh
+# Stands in for make: for ports/rp2, an image and an ELF naming the board.
+for a in "$@"; do
+  case "$a" in BUILD=*) dir="${a#BUILD=}";; esac
+done
+if [ -n "$dir" ]; then
+  mkdir -p "$dir"
+  printf 'UF2 of %s\n' "$PICOCARDS_BOARD" > "$dir/firmware.uf2"
+  printf 'ELF of %s\n' "$PICOCARDS_BOARD" > "$dir/firmware.elf"
+fi
+exit 0
+'''
+
+
+def test_each_board_keeps_its_own_elf(tmp_path):
+    """Two boards built one after the other (a stand-in make writes each
+    image and ELF): the first board's image still finds its own ELF, which
+    the benchmark's heap watch reads (issue 32, defect 15: a shared build
+    folder held only the last board's, and the figure vanished)."""
+    sys.path.insert(0, str(ROOT))
+    from tools.pico import harness
+
+    src = str(_fake_source(tmp_path / "mp"))
+    path = _tools(tmp_path, "arm-none-eabi-gcc", "cmake")
+    (Path(path) / "make").write_text(FAKE_MAKE)
+    (Path(path) / "make").chmod(0o755)
+    out = tmp_path / "firmware"
+    boards = ("pimoroni_pico_display", "waveshare_pico_lcd_1_3")
+    for board in boards:
+        rc, err = _firmware_cli(["--micropy-dir", src, "--out", str(out), "--board", board],
+                                path + os.pathsep + "/usr/bin:/bin")
+        assert rc == 0, err
+    for board in boards:
+        elf = harness.elf_of(str(out / ("picocards-%s.uf2" % board)))
+        assert elf is not None, board
+        assert Path(elf).read_text() == "ELF of %s\n" % board
+
+
+def test_bench_says_when_it_cannot_watch_the_heap(tmp_path):
+    """make bench-pico on an image without its firmware.elf, or on the .mpy
+    install: the largest-heap-request row says it was not measured and why,
+    instead of vanishing (issue 32, defect 15)."""
+    sys.path.insert(0, str(ROOT / "tools" / "bench"))
+    import bench_pico
+
+    uf2 = tmp_path / "picocards-pimoroni_pico_display.uf2"
+    uf2.write_bytes(b"UF2\n" + bytes(508))
+    rows = []
+    for image in (str(uf2), None):
+        elf, why = bench_pico.watch_elf(image)
+        assert elf is None and why
+        m = {"screens": [], "played": {}, "largest": (0, None), "maps": 0, "allocs": None,
+             "allocs_why": why}
+        bench_pico.print_memory(m, out=rows.append)
+    said = [r for r in rows if r.startswith("| largest heap request")]
+    assert len(said) == 2 and all("not measured" in r for r in said), rows
+    assert "no firmware.elf" in said[0] and "stock UF2" in said[1]

@@ -331,12 +331,29 @@ def probe_files():
     return {"/bench_probe.py": scenario.PROBE.encode(), "/boot.py": scenario.BOOT_PY.encode()}
 
 
+def watch_elf(uf2):
+    """``(the firmware.elf of the frozen image uf2, None)``, or ``(None, why
+    the largest heap request cannot be watched)``."""
+    if not uf2:
+        return None, "the .mpy install runs the kit's stock UF2, which comes without its ELF"
+    elf = harness.elf_of(uf2)
+    if elf is None or not os.path.isfile(elf):
+        return None, ("no firmware.elf built with %s beside it (build/firmware/rp2-*/): "
+                      "make firmware BOARD=<its board> builds one" % uf2)
+    if harness.elf_symbol(elf, "gc_alloc") is None:
+        return None, ("gc_alloc cannot be found in %s (arm-none-eabi-nm, from "
+                      "gcc-arm-none-eabi, is needed to read it)" % elf)
+    return elf, None
+
+
 def memory_figures(k, args, tmp):
     img = image(os.path.join(tmp, "mem.bin"), args.board, args,
                 dict(probe_files(), **{"/data/settings": settings_file()}))
+    elf, why = watch_elf(args.uf2)
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
-        return memory_run(pico, _device().press_logical,
-                          harness.elf_of(args.uf2) if args.uf2 else None)
+        m = memory_run(pico, _device().press_logical, elf)
+    m["allocs_why"] = why
+    return m
 
 
 def print_memory(m, out=print):
@@ -350,7 +367,10 @@ def print_memory(m, out=print):
     out("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
         % (n, tag, m["maps"]))
     a = m.get("allocs")
-    if a:
+    if m.get("allocs_why"):
+        out("| largest heap request after boot (gc_alloc/gc_realloc watched) | not measured: %s |"
+            % m["allocs_why"])
+    elif a:
         out("| largest heap request after boot (gc_alloc/gc_realloc watched) | %d bytes%s at"
             " %.0f ms; %d requests, %d over %d bytes |"
             % (a["max"], " (realloc)" if a["max_realloc"] else "", a["max_ms"], a["calls"],

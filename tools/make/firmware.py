@@ -13,11 +13,11 @@ line says where to get it (exit 2).
 
 An image whose inputs (firmware/, boards/, the manifest and its generated
 modules' sources, this tool, the source folder) have not changed since it was
-built is not built again (a stamp beside it holds their digest). The
-build folder (``build/firmware/rp2-<source tag>``), picotool (built from the
-kit's lib/picotool, without USB) and mpy-cross are made once and shared by
-every board: a further board's image costs a recompile of the frozen content
-and a link. One build runs at a time (a lock). Its output goes to
+built is not built again (a stamp beside it holds their digest). Each
+board has its own build folder (``build/firmware/rp2-<source tag>-<board>``:
+its firmware.elf stays the one of its image, which tools/bench reads);
+picotool (built from the kit's lib/picotool, without USB) and mpy-cross are
+made once and shared. One build runs at a time (a lock). Its output goes to
 ``build/firmware/build-<board>.log``; the tail is printed if it fails.
 Steps follow the kit's README (build-firmware.sh): CMAKE_ARGS in the
 environment, absolute paths, a fresh build folder per board and source.
@@ -395,13 +395,11 @@ def _build(board, src, out, jobs, digest, progress):
             env.setdefault(k, v)
     env["PICO_SDK_PATH"] = os.path.join(src, "lib", "pico-sdk")
     env["PICOCARDS_BOARD"] = board
-    # One build folder per source, shared by the boards: only the generated
-    # picocards_image module differs between their images, so after the first
-    # board another costs a recompile of the frozen content and a link.
-    # Shared, the generated modules are rewritten (newer than their compiled
-    # copies, which the manifest runner checks by time) when the board changes.
+    # One build folder per source and board: a folder shared by the boards
+    # would hold only the last board's firmware.elf, and the benchmark reads
+    # the ELF that matches its image (tools/pico/harness.py elf_of).
     tag = _tag(src)
-    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-" + tag)
+    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-%s-%s" % (tag, board))
     with open(os.path.join(out, "build-%s.log" % board), "w") as log:
         print("[1/2] picotool and mpy-cross (%s)" % src, file=progress)
         cmake_args = build_tools(src, os.path.join(out, "tools-" + tag), jobs, log, env,
@@ -411,7 +409,7 @@ def _build(board, src, out, jobs, digest, progress):
         env["CMAKE_ARGS"] = " ".join(cmake_args + [env.get("CMAKE_ARGS", "")]).strip()
         # ports/rp2 runs cmake only in a new build folder: its settings (port
         # board, manifest path) are the same for all our boards.
-        rp2 = os.path.join(out, "rp2-" + tag)
+        rp2 = os.path.join(out, "rp2-%s-%s" % (tag, board))
         _forget_other_manifest(rp2)
         print("[2/2] MicroPython %s %s, frozen: tools/make/manifest.py, board %s"
               % (source_version(src), PORT_BOARD, board), file=progress)
