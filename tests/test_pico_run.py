@@ -194,3 +194,22 @@ def test_output_bytes_do_not_fool_the_framing(tmp_path):
     rc, out, err = run_cli("--timeout-ms", "3000", script)
     assert rc == 1 and out.startswith("x\x04\x04>Traceback"), (out, err)
     assert "ValueError: no" in out
+
+
+@needs_kit
+def test_flash_writes_take_the_chips_time(tmp_path):
+    """The emulator charges a flash write the W25Q16JV's typical time
+    (4 KB sector erase 45 ms, 256-byte page program 0.4 ms), so a save
+    timed on the device (the computer's turn, issue 32 item 16) counts
+    it: an erase and four pages programmed through MicroPython's rp2.Flash."""
+    script = tmp_path / "flash.py"
+    script.write_text(
+        "import rp2, time\nf = rp2.Flash()\nn = f.ioctl(4, 0)\n"
+        "t = time.ticks_us(); f.ioctl(6, n - 1); e = time.ticks_diff(time.ticks_us(), t)\n"
+        "t = time.ticks_us(); f.writeblocks(n - 1, bytearray(1024), 0)\n"
+        "p = time.ticks_diff(time.ticks_us(), t)\nprint('times', e, p)\n")
+    rc, out, err = run_cli("--timeout-ms", "3000", script)
+    assert (rc, err) == (0, []), (out, err)
+    erase, program = (int(x) for x in out.split("times ")[1].split()[:2])
+    assert 45000 <= erase < 46000, erase
+    assert 4 * 400 <= program < 4 * 400 + 500, program
