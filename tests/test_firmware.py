@@ -397,14 +397,98 @@ def _main(argv, capsys):
     return rc, err
 
 
+def _tools(tmp_path, *names):
+    """A folder for PATH holding stand-ins named ``names`` (never run)."""
+    d = tmp_path / ("bin-" + "-".join(names))
+    d.mkdir()
+    for n in names:
+        (d / n).write_text("#!/bin/sh\nexit 1\n")
+        (d / n).chmod(0o755)
+    return str(d)
+
+
+def _firmware_cli(argv, path, timeout=60):
+    """tools/make/firmware.py run as a user runs it, with PATH ``path``:
+    (exit status, stderr lines)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MICROPY_DIR", "MAKEFLAGS")}
+    env["PATH"] = path
+    cp = subprocess.run([sys.executable, str(ROOT / "tools" / "make" / "firmware.py"), *argv],
+                        capture_output=True, text=True, env=env, timeout=timeout, cwd=ROOT)
+    return cp.returncode, cp.stderr.strip().splitlines()
+
+
+def test_no_toolchain_says_what_to_install(tmp_path):
+    """Without arm-none-eabi-gcc or cmake: one line naming it, what to
+    install on Debian/Ubuntu and on macOS, and how long a build takes
+    (issue 31, item 2); said before the kit is extracted."""
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    (kit / firmware.TARBALL).write_bytes(b"not reached")
+    out = tmp_path / "b" / "firmware"
+    for have, missing in ((("cmake", "make"), "arm-none-eabi-gcc"),
+                          (("arm-none-eabi-gcc", "make"), "cmake")):
+        rc, err = _firmware_cli(["--kit", str(kit), "--out", str(out)],
+                                _tools(tmp_path, *have))
+        assert rc == 2 and len(err) == 1, err
+        assert "no %s on PATH" % missing in err[0]
+        assert "apt-get install" in err[0] and "gcc-arm-none-eabi" in err[0]
+        assert "brew install" in err[0] and "minutes" in err[0]
+        assert not (tmp_path / "b" / ("micropython-" + firmware.VERSION)).exists()
+
+
+def _kit_with(tmp_path, data):
+    kit = tmp_path / "kit"
+    kit.mkdir(exist_ok=True)
+    (kit / firmware.TARBALL).write_bytes(data)
+    return kit
+
+
+def test_damaged_kit_is_named_and_leaves_nothing(tmp_path):
+    """A kit tarball cut short, or not a .tar.xz at all: one line saying it
+    is damaged, exit 2, no traceback, and no half-extracted folder or .tmp
+    left in the build folder (issue 32, defect 9)."""
+    import tarfile
+
+    whole = tmp_path / "whole.tar.xz"
+    top = "micropython-%s/" % firmware.VERSION
+    _tarball(whole, [(top + rel, tarfile.REGTYPE, "") for rel in firmware.NEEDED])
+    data = whole.read_bytes()
+    path = _tools(tmp_path, *firmware.TOOLCHAIN)
+    for n, bad in enumerate((data[:len(data) // 2], b"\xfd7zXZ\0" + b"\0" * 100, b"hello")):
+        kit = _kit_with(tmp_path, bad)
+        build = tmp_path / ("b%d" % n)
+        rc, err = _firmware_cli(["--kit", str(kit), "--out", str(build / "firmware")], path)
+        assert rc == 2 and len(err) == 1, err
+        assert "damaged" in err[0] and str(kit / firmware.TARBALL) in err[0], err
+        assert sorted(p.name for p in build.iterdir()) == ["firmware"], list(build.iterdir())
+
+
+def test_out_is_checked_before_the_kit_is_extracted(tmp_path):
+    """An --out that cannot be made is reported before the kit is
+    extracted: nothing is extracted (issue 32, defect 9)."""
+    import tarfile
+
+    top = "micropython-%s/" % firmware.VERSION
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    _tarball(kit / firmware.TARBALL, [(top + rel, tarfile.REGTYPE, "") for rel in firmware.NEEDED])
+    (tmp_path / "file").write_text("")
+    rc, err = _firmware_cli(["--kit", str(kit), "--out", str(tmp_path / "file" / "firmware")],
+                            _tools(tmp_path, *firmware.TOOLCHAIN))
+    assert rc == 2 and len(err) == 1 and "cannot make the output folder" in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("bin")) == [
+        "file", "kit"]
+
+
 def test_tool_errors_are_one_line(monkeypatch, tmp_path, capsys):
-    """No cmake/make on PATH, --out under a file, Ctrl-C during the build:
+    """No build programs on PATH, --out under a file, Ctrl-C during the build:
     one line each, no traceback (exit 2, 2, 130)."""
     src = str(_fake_source(tmp_path / "mp"))
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     rc, err = _main(["--micropy-dir", src, "--out", str(tmp_path / "o1")], capsys)
     assert rc == 2 and len(err) == 1, err
-    assert "cannot run make" in err[0] and "PATH" in err[0]
+    assert "no arm-none-eabi-gcc or cmake or make on PATH" in err[0]
+    monkeypatch.setenv("PATH", _tools(tmp_path, *firmware.TOOLCHAIN))
     (tmp_path / "file").write_text("")
     rc, err = _main(["--micropy-dir", src, "--out", str(tmp_path / "file" / "o")], capsys)
     assert rc == 2 and len(err) == 1, err
@@ -439,3 +523,62 @@ def test_build_folder_of_a_moved_manifest_is_emptied(tmp_path):
         "MICROPY_FROZEN_MANIFEST:UNINITIALIZED=/old/tools/make/manifest.py\n")
     firmware._forget_other_manifest(str(rp2))
     assert not rp2.exists()
+
+
+FAKE_MAKE = r'''#!/bin/sh
+# Stands in for make: for ports/rp2, an image and an ELF naming the board.
+for a in "$@"; do
+  case "$a" in BUILD=*) dir="${a#BUILD=}";; esac
+done
+if [ -n "$dir" ]; then
+  mkdir -p "$dir"
+  printf 'UF2 of %s\n' "$PICOCARDS_BOARD" > "$dir/firmware.uf2"
+  printf 'ELF of %s\n' "$PICOCARDS_BOARD" > "$dir/firmware.elf"
+fi
+exit 0
+'''
+
+
+def test_each_board_keeps_its_own_elf(tmp_path):
+    """Two boards built one after the other (a stand-in make writes each
+    image and ELF): the first board's image still finds its own ELF, which
+    the benchmark's heap watch reads (issue 32, defect 15: a shared build
+    folder held only the last board's, and the figure vanished)."""
+    sys.path.insert(0, str(ROOT))
+    from tools.pico import harness
+
+    src = str(_fake_source(tmp_path / "mp"))
+    path = _tools(tmp_path, "arm-none-eabi-gcc", "cmake")
+    (Path(path) / "make").write_text(FAKE_MAKE)
+    (Path(path) / "make").chmod(0o755)
+    out = tmp_path / "firmware"
+    boards = ("pimoroni_pico_display", "waveshare_pico_lcd_1_3")
+    for board in boards:
+        rc, err = _firmware_cli(["--micropy-dir", src, "--out", str(out), "--board", board],
+                                path + os.pathsep + "/usr/bin:/bin")
+        assert rc == 0, err
+    for board in boards:
+        elf = harness.elf_of(str(out / ("picocards-%s.uf2" % board)))
+        assert elf is not None, board
+        assert Path(elf).read_text() == "ELF of %s\n" % board
+
+
+def test_bench_says_when_it_cannot_watch_the_heap(tmp_path):
+    """make bench-pico on an image without its firmware.elf, or on the .mpy
+    install: the largest-heap-request row says it was not measured and why,
+    instead of vanishing (issue 32, defect 15)."""
+    sys.path.insert(0, str(ROOT / "tools" / "bench"))
+    import bench_pico
+
+    uf2 = tmp_path / "picocards-pimoroni_pico_display.uf2"
+    uf2.write_bytes(b"UF2\n" + bytes(508))
+    rows = []
+    for image in (str(uf2), None):
+        elf, why = bench_pico.watch_elf(image)
+        assert elf is None and why
+        m = {"screens": [], "played": {}, "largest": (0, None), "maps": 0, "allocs": None,
+             "allocs_why": why}
+        bench_pico.print_memory(m, out=rows.append)
+    said = [r for r in rows if r.startswith("| largest heap request")]
+    assert len(said) == 2 and all("not measured" in r for r in said), rows
+    assert "no firmware.elf" in said[0] and "stock UF2" in said[1]

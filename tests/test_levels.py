@@ -610,6 +610,21 @@ def test_a_clock_with_time_to_spare_changes_nothing(game):
         assert plain.totals == timed.totals and plain.squares == timed.squares
 
 
+@pytest.mark.parametrize("game", levels.GAMES)
+def test_a_hard_turn_leaves_the_save_its_time(game):
+    """On the device a computer turn is the decision, then the save and the
+    new frame: the player waits for all of it, within one second. Hard's
+    decisions, under a clock (each reading 5 ms on), end early enough to
+    leave ``SAVE_MS`` of the second to the save (issue 32, item 16)."""
+    assert levels.TURN_MS == 1000
+    for _g, o, legal in _decisions(game, 2, 2):
+        clock = StepClock(5)
+        p = levels.make(game, levels.HARD, 0, clock=clock)
+        start = clock.t
+        p.choose(o, legal)
+        assert clock.t - start + levels.SAVE_MS <= levels.TURN_MS, (clock.t - start)
+
+
 def test_the_deadline_is_kept_inside_a_playout():
     """Clubs plays its playouts move by move (about 2 ms a move on a Pico):
     the clock is read inside them, so the decision ends within a few

@@ -102,3 +102,114 @@ def test_console_output_is_bounded():
     assert 0 < len(e.value.output) <= 2048
     assert "x" * 60 in e.value.output
     assert pico.dropped > 2048
+
+
+RUN = os.path.join(ROOT, "tools", "pico", "run.py")
+
+
+def _limit_memory():
+    """In the child: 2 GB of address space, so a tool reading without end
+    fails fast instead of filling the machine."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def run_cli(*args, timeout=120):
+    """tools/pico/run.py with ``args`` as a user types them: (exit status,
+    stdout, stderr lines)."""
+    cp = subprocess.run([sys.executable, RUN, *map(str, args)], capture_output=True, text=True,
+                        timeout=timeout, preexec_fn=_limit_memory)
+    return cp.returncode, cp.stdout, cp.stderr.strip().splitlines()
+
+
+def test_endless_or_huge_input_is_refused(tmp_path):
+    """/dev/zero as the script or as the --frozen image, a script over
+    256 KB, an image over 4 MB or not a UF2: one line says why, before
+    anything boots (issue 32, defect 6)."""
+    rc, out, err = run_cli("/dev/zero")
+    assert rc == 2 and len(err) == 1 and "longer than 256 KB" in err[0], err
+    big = tmp_path / "big.py"
+    big.write_text("# a comment\n" * 30000)
+    rc, out, err = run_cli(big)
+    assert rc == 2 and err == ["run: %s is longer than 256 KB: stopped reading there (a script "
+                               "runs from the Pico's 264 KB of RAM)" % big], err
+    small = tmp_path / "s.py"
+    small.write_text("print(1)\n")
+    rc, out, err = run_cli("--board", "pimoroni_pico_display", "--frozen", "/dev/zero", small)
+    assert rc == 2 and err == ["run: the image /dev/zero is not a regular file"], err
+    huge = tmp_path / "huge.uf2"
+    with open(huge, "wb") as f:
+        f.truncate(5 * 1024 * 1024)
+    rc, out, err = run_cli("--board", "pimoroni_pico_display", "--frozen", huge, small)
+    assert rc == 2 and len(err) == 1 and "at most 4194304" in err[0], err
+    junk = tmp_path / "junk.uf2"
+    junk.write_bytes(b"\0" * 1024)
+    rc, out, err = run_cli("--board", "pimoroni_pico_display", "--frozen", junk, small)
+    assert rc == 2 and len(err) == 1 and "not a UF2 file" in err[0], err
+
+
+def test_bad_arguments_are_one_line(tmp_path):
+    """A negative, zero or not-a-number --timeout-ms, a negative --after-ms,
+    --png into a folder that does not exist, a script holding a byte the
+    raw REPL takes as a command: one line, exit 2, before anything boots
+    (issue 32, defect 8)."""
+    script = tmp_path / "s.py"
+    script.write_text("print(1)\n")
+    for bad in ("-5", "0", "nan", "inf", "soon"):
+        rc, out, err = run_cli("--timeout-ms", bad, script)
+        assert rc == 2 and len(err) == 1 and err[0].startswith("run: argument --timeout-ms"), err
+    rc, out, err = run_cli("--after-ms", "-1", script)
+    assert rc == 2 and len(err) == 1 and "0 or more" in err[0], err
+    png = tmp_path / "no" / "such" / "x.png"
+    rc, out, err = run_cli("--board", "pimoroni_pico_display", "--png", png, script)
+    assert rc == 2 and err == ["run: --png %s: the folder %s does not exist"
+                               % (png, png.parent)], err
+    script.write_bytes(b"print('a')\x04print('b')\n")
+    rc, out, err = run_cli(script)
+    assert rc == 2 and len(err) == 1 and "control byte 0x04 at offset 10" in err[0], err
+
+
+@needs_kit
+def test_empty_script_runs(tmp_path):
+    """An empty script runs and prints nothing (the raw REPL takes an empty
+    run as a soft reset: issue 32, defect 8)."""
+    script = tmp_path / "empty.py"
+    script.write_text("")
+    rc, out, err = run_cli("--timeout-ms", "3000", script)
+    assert (rc, err) == (0, []) and out.startswith("[") and "ms emulated" in out, (out, err)
+
+
+@needs_kit
+def test_output_bytes_do_not_fool_the_framing(tmp_path):
+    """A script printing the raw REPL's own framing bytes (0x04, '>') is
+    judged by what it did: one that ends well passes with those bytes in its
+    output, one that raises fails with its traceback (issue 32, defect 7)."""
+    script = tmp_path / "eot.py"
+    script.write_text("print('a\\x04b')\nprint('c\\x04\\x04>d')\n")
+    rc, out, err = run_cli("--timeout-ms", "3000", script)
+    assert (rc, err) == (0, []), (out, err)
+    assert out.startswith("a\x04b\nc\x04\x04>d\n["), repr(out)
+    script.write_text("import sys\nsys.stdout.write('x\\x04\\x04>')\nraise ValueError('no')\n")
+    rc, out, err = run_cli("--timeout-ms", "3000", script)
+    assert rc == 1 and out.startswith("x\x04\x04>Traceback"), (out, err)
+    assert "ValueError: no" in out
+
+
+@needs_kit
+def test_flash_writes_take_the_chips_time(tmp_path):
+    """The emulator charges a flash write the W25Q16JV's typical time
+    (4 KB sector erase 45 ms, 256-byte page program 0.4 ms), so a save
+    timed on the device (the computer's turn, issue 32 item 16) counts
+    it: an erase and four pages programmed through MicroPython's rp2.Flash."""
+    script = tmp_path / "flash.py"
+    script.write_text(
+        "import rp2, time\nf = rp2.Flash()\nn = f.ioctl(4, 0)\n"
+        "t = time.ticks_us(); f.ioctl(6, n - 1); e = time.ticks_diff(time.ticks_us(), t)\n"
+        "t = time.ticks_us(); f.writeblocks(n - 1, bytearray(1024), 0)\n"
+        "p = time.ticks_diff(time.ticks_us(), t)\nprint('times', e, p)\n")
+    rc, out, err = run_cli("--timeout-ms", "3000", script)
+    assert (rc, err) == (0, []), (out, err)
+    erase, program = (int(x) for x in out.split("times ")[1].split()[:2])
+    assert 45000 <= erase < 46000, erase
+    assert 4 * 400 <= program < 4 * 400 + 500, program

@@ -178,11 +178,11 @@ def _device():
     return device
 
 
-def settings_file():
-    """Settings of Normal computer players, Normal speed (tests/device.py's
-    helper writes them with the app's own code)."""
+def settings_file(level=1):
+    """Settings of computer players at ``level`` (default Normal), Normal
+    speed (tests/device.py's helper writes them with the app's own code)."""
     device = _device()
-    device.LEVEL = 1
+    device.LEVEL = level
     device.SPEED = 1
     device.settings_bytes.cache_clear()
     return device.settings_bytes()
@@ -326,17 +326,66 @@ def memory_run(pico, press_logical, elf=None):
             "maps": len(maps), "text": text, "allocs": pico.allocs() if elf else None}
 
 
-def probe_files():
+def probe_files(boot=scenario.BOOT_PY):
     """{device path: bytes}: the probe and the test-only /boot.py that installs it."""
-    return {"/bench_probe.py": scenario.PROBE.encode(), "/boot.py": scenario.BOOT_PY.encode()}
+    return {"/bench_probe.py": scenario.PROBE.encode(), "/boot.py": boot.encode()}
+
+
+def watch_elf(uf2):
+    """``(the firmware.elf of the frozen image uf2, None)``, or ``(None, why
+    the largest heap request cannot be watched)``."""
+    if not uf2:
+        return None, "the .mpy install runs the kit's stock UF2, which comes without its ELF"
+    elf = harness.elf_of(uf2)
+    if elf is None or not os.path.isfile(elf):
+        return None, ("no firmware.elf built with %s beside it (build/firmware/rp2-*/): "
+                      "make firmware BOARD=<its board> builds one" % uf2)
+    if harness.elf_symbol(elf, "gc_alloc") is None:
+        return None, ("gc_alloc cannot be found in %s (arm-none-eabi-nm, from "
+                      "gcc-arm-none-eabi, is needed to read it)" % elf)
+    return elf, None
 
 
 def memory_figures(k, args, tmp):
     img = image(os.path.join(tmp, "mem.bin"), args.board, args,
                 dict(probe_files(), **{"/data/settings": settings_file()}))
+    elf, why = watch_elf(args.uf2)
     with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
-        return memory_run(pico, _device().press_logical,
-                          harness.elf_of(args.uf2) if args.uf2 else None)
+        m = memory_run(pico, _device().press_logical, elf)
+    m["allocs_why"] = why
+    return m
+
+
+def turn_figures(k, args, tmp):
+    """The computer's turns at Klaberjass, Hard, through the app: New game
+    from the title, then your moves (scenario.play_moves) until the
+    computer has chosen ``args.turns`` times. ``[(decision us, whole step
+    us)]``: the step that chose also applies the move, saves the game when
+    your turn comes (its flash erases and programs charged the chip's
+    typical times by the emulator) and draws the new frame."""
+    files = probe_files(scenario.BOOT_PY_TIMES)
+    # The session's seed fixed (tests/device.py boot_py): the same deals on
+    # every run, so two images play the same games until their moves differ.
+    files["/boot.py"] = _device().boot_py(1) + files["/boot.py"]
+    files["/data/settings"] = settings_file(level=2)
+    img = image(os.path.join(tmp, "turns.bin"), args.board, args, files)
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        m = scenario.DeviceMachine(pico, _device().press_logical)
+        scenario.to_title_row(m, "Klaberjass", "New game")
+        s = m.press("A")
+        if s.screen == "TitleScreen":
+            m.press("A")  # "replace the saved game?"
+        while len(scenario.turns(m.text)) < args.turns:
+            s = m.state()
+            if s.screen.startswith("Title"):
+                break  # the game is over and back at the title
+            if s.screen not in scenario.TABLES:
+                m.press("A")  # a result screen: deal again
+                continue
+            scenario.play_moves(m, "Klaberjass", 1)
+        pico.run_ms(500)
+        m._read()
+        return scenario.turns(m.text)
 
 
 def print_memory(m, out=print):
@@ -350,7 +399,10 @@ def print_memory(m, out=print):
     out("| largest allocation after boot (seen) | %d bytes (step on %s; %d maps) |"
         % (n, tag, m["maps"]))
     a = m.get("allocs")
-    if a:
+    if m.get("allocs_why"):
+        out("| largest heap request after boot (gc_alloc/gc_realloc watched) | not measured: %s |"
+            % m["allocs_why"])
+    elif a:
         out("| largest heap request after boot (gc_alloc/gc_realloc watched) | %d bytes%s at"
             " %.0f ms; %d requests, %d over %d bytes |"
             % (a["max"], " (realloc)" if a["max_realloc"] else "", a["max_ms"], a["calls"],
@@ -382,7 +434,10 @@ def main(argv=None):
     ap.add_argument("--firmware", help="firmware tree to bench (default firmware/)")
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
-    ap.add_argument("--skip", default="", help="comma list of: boot,push,memory,decisions")
+    ap.add_argument("--skip", default="",
+                    help="comma list of: boot,push,memory,decisions,turns")
+    ap.add_argument("--turns", type=int, default=60,
+                    help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
                     help="comma list of the levels to time (0 Easy ... 3 Expert)")
     ap.add_argument("--games", default="clubbed,klaberjass,clubs",
@@ -395,7 +450,9 @@ def main(argv=None):
     if args.decisions < 1:
         fail("--decisions must be at least 1")
     skip = set(s for s in args.skip.split(",") if s)
-    bad = skip - {"boot", "push", "memory", "decisions"}
+    if args.turns < 1:
+        fail("--turns must be at least 1")
+    bad = skip - {"boot", "push", "memory", "decisions", "turns"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -427,6 +484,24 @@ def main(argv=None):
                       " live %d bytes (%d) |"
                       % (game, ("Easy", "Normal", "Hard", "Expert")[level], mean, worst, peak,
                          live, n))
+        if "turns" not in skip:
+            print_turns(turn_figures(k, args, tmp))
+
+
+def print_turns(turns, out=print):
+    """The computer's turns as table rows (see ``turn_figures``)."""
+    if not turns:
+        out("| slowest computer turn including save (Klaberjass, Hard) | not measured: no "
+            "computer turn was timed |")
+        return
+    worst = max(turns, key=lambda t: t[1])
+    steps = [t[1] for t in turns]
+    out("| slowest computer turn including save (Klaberjass, Hard) | %.0f ms (its decision "
+        "%.0f ms); mean %.0f ms over %d turns |"
+        % (worst[1] / 1000, worst[0] / 1000, sum(steps) / len(steps) / 1000, len(turns)))
+    out("| slowest decision among those turns | %.0f ms |" % (max(t[0] for t in turns) / 1000))
+    out("| most a turn added to its decision (the move applied, the save, the new frame) |"
+        " %.0f ms |" % (max(t[1] - t[0] for t in turns) / 1000))
 
 
 if __name__ == "__main__":

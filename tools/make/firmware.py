@@ -13,22 +13,28 @@ line says where to get it (exit 2).
 
 An image whose inputs (firmware/, boards/, the manifest and its generated
 modules' sources, this tool, the source folder) have not changed since it was
-built is not built again (a stamp beside it holds their digest). The
-build folder (``build/firmware/rp2-<source tag>``), picotool (built from the
-kit's lib/picotool, without USB) and mpy-cross are made once and shared by
-every board: a further board's image costs a recompile of the frozen content
-and a link. One build runs at a time (a lock). Its output goes to
+built is not built again (a stamp beside it holds their digest). Each
+board has its own build folder (``build/firmware/rp2-<source tag>-<board>``:
+its firmware.elf stays the one of its image, which tools/bench reads);
+picotool (built from the kit's lib/picotool, without USB) and mpy-cross are
+made once and shared. One build runs at a time (a lock). Its output goes to
 ``build/firmware/build-<board>.log``; the tail is printed if it fails.
 Steps follow the kit's README (build-firmware.sh): CMAKE_ARGS in the
 environment, absolute paths, a fresh build folder per board and source.
 
+The arguments, the output folder and the toolchain (arm-none-eabi-gcc,
+cmake, make: one line says how to install them) are checked before the
+kit is extracted; a damaged kit is named in one line and a failed
+extraction or copy leaves nothing behind.
+
 Exit status: 0 built or up to date, 1 the build failed, 2 bad arguments, no
-source or a build tool missing, 130 interrupted (Ctrl-C).
+source, a damaged kit or a build tool missing, 130 interrupted (Ctrl-C).
 """
 
 import argparse
 import fcntl
 import hashlib
+import lzma
 import os
 import shutil
 import subprocess
@@ -57,6 +63,15 @@ RELEASE_ENV = {"MICROPY_GIT_TAG": "v1.28.0", "MICROPY_GIT_HASH": "e0e9fbb17e",
 NEEDED = ("ports/rp2/Makefile", "mpy-cross/Makefile", "lib/pico-sdk/pico_sdk_init.cmake",
           "lib/tinyusb/src/tusb.h", "lib/micropython-lib/README.md")
 SSD1306 = "lib/micropython-lib/micropython/drivers/display/ssd1306/ssd1306.py"
+# What reading a damaged .tar.xz raises: a cut or corrupt stream, a bad header.
+DAMAGED = (tarfile.TarError, EOFError, lzma.LZMAError)
+# The build's programs and where they come from (the kit's README; the
+# Raspberry Pi Pico SDK's getting-started guide for macOS).
+TOOLCHAIN = ("arm-none-eabi-gcc", "cmake", "make")
+INSTALL = ("on Debian/Ubuntu: sudo apt-get install build-essential cmake gcc-arm-none-eabi "
+           "libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib; on macOS: xcode-select "
+           "--install, brew install cmake, brew install --cask gcc-arm-embedded; then make "
+           "firmware takes about 2-5 minutes the first time, under 15 s after a change")
 
 
 
@@ -78,6 +93,27 @@ class Failure(Exception):
     def __init__(self, msg, status=1):
         Exception.__init__(self, msg)
         self.status = status
+
+
+def check_toolchain():
+    """Failure (status 2) naming the first build program not on PATH and how
+    to install the toolchain."""
+    missing = [t for t in TOOLCHAIN if shutil.which(t) is None]
+    if missing:
+        raise Failure("firmware: no %s on PATH (the ARM compiler and CMake build the image): %s"
+                      % (" or ".join(missing), INSTALL), 2)
+
+
+def damaged(tarball, e):
+    """The Failure (status 2) for the kit's ``tarball`` that cannot be read (``e``)."""
+    if isinstance(e, EOFError):
+        why = "it ends too soon"
+    elif isinstance(e, lzma.LZMAError):
+        why = "its xz data is corrupt"
+    else:
+        why = "it cannot be read as a tar archive"
+    return Failure("firmware: the kit's %s is damaged or not a .tar.xz (%s): copy the device "
+                   "kit again" % (tarball, why), 2)
 
 
 def source_version(src):
@@ -130,18 +166,28 @@ def find_source(micropy_dir=None, kit=KIT, build=BUILD, out=sys.stdout):
     tmp = src + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.rmtree(src, ignore_errors=True)
-    os.makedirs(tmp)
-    with tarfile.open(tarball) as tf:
-        safe_extract(tf, tmp)
-    top = os.path.join(tmp, "micropython-" + VERSION)
-    if not os.path.isdir(top):
+    done = False
+    try:
+        os.makedirs(tmp)
+        try:
+            with tarfile.open(tarball) as tf:
+                safe_extract(tf, tmp)
+        except DAMAGED as e:
+            raise damaged(tarball, e)
+        top = os.path.join(tmp, "micropython-" + VERSION)
+        if not os.path.isdir(top):
+            raise Failure("firmware: %s holds no micropython-%s/ folder: not the kit's tarball"
+                          % (tarball, VERSION), 2)
+        os.rename(top, src)
+        check_source(src)
+        open(os.path.join(src, EXTRACTED), "w").close()
+        done = True
+    finally:
+        # Anything beside that folder is not ours; a failed extraction
+        # leaves nothing behind (the next run starts again).
         shutil.rmtree(tmp, ignore_errors=True)
-        raise Failure("firmware: %s holds no micropython-%s/ folder: not the kit's tarball"
-                      % (tarball, VERSION), 2)
-    os.rename(top, src)
-    shutil.rmtree(tmp, ignore_errors=True)  # anything beside that folder is not ours
-    check_source(src)
-    open(os.path.join(src, EXTRACTED), "w").close()
+        if not done:
+            shutil.rmtree(src, ignore_errors=True)
     return src
 
 
@@ -206,15 +252,19 @@ def driver_source(micropy_dir=None, kit=KIT, build=BUILD):
     if not os.path.isfile(tarball):
         return None
     member = "micropython-%s/%s" % (VERSION, SSD1306)
-    with tarfile.open(tarball) as tf:
-        try:
+    try:
+        with tarfile.open(tarball) as tf:
             data = tf.extractfile(member).read()
-        except (KeyError, AttributeError):
-            return None
+    except (KeyError, AttributeError) + DAMAGED:  # no such member, or a damaged kit
+        return None
     os.makedirs(os.path.dirname(cached), exist_ok=True)
-    with open(cached + ".tmp", "wb") as f:
-        f.write(data)
-    os.replace(cached + ".tmp", cached)
+    try:
+        with open(cached + ".tmp", "wb") as f:
+            f.write(data)
+        os.replace(cached + ".tmp", cached)
+    finally:
+        if os.path.exists(cached + ".tmp"):
+            os.remove(cached + ".tmp")
     return cached
 
 
@@ -354,13 +404,11 @@ def _build(board, src, out, jobs, digest, progress):
     env["PICO_SDK_PATH"] = os.path.join(src, "lib", "pico-sdk")
     env["PICOCARDS_BOARD"] = board
     env["PICOCARDS_VERSION"] = image_version()
-    # One build folder per source, shared by the boards: only the generated
-    # picocards_image module differs between their images, so after the first
-    # board another costs a recompile of the frozen content and a link.
-    # Shared, the generated modules are rewritten (newer than their compiled
-    # copies, which the manifest runner checks by time) when the board changes.
+    # One build folder per source and board: a folder shared by the boards
+    # would hold only the last board's firmware.elf, and the benchmark reads
+    # the ELF that matches its image (tools/pico/harness.py elf_of).
     tag = _tag(src)
-    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-" + tag)
+    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-%s-%s" % (tag, board))
     with open(os.path.join(out, "build-%s.log" % board), "w") as log:
         print("[1/2] picotool and mpy-cross (%s)" % src, file=progress)
         cmake_args = build_tools(src, os.path.join(out, "tools-" + tag), jobs, log, env,
@@ -370,18 +418,38 @@ def _build(board, src, out, jobs, digest, progress):
         env["CMAKE_ARGS"] = " ".join(cmake_args + [env.get("CMAKE_ARGS", "")]).strip()
         # ports/rp2 runs cmake only in a new build folder: its settings (port
         # board, manifest path) are the same for all our boards.
-        rp2 = os.path.join(out, "rp2-" + tag)
+        rp2 = os.path.join(out, "rp2-%s-%s" % (tag, board))
         _forget_other_manifest(rp2)
         print("[2/2] MicroPython %s %s, frozen: tools/make/manifest.py, board %s"
               % (source_version(src), PORT_BOARD, board), file=progress)
         _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
               "BUILD=" + rp2, "FROZEN_MANIFEST=" + MANIFEST, "-j", str(jobs)], log, env)
     tmp = uf2 + ".tmp"
-    shutil.copyfile(os.path.join(rp2, "firmware.uf2"), tmp)
-    os.replace(tmp, uf2)
+    try:
+        shutil.copyfile(os.path.join(rp2, "firmware.uf2"), tmp)
+        os.replace(tmp, uf2)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
     with open(uf2 + ".stamp", "w") as f:
         f.write("%s %s\n" % (digest, src))
     return time.monotonic() - t0
+
+
+def check_out(out_dir, extract_beside):
+    """Make the output folder ``out_dir``; Failure (status 2) if it cannot
+    be made or written, or (``extract_beside``: the kit's source goes there)
+    its parent cannot be written."""
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        raise Failure("firmware: cannot make the output folder %s (%s)"
+                      % (out_dir, e.strerror or e), 2)
+    for d in (out_dir, os.path.dirname(out_dir)) if extract_beside else (out_dir,):
+        if not os.access(d, os.W_OK | os.X_OK):
+            raise Failure("firmware: cannot write in %s (the %s)" % (
+                d, "output folder" if d == out_dir else "folder the kit's source is extracted "
+                "into"), 2)
 
 
 def _jobs(text):
@@ -420,17 +488,15 @@ def main(argv=None, out=None):
         except ValueError as e:
             raise Failure("firmware: %s (have: %s)" % (e, ", ".join(boards.names())), 2)
         out_dir = os.path.abspath(args.out)
+        check_out(out_dir, extract_beside=not args.micropy_dir)
+        if args.force or not up_to_date(uf2_path(args.board, out_dir), args.board):
+            check_toolchain()
         # The kit's source is extracted beside the output folder (build/).
         src = find_source(args.micropy_dir, args.kit, os.path.dirname(out_dir), out)
         version = source_version(src)
         if version != VERSION:
             print("firmware: note: %s is MicroPython %s; the project targets %s"
                   % (src, version, VERSION), file=out)
-        try:
-            os.makedirs(out_dir, exist_ok=True)
-        except OSError as e:
-            raise Failure("firmware: cannot make the output folder %s (%s)"
-                          % (out_dir, e.strerror or e), 2)
         uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out)
     except Failure as e:
         print(e, file=sys.stderr)

@@ -55,6 +55,9 @@ FS_PROG = 256
 FS_LOOKAHEAD = 32
 
 RAW_REPL_BANNER = b"raw REPL; CTRL-B to exit\r\n>"
+TRACEBACK = b"Traceback (most recent call last):"
+#: Emulated ms the run after a script (see ``Pico.exec``) may take.
+PROBE_MS = 2000
 
 
 class PicoError(RuntimeError):
@@ -106,6 +109,42 @@ class PicoReset(PicoError):
         super().__init__("the Pico reset (machine.reset() or its watchdog) at %.1f ms" % at_ms)
         self.output = output
         self.at_ms = at_ms
+
+
+def control_byte(data):
+    """Offset of the first byte in ``data`` the raw REPL takes as a command
+    (0x00-0x05: Ctrl-A new raw REPL, Ctrl-B leave it, Ctrl-C clear, Ctrl-D
+    end of code, Ctrl-E raw paste), or None."""
+    for i, b in enumerate(data):
+        if b <= 5:
+            return i
+    return None
+
+
+def _script_result(frame):
+    """The output (str) of one raw-REPL run from its ``frame``: every byte
+    after "OK" up to the reply of the run that followed it. The frame ends
+    "0x04 0x04 >" after a run without error (the output may end in 0x04
+    itself), error text (a traceback, ending in a newline) then "0x04 >"
+    after one that raised (ReplError), or the soft reboot and the raw REPL's
+    banner after sys.exit() (ScriptExit)."""
+    def text(b):
+        return b.decode("utf-8", "replace")
+
+    if frame.endswith(RAW_REPL_BANNER) and b"soft reboot" in frame:
+        return_at = frame.rfind(b"\x04\x04", 0, frame.rfind(b"soft reboot"))
+        raise ScriptExit(text(frame[:max(0, return_at)]))
+    if frame.endswith(b"\x04\x04>"):
+        return text(frame[:-3])
+    if frame.endswith(b"\x04>"):
+        body = frame[:-2]
+        # The error text is MicroPython's traceback: its last start, else
+        # what follows the last 0x04.
+        i = body.rfind(b"\x04" + TRACEBACK)
+        if i < 0:
+            i = body.rfind(b"\x04")
+        raise ReplError(text(body[:i]), text(body[i + 1:]))
+    raise PicoError("the raw REPL's reply is not understood: ...%r" % frame[-200:])
 
 
 def _ms(ms):
@@ -449,33 +488,50 @@ class Pico:
         stops the app) and return what it printed (str). ReplError if it
         raised (ScriptExit for sys.exit()); ScriptTimeout if it did not finish
         within ``timeout_ms``; PicoReset if the Pico reset itself first;
-        PicoError for anything else the harness could not do."""
+        PicoError for anything else the harness could not do (code holding
+        a byte the raw REPL takes as a command, 0x00-0x05).
+
+        The raw REPL frames a run as "OK", the output, 0x04, the error
+        output, 0x04, ">", and escapes nothing: a script may print 0x04 and
+        ">" itself. So once that frame seems to have ended, a second run is
+        typed (printing a fresh random token); it waits in the console's
+        input until the script has really ended, and what came before its
+        reply is the script's. A script that reads the console's input
+        would read that run instead (it then times out)."""
+        data = code.encode() if isinstance(code, str) else bytes(code)
+        bad = control_byte(data)
+        if bad is not None:
+            raise PicoError("the code holds the byte 0x%02x at offset %d, which the raw REPL "
+                            "takes as a command (Ctrl-%s): write it as an escape in a string"
+                            % (data[bad], bad, "@ABCDE"[data[bad]]))
         if not getattr(self, "_raw", False):
             self.repl()
-        self.write(code.encode() + b"\x04")
-        ok = self.read(b"OK", 2000 + len(code) // 10)
+        # An empty run is the raw REPL's soft reset (Ctrl-D on an empty
+        # line): a lone newline runs nothing instead.
+        self.write((data or b"\n") + b"\x04")
+        ok = self.read(b"OK", 2000 + len(data) // 10)
         if not ok.endswith(b"OK"):
             raise PicoError("raw REPL did not accept the code: %r" % ok)
-        out, found = self._read(b"\x04", timeout_ms)
-        if not found:
-            self._raw = False
-            self._check_power("while the script ran")
-            text = out.decode("utf-8", "replace")
-            if self.was_reset:
-                raise PicoReset(text, self.ms)
-            raise ScriptTimeout(text, timeout_ms, self.ms)
-        err = self.read(b"\x04", 2000)[:-1]
-        tail = self.read(b">", 1000)
-        out, err = out[:-1].decode("utf-8", "replace"), err.decode("utf-8", "replace")
-        if err:
-            raise ReplError(out, err)
-        if b"soft reboot" in tail:
-            # SystemExit leaves the raw REPL (pyexec_raw_repl returns
-            # PYEXEC_FORCED_EXIT): main.c soft-resets, then enters it again.
-            if not tail.endswith(RAW_REPL_BANNER):
-                self.read(RAW_REPL_BANNER, 3000)
-            raise ScriptExit(out)
-        return out
+        end = self.ms + timeout_ms
+        got = b""
+        for until in (b"\x04", b"\x04", b">", None):
+            if until is None:
+                token = os.urandom(8).hex().encode()
+                until = b"OK" + token + b"\r\n\x04\x04>"
+                self.write(b"print('%s')\x04" % token)
+                left = max(0.0, end - self.ms) + PROBE_MS
+            else:
+                left = max(0.0, end - self.ms)
+            chunk, found = self._read(until, left)
+            got += chunk
+            if not found:
+                self._raw = False
+                self._check_power("while the script ran")
+                text = got.decode("utf-8", "replace")
+                if self.was_reset:
+                    raise PicoReset(text, self.ms)
+                raise ScriptTimeout(text, timeout_ms, self.ms)
+        return _script_result(got[:-len(until)])
 
     def soft_reset(self, timeout_ms=3000):
         """Leave the raw REPL and soft-reset (Ctrl-D at the friendly

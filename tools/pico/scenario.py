@@ -18,7 +18,10 @@ played does not send the presses elsewhere.
 The probe also prints, at each new screen, the free heap after a collection
 and the lowest free heap seen at a push since the last screen
 (``BENCH-SCREEN name free low previous``), and heap maps for the largest
-allocation (tools/bench/bench_pico.py reads those).
+allocation (tools/bench/bench_pico.py reads those). Installed without
+them (``BOOT_PY_TIMES``), it times each step in which the computer chose a
+move (``BENCH-TURN decision_us step_us``: the step applies the move, saves
+the game when your turn comes and draws the new frame).
 """
 
 import re
@@ -56,9 +59,10 @@ def bench_state(app, presses, moves):
 PROBE = STATE_SRC + r'''
 import gc
 import micropython
+import time
 
 _st = {"screen": None, "low": 1 << 30, "prev": 0, "first": True, "presses": 0,
-       "moves": 0, "said": None}
+       "moves": 0, "said": None, "choice": None}
 
 
 def _map(tag):
@@ -82,16 +86,29 @@ class _Counted:
         self.keys.fresh()
 
 
-def install():
+def install(heap=True):
+    # heap: the heap readings (maps, free heap per screen and at each push);
+    # without them (each walks the heap) a step's time is the app's own.
     from hw import start
 
     run = start.run_app
 
     def run_app(app, keys, clock, steps=None, display=None):
+        from app import screen as shared
+
         step = app.step
         show = app.display.show
         moved = app.moved
+        choose = shared.computer_choice
         app.buttons = _Counted(app.buttons)
+
+        def timed_choice(screen, player, seat):
+            t = time.ticks_us()
+            action = choose(screen, player, seat)
+            _st["choice"] = time.ticks_diff(time.ticks_us(), t)
+            return action
+
+        shared.computer_choice = timed_choice
 
         def probed_moved(screen, action, seat):
             _st["moves"] += 1
@@ -105,10 +122,27 @@ def install():
                 _st["low"] = f
             show()
 
-        app.display.show = probed_show
+        if heap:
+            app.display.show = probed_show
 
         def probed():
+            t = time.ticks_us()
             step()
+            took = time.ticks_diff(time.ticks_us(), t)
+            if _st["choice"] is not None:
+                # A step in which the computer chose: its decision, and the
+                # whole step (the move applied, the save, the new frame).
+                print("BENCH-TURN", _st["choice"], took)
+                _st["choice"] = None
+            if heap:
+                _heap()
+            if app.idle():
+                s = bench_state(app, _st["presses"], _st["moves"])
+                if s != _st["said"]:
+                    _st["said"] = s
+                    print("BENCH-STATE\t" + s)
+
+        def _heap():
             name = type(app.screen).__name__
             if _st["first"]:
                 _st["first"] = False
@@ -125,11 +159,6 @@ def install():
                 _st["screen"] = name
                 _st["low"] = f
                 _st["prev"] = f
-            if app.idle():
-                s = bench_state(app, _st["presses"], _st["moves"])
-                if s != _st["said"]:
-                    _st["said"] = s
-                    print("BENCH-STATE\t" + s)
 
         app.step = probed
         return run(app, keys, clock, steps, display)
@@ -138,6 +167,8 @@ def install():
 '''
 
 BOOT_PY = "import bench_probe\nbench_probe.install()\n"
+#: The probe without its heap readings: the computer's turns timed alone.
+BOOT_PY_TIMES = "import bench_probe\nbench_probe.install(False)\n"
 
 
 class ScenarioError(RuntimeError):
@@ -336,6 +367,11 @@ def drive(m, games=GAMES, moves=MOVES):
         if s.screen != "TitleScreen":
             raise ScenarioError("B on %s gave %r" % (screen, s))
     return played
+
+
+def turns(text):
+    """``[(decision us, whole step us)]`` from the probe's ``BENCH-TURN`` lines."""
+    return [(int(a), int(b)) for a, b in re.findall(r"BENCH-TURN (\d+) (\d+)", text)]
 
 
 def screens(text):
