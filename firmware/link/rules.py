@@ -21,9 +21,11 @@ def text(game, options):
     parts = [game]
     for k in sorted(options):
         v = options[k]
-        if not isinstance(v, int):
+        if v is True or v is False:  # (MicroPython's bool is not an int)
+            v = 1 if v else 0
+        elif not isinstance(v, int):
             raise ValueError("option %s must be an int or a bool, got %r" % (k, v))
-        parts.append("%s=%d" % (k, int(v)))
+        parts.append("%s=%d" % (k, v))
     t = ";".join(parts)
     if len(t) > MAX:
         raise ValueError("rule options too long for the link (%d characters)" % len(t))
