@@ -23,6 +23,8 @@ DUP = 2
 CORRUPT = 3
 DELAY = 4  # held back 300 ms: later frames overtake it
 GARBAGE = 5  # random bytes before the frame
+CUT = 6  # this frame and the next CUT_FRAMES - 1 lost: long enough to lose the link
+CUT_FRAMES = 30
 
 
 class Line:
@@ -55,7 +57,9 @@ class Line:
             return
         now = self.clock.now
         k = self._fault()
-        if k == DROP:
+        if k == CUT:
+            self.faults[:0] = [DROP] * (CUT_FRAMES - 1)
+        if k in (DROP, CUT):
             return
         if k == CORRUPT:
             b = bytearray(f)

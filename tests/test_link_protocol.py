@@ -6,7 +6,7 @@ players at Easy on both ends, each end with its own game."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from linksim import CORRUPT, DELAY, DROP, DUP, GARBAGE, OK, Pair
+from linksim import CORRUPT, CUT, DELAY, DROP, DUP, GARBAGE, OK, Pair
 
 from link import rules
 from link import session as ls
@@ -193,7 +193,7 @@ def test_klaberjass_whole_game_over_a_bad_line():
     assert_same_game(p)
 
 
-FAULT = st.sampled_from([OK, OK, DROP, DUP, CORRUPT, DELAY, GARBAGE])
+FAULT = st.sampled_from([OK, OK, OK, DROP, DUP, CORRUPT, DELAY, GARBAGE, CUT])
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -214,3 +214,21 @@ def test_the_same_link_game_on_micropython(game):
     cp = cpython_output("tools/mp/link_pair.py", game).splitlines()
     assert cp[1].endswith("True") and cp[4].startswith("over True True")
     assert_same_lines(cp, micropython_output("tools/mp/link_pair.py", game).splitlines())
+
+
+@pytest.mark.parametrize("both", [True, False], ids=["both-ways", "host-to-guest"])
+def test_cable_pulled_during_the_shuffle_still_deals_one_game(both):
+    # Cut with both secrets in flight: with both ways cut neither console
+    # has the deal; with one way cut the host has it and the guest not.
+    p = Pair(CB)
+    h = p.host.session
+    g = p.guest.session
+    assert p.run(10_000, lambda: h.revealed and g.revealed)
+    assert h.game is None and g.game is None
+    p.ab.cut = True
+    p.ba.cut = both
+    p.run(ls.LOST_MS + 500)
+    assert (h.game is None) == both and g.game is None
+    p.ab.cut = p.ba.cut = False
+    assert p.run(1_800_000, p.over)
+    assert_same_game(p)

@@ -385,13 +385,16 @@ class Session:
             else:
                 self.peer_has = peer_count
         elif peer_phase == SHUFFLE or self.state == SHUFFLE:
-            if (self.state == PLAY and (self.count or self.secret is None)) or \
-                    (peer_phase == PLAY and peer_count):
+            if self.secret is None:  # resumed from a save: its secret is gone
                 self._refuse(EV_REFUSED, ANOTHER_GAME, STOP_GAME)
                 return
-            # Either side may lack the other's commitment or secret: send both again.
+            # One side may lack the other's commitment or secret (the other
+            # may even have dealt and moved): send both again; the moves
+            # follow, and a side that took a new secret meanwhile deals
+            # another game, which the first hash or move shows.
             self.commit_acked = False
             self.reveal_acked = False
+            self.peer_has = 0 if peer_phase == SHUFFLE else min(peer_count, self.count)
         self.connected = True
         self.silent_told = False
         self.out_number = -1
