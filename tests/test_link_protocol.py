@@ -232,3 +232,45 @@ def test_cable_pulled_during_the_shuffle_still_deals_one_game(both):
     p.ab.cut = p.ba.cut = False
     assert p.run(1_800_000, p.over)
     assert_same_game(p)
+
+
+def test_power_cut_during_the_shuffle_shuffles_again():
+    # Both secrets shown and lost on the line; the guest restarts with a new
+    # secret. The host, whose secret is out, must draw a new one too.
+    p = Pair(CB)
+    h = p.host.session
+    assert p.run(10_000, lambda: h.revealed and p.guest.session.revealed)
+    p.ab.cut = p.ba.cut = True
+    p.run(ls.LOST_MS + 500)
+    old_secret = h.secret
+    fresh = ls.Session(p.clock, ls.GUEST, CB, lambda n: bytes(range(100, 100 + n)))
+    p.guest.replace(fresh)
+    p.ab.cut = p.ba.cut = False
+    # The guest's first new commitments are lost, and the host's secrets on
+    # the wire are watched: the old one must not be shown to the new guest.
+    from link.frame import Decoder
+
+    dec_ba, dec_ab = Decoder(), Decoder()
+    lost = [3]
+    shown = []
+    write_ba, write_ab = p.ba.write, p.ab.write
+
+    def guest_writes(data):
+        for b in bytes(data):
+            if dec_ba.feed(b) and dec_ba.kind == ls.K_COMMIT and lost[0]:
+                lost[0] -= 1
+                return
+        write_ba(data)
+
+    def host_writes(data):
+        for b in bytes(data):
+            if dec_ab.feed(b) and dec_ab.kind == ls.K_REVEAL:
+                shown.append(bytes(dec_ab.payload[:16]))
+        write_ab(data)
+
+    p.ba.write = guest_writes
+    p.ab.write = host_writes
+    assert p.run(1_800_000, p.over)
+    assert_same_game(p)
+    assert h.secret != old_secret and old_secret not in shown
+    assert h.seed == ls.seed_of(h.secret, fresh.secret)

@@ -9,8 +9,9 @@ the caller (``link.transport.Pump`` does the rounds).
 What travels (frames: ``link.frame``):
 
 - HELLO, repeated every ``HELLO_MS`` until answered: protocol version, role
-  (host or guest), rules text, and where this console is (shuffling, or the
-  deal's identity, the number of moves it holds and the hash of its state).
+  (host or guest), rules text, and where this console is (shuffling, with the
+  start of its commitment, or the deal's identity, the number of moves it
+  holds and the hash of its state).
   Its tag bytes are this console's nonce and the nonce it has heard from the
   other; a console is linked once it hears its own nonce echoed, and a
   linked console answers the hellos of one that is not linked yet. A version,
@@ -388,6 +389,17 @@ class Session:
             if self.secret is None:  # resumed from a save: its secret is gone
                 self._refuse(EV_REFUSED, ANOTHER_GAME, STOP_GAME)
                 return
+            if peer_phase == SHUFFLE and self.have_peer_commit and \
+                    not _same(p[9:13], self.peer_commit, HASH):
+                # The other console started its shuffle again (it lost
+                # power): a deal made here from its old secret is not its
+                # deal; a secret shown already must not be used again.
+                if self.state == PLAY:
+                    self._refuse(EV_REFUSED, ANOTHER_GAME, STOP_GAME)
+                    return
+                self.have_peer_commit = False
+                if self.revealed:
+                    self._new_secret()
             # One side may lack the other's commitment or secret (the other
             # may even have dealt and moved): send both again; the moves
             # follow, and a side that took a new secret meanwhile deals
@@ -542,9 +554,10 @@ class Session:
         p[2] = self.state
         p[3] = self.count >> 8
         p[4] = self.count & 0xFF
+        ident = self.deal_id if self.state != SHUFFLE else self.my_commit
         for i in range(HASH):
             p[5 + i] = self.hash[i]
-            p[9 + i] = self.deal_id[i]
+            p[9 + i] = ident[i]
         p[13] = 1 if self.connected else 0
         p[14] = 0
         r = self._rules_b
