@@ -274,3 +274,18 @@ def test_power_cut_during_the_shuffle_shuffles_again():
     assert_same_game(p)
     assert h.secret != old_secret and old_secret not in shown
     assert h.seed == ls.seed_of(h.secret, fresh.secret)
+
+
+def test_due_ms_tells_the_caller_when_to_wake():
+    p = Pair(CB)
+    s = p.host.session
+    assert s.due_ms() == 0  # the first hello is due at once
+    assert len(s.outgoing()) > 0
+    assert s.due_ms() == ls.HELLO_MS
+    p.clock.now += 100
+    assert s.due_ms() == ls.HELLO_MS - 100
+    assert len(s.outgoing()) == 0  # nothing before it is due
+    assert p.run(10_000, lambda: p.host.session.game is not None and
+                 p.guest.session.game is not None and not p.guest.session._want())
+    # Linked, the guest to move or the host waiting: a ping or a resend is next.
+    assert 0 <= p.host.session.due_ms() <= ls.PING_MS
