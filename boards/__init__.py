@@ -24,6 +24,8 @@ module name. ``BOARD`` has:
   logical}), ``help`` (one line for the screen). Logical names are
   LEFT RIGHT UP DOWN A B (``app.kit.buttons``); the rules are in hw/buttons.py.
 - ``led``: None or {``kind`` "rgb", ``pins`` (r, g, b), ``active`` level}.
+- ``link``: the link cable's UART (docs/link.md): ``uart`` (0 or 1), ``tx``
+  and ``rx`` (GPIO numbers), ``baud``; optional (no link play without it).
 
 The device reads the board's module name from ``/board.txt``
 (``hw/start.py``); ``DEFAULT`` is used when there is none: the board a

@@ -42,4 +42,6 @@ BOARD = {
         "help": "one button per direction, A select, B back",
     },
     "led": None,
+    # Link cable (docs/link.md): UART0, TX GP0 and RX GP1, crossed to the other console.
+    "link": {"uart": 0, "tx": 0, "rx": 1, "baud": 115200},
 }

@@ -71,4 +71,6 @@ BOARD = {
         "help": "X/Y left/right, A select, hold B + X/Y up/down, B back",
     },
     "led": {"kind": "rgb", "pins": (6, 7, 8), "active": 0},
+    # Link cable (docs/link.md): UART0, TX GP0 and RX GP1, crossed to the other console.
+    "link": {"uart": 0, "tx": 0, "rx": 1, "baud": 115200},
 }

@@ -1,8 +1,10 @@
-"""Static checks on the shared code (firmware/cardgames, firmware/players),
-which must run unchanged on CPython and MicroPython on an RP2040:
+"""Static checks on the shared code (firmware/cardgames, firmware/players,
+firmware/link), which must run unchanged on CPython and MicroPython on an
+RP2040:
 
-- imports only from cardgames, players, micropython, gc, sys, time (in
-  particular never ``random``: its sequence differs between runtimes);
+- imports only from cardgames, players, link, micropython, gc, sys, time and
+  hashlib (the link's commitments and state hashes; in particular never
+  ``random``: its sequence differs between runtimes);
 - no float literals (no cheap floats on the Pico);
 - no int literal >= 2**30 (would be a heap-allocated big int on MicroPython);
 - no ``@micropython.native`` / ``viper`` / ``asm_thumb`` (CPython cannot run
@@ -17,8 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DIRS = [ROOT / "firmware" / "cardgames", ROOT / "firmware" / "players"]
-ALLOWED_IMPORTS = {"cardgames", "players", "micropython", "gc", "sys", "time"}
+SHARED_DIRS = [ROOT / "firmware" / d for d in ("cardgames", "players", "link")]
+ALLOWED_IMPORTS = {"cardgames", "players", "link", "micropython", "gc", "sys", "time", "hashlib"}
 EMITTERS = {"native", "viper", "asm_thumb"}
 
 
@@ -79,7 +81,8 @@ def emitter_problems(source):
 
 def test_there_is_shared_code():
     names = {p.name for p in shared_files()}
-    assert {"cards.py", "rng.py", "game.py", "clubbed.py", "random_player.py"} <= names
+    assert {"cards.py", "rng.py", "game.py", "clubbed.py", "random_player.py",
+            "session.py"} <= names
 
 
 @pytest.mark.parametrize("path", shared_files(), ids=lambda p: str(p.relative_to(ROOT)))

@@ -4,7 +4,8 @@ sourced, and loadable on MicroPython (mpy-cross compiles every file).
 Pin functions follow the RP2040 datasheet's GPIO function table (§1.4.3):
 GPIO n is SPI0 (n mod 16 < 8) or SPI1 with role RX, CSn, SCK, TX for n mod 4
 = 0..3; I2C0 for (n // 2) even, I2C1 otherwise, SDA on even n, SCL on odd;
-PWM slice (n // 2) mod 8, channel A on even n. The Pico brings out GP0..GP22
+PWM slice (n // 2) mod 8, channel A on even n; UART0 for (n // 4) even,
+UART1 otherwise, TX, RX, CTS, RTS for n mod 4 = 0..3. The Pico brings out GP0..GP22
 and GP26..GP28.
 """
 
@@ -30,6 +31,10 @@ def i2c_role(n):
     return (n // 2) % 2, ("SDA", "SCL")[n % 2]
 
 
+def uart_role(n):
+    return (n // 4) % 2, ("TX", "RX", "CTS", "RTS")[n % 4]
+
+
 def pwm_channel(n):
     return (n // 2) % 8, "AB"[n % 2]
 
@@ -43,7 +48,7 @@ def test_the_four_handhelds_are_defined():
 @pytest.mark.parametrize("name", NAMES)
 def test_board_is_consistent(name):
     b = boards.load(name)
-    assert set(b) == {"name", "display", "buttons", "led"}
+    assert set(b) == {"name", "display", "buttons", "led", "link"}
     d = b["display"]
     used = []
     pwm = []
@@ -86,6 +91,11 @@ def test_board_is_consistent(name):
         assert b["led"]["kind"] == "rgb" and len(b["led"]["pins"]) == 3
         used += list(b["led"]["pins"])
         pwm += list(b["led"]["pins"])
+    link = b["link"]
+    assert uart_role(link["tx"]) == (link["uart"], "TX")
+    assert uart_role(link["rx"]) == (link["uart"], "RX")
+    assert link["baud"] == 115_200
+    used += [link["tx"], link["rx"]]
     assert len(used) == len(set(used)), "a GPIO used twice"
     assert set(used) <= PICO_GPIO
     channels = [pwm_channel(p) for p in pwm]

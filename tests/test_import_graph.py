@@ -1,7 +1,7 @@
 """The import graph of firmware/ and host_sim/ (read from the source with
 ``ast``: imports at the top and inside functions, relative ones, and
 ``__import__("literal")``) has no cycles, and its arrows point down the
-layers docs/ARCHITECTURE.md draws: cardgames <- players <- app <- hw <-
+layers docs/ARCHITECTURE.md draws: cardgames <- link <- players <- app <- hw <-
 host_sim, boards below them all; inside the app the kit imports nothing of
 the app but itself, and neither a game's folder nor persist imports another
 game's folder (issue #16)."""
@@ -14,7 +14,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Top-level packages, lowest first; a module may import its own package's
 # modules and those of the packages before it (boards: data, below all).
-LAYERS = ("boards", "cardgames", "players", "app", "hw", "host_sim", "main")
+LAYERS = ("boards", "cardgames", "link", "players", "app", "hw", "host_sim", "main")
 GAMES = ("app.clubbed", "app.clubs", "app.klaberjass")
 
 

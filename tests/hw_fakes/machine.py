@@ -25,6 +25,7 @@ class _Bus:
         self.i2c_devices = [0x3C]  # addresses that answer (I2C.scan, writes)
         self.cpu_hz = 125000000
         self.irqs = {}  # gpio: (pin, handler, trigger)
+        self.uart_rx = {}  # uart id: bytearray of bytes waiting to be read
 
 
 bus = _Bus()
@@ -37,6 +38,7 @@ def reset():
     bus.i2c_devices = [0x3C]
     bus.cpu_hz = 125000000
     bus.irqs = {}
+    bus.uart_rx = {}
 
 
 def set_input(gpio, level):
@@ -177,3 +179,29 @@ def _ack(addr):
     # rp2's machine.I2C raises OSError(EIO) when no device acknowledges.
     if addr not in bus.i2c_devices:
         raise OSError(5)
+
+
+class UART:
+    """Writes go to ``bus.events`` as ("uart", id, bytes); reads take what a
+    test put in ``bus.uart_rx[id]`` (a bytearray)."""
+
+    def __init__(self, id, baudrate=115200, tx=None, rx=None, timeout=0, rxbuf=256):
+        self.id = id
+        bus.events.append(("uart_init", id, baudrate, _gpio(tx), _gpio(rx), rxbuf))
+        bus.uart_rx.setdefault(id, bytearray())
+
+    def any(self):
+        return len(bus.uart_rx[self.id])
+
+    def readinto(self, buf, nbytes=None):
+        rx = bus.uart_rx[self.id]
+        n = min(len(buf) if nbytes is None else nbytes, len(rx))
+        if not n:
+            return None  # rp2: nothing before the timeout
+        buf[:n] = rx[:n]
+        del rx[:n]
+        return n
+
+    def write(self, buf):
+        bus.events.append(("uart", self.id, bytes(buf)))
+        return len(buf)

@@ -15,7 +15,7 @@ Steps:
    mpy-cross into a temporary folder (``--stage DIR`` keeps it); ``main.py``
    stays source.
 2. Ask the board, in one ``mpremote exec``, for the SHA-256 of every file in
-   the folders the console owns (/app /cardgames /players /hw /boards) and of
+   the folders the console owns (/app /cardgames /link /players /hw /boards) and of
    /main.py, /fonts.bin and /rulebook.txt, for /board.txt and for the free
    space.
 3. Copy the files whose hash differs or that are missing (one mpremote run;
@@ -58,7 +58,7 @@ sys.path.insert(0, ROOT)
 import boards  # noqa: E402
 import firmware  # noqa: E402  (where the MicroPython source is: tools/make/firmware.py)
 
-MANAGED = ("/app", "/cardgames", "/players", "/hw", "/boards")
+MANAGED = ("/app", "/cardgames", "/link", "/players", "/hw", "/boards")
 # Data files read at run time by the development install: the glyphs
 # (app.kit.text) and the rules text (app.rules_screen); the firmware image has both frozen.
 TOP_FILES = ("/main.py", "/fonts.bin", "/rulebook.txt")

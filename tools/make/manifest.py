@@ -34,6 +34,7 @@ include("$(PORT_DIR)/boards/manifest.py")
 package("app", base_path="../../firmware")
 package("cardgames", base_path="../../firmware")
 package("players", base_path="../../firmware")
+package("link", base_path="../../firmware")
 package("hw", base_path="../../firmware")
 package("boards", base_path="../..")
 

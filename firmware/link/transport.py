@@ -1,0 +1,35 @@
+"""The byte transport a link session is handed, and the pump between them.
+
+A transport has ``readinto(buf)``: copies the bytes that have arrived into
+``buf`` and returns how many (0 when none; it never waits), and
+``write(data)``: sends all of ``data``. UART (``hw.link_uart``), TCP and
+serial (``host_sim.link``) provide them; the session never knows which.
+"""
+
+
+class Pump:
+    """Moves bytes between ``session`` and ``transport`` through one
+    preallocated buffer of ``size`` bytes."""
+
+    def __init__(self, session, transport, size=256):
+        self.session = session
+        self.transport = transport
+        self.buf = bytearray(size)
+        self.view = memoryview(self.buf)
+
+    def run(self):
+        """Read what has arrived, let the session answer and run its timers,
+        send what it has; return the milliseconds until it is due again (the
+        caller sleeps until then or until bytes arrive)."""
+        t = self.transport
+        s = self.session
+        n = t.readinto(self.buf)
+        while n:
+            s.receive(self.view[:n])
+            if n < len(self.buf):
+                break
+            n = t.readinto(self.buf)
+        out = s.outgoing()
+        if len(out):
+            t.write(out)
+        return s.due_ms()
