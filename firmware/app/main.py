@@ -15,7 +15,7 @@ import gc
 import sys
 
 from app import games, modules
-from app.kit import theme
+from app.kit import places, theme
 from app.kit.buttons import A
 from cardgames.rng import Rng
 
@@ -38,6 +38,7 @@ class App:
     speed = 1
     light = 100
     dim = 60
+    motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
     last = 0
     id = 0
     saved = None
@@ -86,6 +87,7 @@ class App:
         self.device = sys.platform == "rp2"
         self.dirty = True
         self.held = []  # presses read while the computer thought (hurry)
+        self.moving = None  # the cards in flight (an app.kit.motion.Motion)
         self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
@@ -218,7 +220,7 @@ class App:
 
     def step(self):
         """Handle waiting presses (those ``hurry`` put aside first), run due
-        timers, redraw if needed."""
+        timers, move cards in flight, redraw if needed."""
         held = self.held
         while held:
             self.screen.on_button(held.pop(0))
@@ -226,14 +228,48 @@ class App:
         while b >= 0:
             self.screen.on_button(b)
             b = self.buttons.get()
-        self.screen.update(self.clock.ticks_ms())
+        now = self.clock.ticks_ms()
+        if self.moving is not None:
+            # A press, or the screen's own timer (the computer's move: it
+            # must not think with the move's buffers held), ends the move:
+            # the still frame is drawn.
+            d = self.screen.deadline()
+            if self.dirty or (d is not None and self.clock.ticks_diff(now, d) >= 0) \
+                    or not self.moving.frame(now):
+                self.stop_motion()
+        self.screen.update(now)
         if self.dirty:
             self.dirty = False
-            if self.tall_layout is not None:
-                self.tall_layout.draw(self, self.screen, self.display.fb)
-            else:
-                self.screen.draw(self.display.fb)
+            self.draw_frame()
+            if places.FRAME[1]:
+                self.start_motion(now)
             self.display.show()
+
+    def draw_frame(self):
+        """Draw the screen on the frame (not shown yet)."""
+        places.new_frame()
+        if self.tall_layout is not None:
+            self.tall_layout.draw(self, self.screen, self.display.fb)
+        else:
+            self.screen.draw(self.display.fb)
+
+    def start_motion(self, now):
+        """The screen cued cards to move (``app.kit.places``) and the frame
+        with their new places is drawn: start the move (``app.kit.motion``,
+        loaded for it), or forget the cues when nothing moves."""
+        from app.kit import motion
+
+        m = motion.Motion(self, now)
+        if m.start:
+            self.moving = m
+        else:
+            modules.drop("app.kit.motion")
+
+    def stop_motion(self):
+        """End the move in flight; the still frame is drawn at this step."""
+        self.moving = None
+        self.dirty = True
+        modules.drop("app.kit.motion")
 
     def hurry(self):
         """While the computer thinks (a player's ``stop``, see
@@ -257,11 +293,15 @@ class App:
         """Clock tick (ms) at which a step is due without input, or None."""
         if self.dirty:
             return self.clock.ticks_ms()
-        return self.screen.deadline()
+        d = self.screen.deadline()
+        m = self.moving
+        if m is not None and (d is None or self.clock.ticks_diff(m.deadline(), d) < 0):
+            return m.deadline()
+        return d
 
     def idle(self):
         """True when nothing is scheduled: the app waits for a button."""
-        return not self.dirty and self.screen.deadline() is None
+        return not self.dirty and self.moving is None and self.screen.deadline() is None
 
     def run(self):
         """Step forever, sleeping FRAME_MS between steps (device main loop)."""

@@ -1,0 +1,197 @@
+"""Cards that move: a played card travels from the hand (or the player's
+side of the table) to the trick or the pile, a won trick slides to its
+winner, a drawn card comes from the stock. Loaded by the app when a move
+starts and dropped when it ends (``App.step``); the screens only cue moves
+(``app.kit.places``).
+
+How, on a frame already drawn with the cards in their new places: each card
+in flight is a sprite, its face painted once into a buffer of its own; the
+frame under it is drawn again without it (``places.HIDDEN``). Then, every
+``STEP_MS`` of the app's clock, each sprite is lifted off (the pixels it
+covered put back from a second buffer), moved along an eased path and
+stamped again, and only the rectangles that changed are pushed
+(``show_rect``: on an ST7789 a window of the panel). When the time is up the
+app draws the still frame as ever, so a move always ends on the frame a
+screen without motion shows.
+
+Memory: the buffers (two per card: its face and what it covers, 816 bytes
+each for a 24x34 card) are allocated when a move starts and dropped when it
+ends, so nothing is held at the table while the computer thinks; a frame of
+the move allocates nothing. Times are ms of the app's clock; coordinates
+frame pixels.
+"""
+
+import framebuf
+from micropython import const
+
+from app.kit import places
+
+STEP_MS = const(16)  # a frame of motion is due this long after the last
+DURATIONS = (250, 170)  # ms a move takes: Slow, Normal (Fast: no motion)
+_KEY = const(250)  # a palette index no colour uses: the sprite's clear corners
+# Per sprite in ``Motion.s``: from x0, y0 to x1, y1; w, h; at x, y now; its
+# buffers' size; how it is drawn (dimmed); at x, y the frame before.
+_N = const(12)
+
+
+def _side(side, w, h, vw, vh):
+    # Just past the edge of the table at ``side``, the card half out of sight.
+    if side == places.SOUTH:
+        return (vw - w) // 2, vh - h // 3
+    if side == places.NORTH:
+        return (vw - w) // 2, -(h * 2 // 3)
+    if side == places.WEST:
+        return -(w * 2 // 3), (vh - h) // 2
+    return vw - w // 3, (vh - h) // 2
+
+
+class Motion:
+    """The moves cued for the frame ``app`` has just drawn (not shown yet).
+    ``start`` is False when none of them moves anything (the cards were not
+    on the screen, or did not change place): then nothing was changed."""
+
+    def __init__(self, app, now):
+        self.app = app
+        self.start = False
+        vw = app.width
+        vh = 135 if app.tall else app.height
+        oy = app.tall_top if app.tall else 0  # the table's view on a tall screen
+        cues = places.CUES
+        pos = places.POS
+        n_cues = places.FRAME[1]
+        places.clear()
+        s = []
+        cards = []
+        for i in range(0, 8 * n_cues, 8):
+            c, kind, side = cues[i], cues[i + 1], cues[i + 2]
+            j = 6 * c
+            if kind == places.TAKE:
+                if places.drawn(c):
+                    continue  # still on the table
+                w, h, how = cues[i + 5], cues[i + 6], cues[i + 7]
+                x0, y0 = cues[i + 3], cues[i + 4]
+                x1, y1 = _side(side, w, h, vw, vh)
+            else:
+                if not places.drawn(c):
+                    continue  # not on the screen now (a scrolled hand, an overlay)
+                x1, y1, w, h, how = pos[j], pos[j + 1], pos[j + 2], pos[j + 3], pos[j + 4]
+                if side == 255:
+                    x0, y0 = cues[i + 3], cues[i + 4]
+                else:
+                    x0, y0 = _side(side, w, h, vw, vh)
+                places.HIDDEN[c] = 1
+            if x0 == x1 and y0 == y1:
+                places.HIDDEN[c] = 0
+                continue
+            s += (x0, y0 + oy, x1, y1 + oy, w, h, x0, y0 + oy,
+                  w * h if not app.mono else w * ((h + 7) // 8), how, x0, y0 + oy)
+            cards.append(c)
+        if not cards:
+            return
+        self.start = True
+        fb = app.display.fb
+        if any(places.HIDDEN):
+            # The frame under the cards in flight: drawn again without them.
+            app.draw_frame()
+            for c in cards:
+                places.HIDDEN[c] = 0
+        self.s = s
+        self.n = len(cards)
+        fmt = framebuf.MONO_VLSB if app.mono else framebuf.GS8
+        total = 0
+        for k in range(0, len(s), _N):
+            total += 2 * s[k + 8]
+        self.buf = bytearray(total)
+        mv = memoryview(self.buf)
+        self.sprites = []
+        self.unders = []
+        off = 0
+        if app.compact:
+            from app.kit.compact import card as paint
+        else:
+            from app.kit import cardview
+        mark = places.FRAME[0]
+        places.FRAME[0] = 0  # a card painted here is no place on the table
+        for k in range(0, len(s), _N):
+            w, h, size = s[k + 4], s[k + 5], s[k + 8]
+            spr = framebuf.FrameBuffer(mv[off:off + size], w, h, fmt)
+            spr.fill(0 if app.mono else _KEY)
+            c, how = cards[k // _N], s[k + 9]
+            if app.compact:
+                paint(spr, c, 0, 0, how & 1)
+            elif how & 2:
+                cardview.chip(spr, c, 0, 0, w, h, how & 1)
+            else:
+                cardview.face(spr, c, 0, 0, w, h, how & 1)
+            self.sprites.append(spr)
+            self.unders.append(framebuf.FrameBuffer(mv[off + size:off + 2 * size], w, h, fmt))
+            off += 2 * size
+        places.FRAME[0] = mark
+        self.fb = fb
+        self.display = app.display
+        self.key = -1 if app.mono else _KEY
+        self.t0 = now
+        self.at = now
+        self.ms = DURATIONS[app.motion]
+        self._stamp()
+
+    def _stamp(self):
+        # Keep what lies under each sprite at its place, then draw it there.
+        s = self.s
+        fb = self.fb
+        for i in range(self.n):
+            k = i * _N
+            x, y = s[k + 6], s[k + 7]
+            self.unders[i].blit(fb, -x, -y)
+            fb.blit(self.sprites[i], x, y, self.key)
+
+    def deadline(self):
+        """The clock tick (ms) the next frame of the move is due at."""
+        return self.at + STEP_MS
+
+    def frame(self, now):
+        """Move the cards to where they are at ``now`` and push the
+        rectangles that changed (each card's, from its place before to its
+        place now); False when the move is over (the app then draws the
+        still frame)."""
+        t = self.app.clock.ticks_diff(now, self.t0)
+        if t >= self.ms:
+            return False
+        self.at = now
+        s = self.s
+        fb = self.fb
+        n = self.n
+        for i in range(n - 1, -1, -1):
+            k = i * _N
+            fb.blit(self.unders[i], s[k + 6], s[k + 7])
+        # Eased out: fast away, slowing into place (p and e in 1/1024ths).
+        p = 1024 - t * 1024 // self.ms
+        e = 1024 - (p * p >> 10)
+        for i in range(n):
+            k = i * _N
+            s[k + 10] = s[k + 6]
+            s[k + 11] = s[k + 7]
+            s[k + 6] = s[k] + (s[k + 2] - s[k]) * e // 1024
+            s[k + 7] = s[k + 1] + (s[k + 3] - s[k + 1]) * e // 1024
+        self._stamp()
+        # One rectangle round every card's place before and now.
+        x0 = y0 = 999
+        x1 = y1 = -999
+        for i in range(n):
+            k = i * _N
+            x, y = s[k + 6], s[k + 7]
+            ox, oy = s[k + 10], s[k + 11]
+            if ox < x:
+                x, ox = ox, x
+            if oy < y:
+                y, oy = oy, y
+            if x < x0:
+                x0 = x
+            if y < y0:
+                y0 = y
+            if ox + s[k + 4] > x1:
+                x1 = ox + s[k + 4]
+            if oy + s[k + 5] > y1:
+                y1 = oy + s[k + 5]
+        self.display.show_rect(x0, y0, x1 - x0, y1 - y0)
+        return True
