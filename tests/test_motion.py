@@ -66,6 +66,8 @@ def test_a_played_card_travels_through_places_to_where_the_still_frame_puts_it()
             x0, y0, x1, y1 = s[k], s[k + 1], s[k + 2], s[k + 3]
             path = [f[k // 12] for f in frames]
             assert path[0] == (x0, y0)
+            if (x0, y0) == (x1, y1):
+                continue  # a card drawn in its place as it was
             # Each frame nearer the end, never past it, inside the way.
             dist = [abs(x - x1) + abs(y - y1) for x, y in path]
             assert all(a > b for a, b in zip(dist, dist[1:], strict=False)), dist

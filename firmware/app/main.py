@@ -240,9 +240,12 @@ class App:
         self.screen.update(now)
         if self.dirty:
             self.dirty = False
-            self.draw_frame()
             if places.FRAME[1]:
+                places.hide_cued()
+                self.draw_frame()
                 self.start_motion(now)
+            else:
+                self.draw_frame()
             self.display.show()
 
     def draw_frame(self):
@@ -255,8 +258,9 @@ class App:
 
     def start_motion(self, now):
         """The screen cued cards to move (``app.kit.places``) and the frame
-        with their new places is drawn: start the move (``app.kit.motion``,
-        loaded for it), or forget the cues when nothing moves."""
+        with their new places is drawn, those cards left out: start the
+        move (``app.kit.motion``, loaded for it), or forget the cues when
+        none of those cards is on the screen."""
         from app.kit import motion
 
         m = motion.Motion(self, now)

@@ -4,9 +4,9 @@ winner, a drawn card comes from the stock. Loaded by the app when a move
 starts and dropped when it ends (``App.step``); the screens only cue moves
 (``app.kit.places``).
 
-How, on a frame already drawn with the cards in their new places: each card
-in flight is a sprite, its face painted once into a buffer of its own; the
-frame under it is drawn again without it (``places.HIDDEN``). Then, every
+How: the frame with the new places is drawn with the cards cued to come to
+a place left out (``places.hide_cued``), and each card in flight is a
+sprite, its face painted once into a buffer of its own. Then, every
 ``STEP_MS`` of the app's clock, each sprite is lifted off (the pixels it
 covered put back from a second buffer), moved along an eased path and
 stamped again, and only the rectangles that changed are pushed
@@ -47,8 +47,8 @@ def _side(side, w, h, vw, vh):
 
 class Motion:
     """The moves cued for the frame ``app`` has just drawn (not shown yet).
-    ``start`` is False when none of them moves anything (the cards were not
-    on the screen, or did not change place): then nothing was changed."""
+    ``start`` is False when none of the cards cued is on the screen, before
+    or after: then there is nothing to move, and the frame is whole."""
 
     def __init__(self, app, now):
         self.app = app
@@ -58,6 +58,7 @@ class Motion:
         oy = app.tall_top if app.tall else 0  # the table's view on a tall screen
         cues = places.CUES
         pos = places.POS
+        hidden = places.HIDDEN
         n_cues = places.FRAME[1]
         places.clear()
         s = []
@@ -74,27 +75,22 @@ class Motion:
             else:
                 if not places.drawn(c):
                     continue  # not on the screen now (a scrolled hand, an overlay)
+                # Left out of the frame just drawn (places.hide_cued): it
+                # flies even if it is in place already (a still sprite).
                 x1, y1, w, h, how = pos[j], pos[j + 1], pos[j + 2], pos[j + 3], pos[j + 4]
                 if side == 255:
                     x0, y0 = cues[i + 3], cues[i + 4]
                 else:
                     x0, y0 = _side(side, w, h, vw, vh)
-                places.HIDDEN[c] = 1
-            if x0 == x1 and y0 == y1:
-                places.HIDDEN[c] = 0
-                continue
             s += (x0, y0 + oy, x1, y1 + oy, w, h, x0, y0 + oy,
                   w * h if not app.mono else w * ((h + 7) // 8), how, x0, y0 + oy)
             cards.append(c)
+        for c in range(52):
+            hidden[c] = 0
         if not cards:
-            return
+            return  # no card cued was drawn: nothing was left out either
         self.start = True
         fb = app.display.fb
-        if any(places.HIDDEN):
-            # The frame under the cards in flight: drawn again without them.
-            app.draw_frame()
-            for c in cards:
-                places.HIDDEN[c] = 0
         self.s = s
         self.n = len(cards)
         fmt = framebuf.MONO_VLSB if app.mono else framebuf.GS8
@@ -130,7 +126,7 @@ class Motion:
         self.fb = fb
         self.display = app.display
         self.key = -1 if app.mono else _KEY
-        self.t0 = now
+        self.t0 = None
         self.at = now
         self.ms = DURATIONS[app.motion]
         self._stamp()
@@ -154,6 +150,10 @@ class Motion:
         rectangles that changed (each card's, from its place before to its
         place now); False when the move is over (the app then draws the
         still frame)."""
+        if self.t0 is None:
+            # Timed from the first frame of motion, not from the frame the
+            # move was set up in (two full draws on the device).
+            self.t0 = now - STEP_MS
         t = self.app.clock.ticks_diff(now, self.t0)
         if t >= self.ms:
             return False

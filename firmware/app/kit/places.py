@@ -105,6 +105,14 @@ def deal(app, c, x, y):
     _cue(app, c, DEAL, 255, x, y)
 
 
+def hide_cued():
+    """Before the frame with the new places is drawn: leave out the cards
+    cued to come to a place in it (motion draws them in flight)."""
+    for i in range(0, _CUE * FRAME[1], _CUE):
+        if CUES[i + 1] != TAKE:
+            HIDDEN[CUES[i]] = 1
+
+
 def clear():
     """Forget the cues (they were used, or the screen changed)."""
     FRAME[1] = 0
