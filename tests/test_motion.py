@@ -142,10 +142,10 @@ def test_a_cue_while_fast_is_not_kept():
 
     s = S(1)
     places.clear()
-    places.play(s.app, 5, places.NORTH)
+    places.cue(s.app, 5, places.PLAY, places.NORTH)
     assert places.FRAME[1] == 0
     s.app.motion = 1
-    places.play(s.app, 5, places.NORTH)
+    places.cue(s.app, 5, places.PLAY, places.NORTH)
     assert places.FRAME[1] == 1
     places.clear()
 

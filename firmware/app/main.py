@@ -229,51 +229,38 @@ class App:
             self.screen.on_button(b)
             b = self.buttons.get()
         now = self.clock.ticks_ms()
-        if self.moving is not None:
+        m = self.moving
+        if m is not None:
             # A press, or the screen's own timer (the computer's move: it
-            # must not think with the move's buffers held), ends the move:
-            # the still frame is drawn.
+            # must not think with the move's buffers held), ends the move
+            # (app.kit.motion, dropped): the still frame is drawn.
             d = self.screen.deadline()
             if self.dirty or (d is not None and self.clock.ticks_diff(now, d) >= 0) \
-                    or not self.moving.frame(now):
-                self.stop_motion()
+                    or not m.frame(now):
+                self.moving = m = None
+                self.dirty = True
+                modules.drop("app.kit.motion")
         self.screen.update(now)
         if self.dirty:
             self.dirty = False
-            if places.FRAME[1]:
-                places.hide_cued()
-                self.draw_frame()
-                self.start_motion(now)
+            f = places.FRAME
+            if f[1]:
+                # The screen cued cards to move (app.kit.places): motion
+                # leaves those coming to a place out of the frame drawn now.
+                from app.kit import motion
+
+                m = motion.Motion(self)
+            f[0] = f[0] % 255 + 1  # the frame's mark (places.mark)
+            if self.tall_layout is not None:
+                self.tall_layout.draw(self, self.screen, self.display.fb)
             else:
-                self.draw_frame()
+                self.screen.draw(self.display.fb)
+            if m is not None:
+                if m.begin(now):
+                    self.moving = m
+                else:
+                    modules.drop("app.kit.motion")
             self.display.show()
-
-    def draw_frame(self):
-        """Draw the screen on the frame (not shown yet)."""
-        places.new_frame()
-        if self.tall_layout is not None:
-            self.tall_layout.draw(self, self.screen, self.display.fb)
-        else:
-            self.screen.draw(self.display.fb)
-
-    def start_motion(self, now):
-        """The screen cued cards to move (``app.kit.places``) and the frame
-        with their new places is drawn, those cards left out: start the
-        move (``app.kit.motion``, loaded for it), or forget the cues when
-        none of those cards is on the screen."""
-        from app.kit import motion
-
-        m = motion.Motion(self, now)
-        if m.start:
-            self.moving = m
-        else:
-            modules.drop("app.kit.motion")
-
-    def stop_motion(self):
-        """End the move in flight; the still frame is drawn at this step."""
-        self.moving = None
-        self.dirty = True
-        modules.drop("app.kit.motion")
 
     def hurry(self):
         """While the computer thinks (a player's ``stop``, see

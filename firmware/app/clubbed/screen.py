@@ -185,13 +185,14 @@ class ClubbedScreen:
                 self.opp_draws = 0
             self._say(clubbed.describe(ev, _HUMAN, NAMES))
             if kind == clubbed.EV_PLAY:
-                places.play(self.app, ev[2], places.SOUTH if ev[1] == _HUMAN else places.NORTH)
+                side = places.SOUTH if ev[1] == _HUMAN else places.NORTH
+                places.cue(self.app, ev[2], places.PLAY, side)
             elif kind == clubbed.EV_DRAW and ev[1] == _HUMAN:
                 # Your drawn card comes from the stock (its count on 128x64).
                 if self.app.compact:
-                    places.deal(self.app, ev[2], 64, 12)
+                    places.cue(self.app, ev[2], places.DEAL, 255, 64, 12)
                 else:
-                    places.deal(self.app, ev[2], 8, 24)
+                    places.cue(self.app, ev[2], places.DEAL, 255, 8, 24)
             if kind == clubbed.EV_CLUB:
                 victim = 1 - ev[1]
                 n = ev[2]

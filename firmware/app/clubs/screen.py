@@ -358,7 +358,7 @@ class ClubsScreen:
         if kind == clubs.EV_PLAY:
             self._clear_trick()
             self.trick.add(seat, a, b)
-            places.play(self.app, a, _SIDES[seat])
+            places.cue(self.app, a, places.PLAY, _SIDES[seat])
             if seat == HUMAN:
                 self.hand = bytes([c for c in self.hand if c != a])
             if self.shown_live[seat] == a:
@@ -433,7 +433,7 @@ class ClubsScreen:
         t = self.trick
         if t.complete() and t.taker >= 0:
             for c in t.cards:  # to the taker's side of the table
-                places.take(self.app, c, _SIDES[t.taker])
+                places.cue(self.app, c, places.TAKE, _SIDES[t.taker])
             self.last_trick = t
             self.trick = Trick(t.number + 1)
             self.app.invalidate()

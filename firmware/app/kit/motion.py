@@ -5,7 +5,7 @@ starts and dropped when it ends (``App.step``); the screens only cue moves
 (``app.kit.places``).
 
 How: the frame with the new places is drawn with the cards cued to come to
-a place left out (``places.hide_cued``), and each card in flight is a
+a place left out (``places.HIDDEN``), and each card in flight is a
 sprite, its face painted once into a buffer of its own. Then, every
 ``STEP_MS`` of the app's clock, each sprite is lifted off (the pixels it
 covered put back from a second buffer), moved along an eased path and
@@ -46,13 +46,23 @@ def _side(side, w, h, vw, vh):
 
 
 class Motion:
-    """The moves cued for the frame ``app`` has just drawn (not shown yet).
-    ``start`` is False when none of the cards cued is on the screen, before
-    or after: then there is nothing to move, and the frame is whole."""
+    """The moves cued for the frame ``app`` draws next: made before it is
+    drawn, ``begin`` once it is (not shown yet)."""
 
-    def __init__(self, app, now):
+    def __init__(self, app):
+        # Before the frame with the new places is drawn: the cards cued to
+        # come to a place are left out of it.
         self.app = app
-        self.start = False
+        cues = places.CUES
+        for i in range(0, 8 * places.FRAME[1], 8):
+            if cues[i + 1] != places.TAKE:
+                places.HIDDEN[cues[i]] = 1
+
+    def begin(self, now):
+        """The frame is drawn: set the move up and stamp the cards at their
+        starting places; False when none of the cards cued is on the screen,
+        before or after (nothing to move; the frame is whole)."""
+        app = self.app
         vw = app.width
         vh = 135 if app.tall else app.height
         oy = app.tall_top if app.tall else 0  # the table's view on a tall screen
@@ -75,7 +85,7 @@ class Motion:
             else:
                 if not places.drawn(c):
                     continue  # not on the screen now (a scrolled hand, an overlay)
-                # Left out of the frame just drawn (places.hide_cued): it
+                # Left out of the frame just drawn (``__init__``): it
                 # flies even if it is in place already (a still sprite).
                 x1, y1, w, h, how = pos[j], pos[j + 1], pos[j + 2], pos[j + 3], pos[j + 4]
                 if side == 255:
@@ -88,8 +98,7 @@ class Motion:
         for c in range(52):
             hidden[c] = 0
         if not cards:
-            return  # no card cued was drawn: nothing was left out either
-        self.start = True
+            return False  # no card cued was drawn: nothing was left out either
         fb = app.display.fb
         self.s = s
         self.n = len(cards)
@@ -130,6 +139,7 @@ class Motion:
         self.at = now
         self.ms = DURATIONS[app.motion]
         self._stamp()
+        return True
 
     def _stamp(self):
         # Keep what lies under each sprite at its place, then draw it there.

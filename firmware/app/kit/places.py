@@ -5,7 +5,7 @@ The screens draw still frames, as ever. ``cardview.face`` and the compact
 layout's ``card`` call ``mark`` for every card face they draw, so this module
 knows where each card lies in the frame just drawn: no screen needs to know
 where another layout puts a card. When a card changes place in the game, its
-screen cues the move (``play``, ``take``, ``deal``) before the frame that shows
+screen cues the move (``cue``) before the frame that shows
 the new place is drawn; the cue keeps where the card lay until then. The app
 (``App.step``) hands the cues to ``app.kit.motion`` after drawing that frame,
 which knows the new places, and the card travels from the old to the new.
@@ -32,17 +32,13 @@ _CUE = const(8)
 MAX_CUES = const(6)
 
 POS = bytearray(_REC * 52)
-# FRAME[0]: the mark of the frame being drawn (1..255; 0 while app.kit.motion
-# paints a card of its own, which is no place on the table). FRAME[1]: cues.
+# FRAME[0]: the mark of the frame being drawn (1..255, counted by App.step; 0
+# while app.kit.motion paints a card of its own, which is no place on the
+# table). FRAME[1]: cues.
 FRAME = bytearray(2)
 FRAME[0] = 1
 CUES = bytearray(_CUE * MAX_CUES)
 HIDDEN = bytearray(52)  # 1: a card in flight, left out of the frame drawn under it
-
-
-def new_frame():
-    """A new frame is about to be drawn: marks from now on are its."""
-    FRAME[0] = FRAME[0] % 255 + 1
 
 
 def mark(c, x, y, w, h, how):
@@ -66,7 +62,12 @@ def drawn(c):
     return POS[_REC * c + 5] == FRAME[0]
 
 
-def _cue(app, c, kind, side, x, y):
+def cue(app, c, kind, side, x=0, y=0):
+    """Cue a move of card ``c`` for the next frame drawn (none with Fast
+    card motion): ``PLAY``, it leaves a hand for the table, from where it
+    is drawn now or (a hidden hand) from the table's ``side`` (``SOUTH``...);
+    ``TAKE``, it goes from the table to the player at ``side``; ``DEAL``,
+    it comes to a hand from the point (x, y), the stock's (``side`` 255)."""
     n = FRAME[1]
     if app.motion >= 2 or n >= MAX_CUES:  # Fast: cards jump (no motion)
         return
@@ -87,30 +88,6 @@ def _cue(app, c, kind, side, x, y):
     elif kind == TAKE:
         return  # not on the screen: nothing to move
     FRAME[1] = n + 1
-
-
-def play(app, c, side):
-    """Card ``c`` leaves a hand for the table: from where it is drawn now, or
-    (a hidden hand) from the table's ``side`` (``SOUTH``...)."""
-    _cue(app, c, PLAY, side, 0, 0)
-
-
-def take(app, c, side):
-    """Card ``c``, on the table now, goes to the player at ``side``."""
-    _cue(app, c, TAKE, side, 0, 0)
-
-
-def deal(app, c, x, y):
-    """Card ``c`` comes to a hand from the point (x, y): the stock's."""
-    _cue(app, c, DEAL, 255, x, y)
-
-
-def hide_cued():
-    """Before the frame with the new places is drawn: leave out the cards
-    cued to come to a place in it (motion draws them in flight)."""
-    for i in range(0, _CUE * FRAME[1], _CUE):
-        if CUES[i + 1] != TAKE:
-            HIDDEN[CUES[i]] = 1
 
 
 def clear():

@@ -357,7 +357,8 @@ class KlaberjassScreen:
                 if self.trick_done:
                     self._clear_trick()
                 self.trick.append((seat, a))
-                places.play(self.app, a, places.SOUTH if seat == _HUMAN else places.NORTH)
+                side = places.SOUTH if seat == _HUMAN else places.NORTH
+                places.cue(self.app, a, places.PLAY, side)
                 if len(self.trick) == 2:
                     # Shown while the trick lies complete (the winner's line
                     # comes in the same batch and would hide it).
@@ -418,7 +419,7 @@ class KlaberjassScreen:
             # The won trick slides to its winner's side of the table.
             side = places.SOUTH if self.last[3] == _HUMAN else places.NORTH
             for _, c in self.trick:
-                places.take(self.app, c, side)
+                places.cue(self.app, c, places.TAKE, side)
         self.trick = []
         self.trick_done = False
         self.play_line = ""
