@@ -5,17 +5,16 @@ starts and dropped when it ends (``App.step``); the screens only cue moves
 (``app.kit.places``).
 
 How: the frame with the new places is drawn with the cards cued to come to
-a place left out (``places.HIDDEN``), and each card in flight is a
-sprite, its face painted once into a buffer of its own. Then, every
-``STEP_MS`` of the app's clock, each sprite is lifted off (the pixels it
-covered put back from a second buffer), moved along an eased path and
-stamped again, and only the rectangles that changed are pushed
-(``show_rect``: on an ST7789 a window of the panel). When the time is up the
+a place left out (``places.HIDDEN``). Then, every ``STEP_MS`` of the
+app's clock, each card in flight is lifted off (the pixels it covered put
+back from a buffer), moved along an eased path and painted again (after
+keeping what it covers now), and only the rectangle that changed is
+pushed (``show_rect``: on an ST7789 a window of the panel). When the time is up the
 app draws the still frame as ever, so a move always ends on the frame a
 screen without motion shows.
 
-Memory: the buffers (two per card: its face and what it covers, 816 bytes
-each for a 24x34 card) are allocated when a move starts and dropped when it
+Memory: the buffers (one per card, of what it covers: 816 bytes for a
+24x34 card) are allocated when a move starts and dropped when it
 ends, so nothing is held at the table while the computer thinks; a frame of
 the move allocates nothing. Times are ms of the app's clock; coordinates
 frame pixels.
@@ -28,9 +27,9 @@ from app.kit import places
 
 STEP_MS = const(16)  # a frame of motion is due this long after the last
 DURATIONS = (250, 170)  # ms a move takes: Slow, Normal (Fast: no motion)
-_KEY = const(250)  # a palette index no colour uses: the sprite's clear corners
-# Per sprite in ``Motion.s``: from x0, y0 to x1, y1; w, h; at x, y now; its
-# buffers' size; how it is drawn (dimmed); at x, y the frame before.
+# Per card in ``Motion.s``: from x0, y0 to x1, y1; w, h; at x, y now; the
+# size of the buffer of what it covers; how it is drawn; at x, y the frame
+# before.
 _N = const(12)
 
 
@@ -99,42 +98,32 @@ class Motion:
             hidden[c] = 0
         if not cards:
             return False  # no card cued was drawn: nothing was left out either
-        fb = app.display.fb
         self.s = s
         self.n = len(cards)
+        self.cards = bytes(cards)
         fmt = framebuf.MONO_VLSB if app.mono else framebuf.GS8
         total = 0
         for k in range(0, len(s), _N):
-            total += 2 * s[k + 8]
+            total += s[k + 8]
         self.buf = bytearray(total)
         mv = memoryview(self.buf)
-        self.sprites = []
         self.unders = []
         off = 0
+        for k in range(0, len(s), _N):
+            size = s[k + 8]
+            self.unders.append(framebuf.FrameBuffer(mv[off:off + size], s[k + 4], s[k + 5], fmt))
+            off += size
         if app.compact:
-            from app.kit.compact import card as paint
+            from app.kit.compact import card
+
+            self.card = card
         else:
             from app.kit import cardview
-        mark = places.FRAME[0]
-        places.FRAME[0] = 0  # a card painted here is no place on the table
-        for k in range(0, len(s), _N):
-            w, h, size = s[k + 4], s[k + 5], s[k + 8]
-            spr = framebuf.FrameBuffer(mv[off:off + size], w, h, fmt)
-            spr.fill(0 if app.mono else _KEY)
-            c, how = cards[k // _N], s[k + 9]
-            if app.compact:
-                paint(spr, c, 0, 0, how & 1)
-            elif how & 2:
-                cardview.chip(spr, c, 0, 0, w, h, how & 1)
-            else:
-                cardview.face(spr, c, 0, 0, w, h, how & 1)
-            self.sprites.append(spr)
-            self.unders.append(framebuf.FrameBuffer(mv[off + size:off + 2 * size], w, h, fmt))
-            off += 2 * size
-        places.FRAME[0] = mark
-        self.fb = fb
+
+            self.face = cardview.face
+            self.chip = cardview.chip
+        self.fb = app.display.fb
         self.display = app.display
-        self.key = -1 if app.mono else _KEY
         self.t0 = None
         self.at = now
         self.ms = DURATIONS[app.motion]
@@ -142,14 +131,26 @@ class Motion:
         return True
 
     def _stamp(self):
-        # Keep what lies under each sprite at its place, then draw it there.
+        # Keep what lies under each card at its place, then paint it there
+        # (not noted as a place on the table: places.FRAME[0] is 0).
         s = self.s
         fb = self.fb
+        f = places.FRAME
+        mark = f[0]
+        f[0] = 0
+        compact = self.app.compact
         for i in range(self.n):
             k = i * _N
-            x, y = s[k + 6], s[k + 7]
+            x, y, how = s[k + 6], s[k + 7], s[k + 9]
             self.unders[i].blit(fb, -x, -y)
-            fb.blit(self.sprites[i], x, y, self.key)
+            c = self.cards[i]
+            if compact:
+                self.card(fb, c, x, y, how & 1)
+            elif how & 2:
+                self.chip(fb, c, x, y, s[k + 4], s[k + 5], how & 1)
+            else:
+                self.face(fb, c, x, y, s[k + 4], s[k + 5], how & 1)
+        f[0] = mark
 
     def deadline(self):
         """The clock tick (ms) the next frame of the move is due at."""
