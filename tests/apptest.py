@@ -27,6 +27,9 @@ class Session:
     SIZE = (240, 135)
     MONO = False
     CHECK_BOUNDS = False
+    # Card motion (app.kit.motion): Fast (none) unless a test wants it, so
+    # that a press settles on its still frame in the fewest steps.
+    MOTION = 2
 
     def __init__(self, seed, storage=None):
         self.storage = storage
@@ -40,6 +43,8 @@ class Session:
         self.btn = ScriptedButtons()
         self.clock = VirtualClock()
         self.app = App(self.disp, self.btn, self.clock, seed=seed, storage=storage)
+        if self.MOTION is not None:
+            self.app.motion = self.MOTION
         if self.CHECK_BOUNDS and self.app.tall:
             # The tall layout draws the 240x135 screens into views of the frame.
             for name in ("lower", "middle"):

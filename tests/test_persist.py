@@ -501,14 +501,19 @@ def test_decode_names_each_problem():
             decode(bad, "stats")
 
 
+class Rebooted(Console):
+    MOTION = None  # the settings file's card motion (Normal at first), not the tests' Fast
+
+
 def test_settings_and_statistics_survive_a_reboot():
     st = FakeStorage()
-    con = Console(st, seed=2)
+    con = Rebooted(st, seed=2)
     # Title: New game, Rules, Settings, Statistics.
     con.press("DOWN", "DOWN", "A")
     assert type(con.app.screen).__name__ == "SettingsScreen"
     con.press("RIGHT")  # Difficulty: Hard
     con.press("DOWN", "LEFT")  # Computer speed: Slow
+    con.press("DOWN", "LEFT")  # Card motion: Slow
     con.press("DOWN", "A")  # Four-colour deck: on
     con.press("DOWN", "LEFT")  # Backlight 80 %
     con.press("DOWN", "RIGHT")  # Dim after 2 min (from 1 min)
@@ -521,9 +526,9 @@ def test_settings_and_statistics_survive_a_reboot():
             break
         con.press("A")
     won = app.screen.outcome[0] > 0
-    again = Console(st.reboot(), seed=3)
+    again = Rebooted(st.reboot(), seed=3)
     a = again.app
-    assert (a.level, a.speed, a.four, a.light, a.dim) == (2, 0, True, 80, 120)
+    assert (a.level, a.speed, a.motion, a.four, a.light, a.dim) == (2, 0, 0, True, 80, 120)
     assert a.options["Clubbed"]["refill"] is False
     s = persist.read_stats(a)["Clubbed"]
     assert s[PLAYED] == 1 and s[WON] == (1 if won else 0)

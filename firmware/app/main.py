@@ -15,7 +15,7 @@ import gc
 import sys
 
 from app import games, modules
-from app.kit import theme
+from app.kit import places, theme
 from app.kit.buttons import A
 from cardgames.rng import Rng
 
@@ -38,6 +38,7 @@ class App:
     speed = 1
     light = 100
     dim = 60
+    motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
     last = 0
     id = 0
     saved = None
@@ -86,6 +87,7 @@ class App:
         self.device = sys.platform == "rp2"
         self.dirty = True
         self.held = []  # presses read while the computer thought (hurry)
+        self.moving = None  # the cards in flight (an app.kit.motion.Motion)
         self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
@@ -228,9 +230,9 @@ class App:
 
     def step(self):
         """Handle waiting presses (those ``hurry`` put aside first), run due
-        timers, redraw if needed. Once a press has brought something new
-        (``announce``), the presses after it wait for the frame, which drops
-        them: they began before it was shown."""
+        timers, move cards in flight, redraw if needed. Once a press has
+        brought something new (``announce``), the presses after it wait for
+        the frame, which drops them: they began before it was shown."""
         held = self.held
         while held and not self.news:
             self.screen.on_button(held.pop(0))
@@ -241,13 +243,38 @@ class App:
                 if self.news:
                     break
                 b = self.buttons.get()
-        self.screen.update(self.clock.ticks_ms())
+        now = self.clock.ticks_ms()
+        m = self.moving
+        if m is not None:
+            # A press, or the screen's own timer (the computer's move: it
+            # must not think with the move's buffers held), ends the move
+            # (app.kit.motion, dropped): the still frame is drawn.
+            d = self.screen.deadline()
+            if self.dirty or (d is not None and self.clock.ticks_diff(now, d) >= 0) \
+                    or not m.frame(now):
+                self.moving = m = None
+                self.dirty = True
+                modules.drop("app.kit.motion")
+        self.screen.update(now)
         if self.dirty:
             self.dirty = False
+            f = places.FRAME
+            if f[1]:
+                # The screen cued cards to move (app.kit.places): motion
+                # leaves those coming to a place out of the frame drawn now.
+                from app.kit import motion
+
+                m = motion.Motion(self)
+            f[0] = f[0] % 255 + 1  # the frame's mark (places.mark)
             if self.tall_layout is not None:
                 self.tall_layout.draw(self, self.screen, self.display.fb)
             else:
                 self.screen.draw(self.display.fb)
+            if m is not None:
+                if m.begin(now):
+                    self.moving = m
+                else:
+                    modules.drop("app.kit.motion")
             self.display.show()
             if self.news:
                 # On the glass now: what was pressed before is spent.
@@ -279,11 +306,15 @@ class App:
         """Clock tick (ms) at which a step is due without input, or None."""
         if self.dirty:
             return self.clock.ticks_ms()
-        return self.screen.deadline()
+        d = self.screen.deadline()
+        m = self.moving
+        if m is not None and (d is None or self.clock.ticks_diff(m.deadline(), d) < 0):
+            return m.deadline()
+        return d
 
     def idle(self):
         """True when nothing is scheduled: the app waits for a button."""
-        return not self.dirty and self.screen.deadline() is None
+        return not self.dirty and self.moving is None and self.screen.deadline() is None
 
     def run(self):
         """Step forever, sleeping FRAME_MS between steps (device main loop)."""

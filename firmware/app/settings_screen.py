@@ -4,8 +4,9 @@ Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
 (or A) change its value, B goes back. Every change is applied at once and
 written to storage (``app.persist.files``), so it survives a power cut.
 
-Rows: difficulty of the computer players, computer speed, four-colour deck,
-backlight level, dim timeout, then each game's variants from RULES.md.
+Rows: difficulty of the computer players, computer speed, card motion,
+four-colour deck, backlight level, dim timeout, then each game's variants
+from RULES.md.
 Drawn with the small font in rows that fill the screen's height, scrolling
 when they do not fit, so it works on every board's screen size.
 """
@@ -18,7 +19,7 @@ from app.screen import StaticScreen
 ONOFF = ("off", "on")
 # The choices (app.persist.files checks a settings file against the same).
 LEVELS = ("Easy", "Normal", "Hard", "Expert")  # players.levels.LEVELS
-SPEEDS = ("Slow", "Normal", "Fast")
+SPEEDS = ("Slow", "Normal", "Fast")  # the computer's pace, and cards' motion
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
 DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 never
 # What the selected row does, under the rows (``about``), at most 39
@@ -28,6 +29,9 @@ ABOUT_LEVELS = ("Plays its own hand, forgets the cards",
                 "Guesses your cards, tries its moves",
                 "As Normal, thinking 3 to 6 times more",
                 "Thinks ten times as long as Hard")
+ABOUT_MOTION = ("Cards glide slowly to their place",
+                "Cards glide to their place",
+                "Cards jump to their place at once")
 ABOUT = {"speed": "The pause before each computer move",
          "four": "Clubs green and diamonds blue when on",
          "light": "The screen's brightness",
@@ -79,11 +83,12 @@ class SettingsScreen(StaticScreen):
         # where a variant's game is shown below the rows instead.
         rows = [("Difficulty", "level", None, None, "Difficulty"),
                 ("Computer speed", "speed", None, None, "Comp. speed"),
+                ("Card motion", "motion", None, None, "Card motion"),
                 ("Four-colour deck", "four", None, None, "4-colour deck"),
                 ("Backlight", "light", None, None, "Backlight"),
                 ("Dim after", "dim", None, None, "Dim after")]
         if app.mono:
-            rows.pop(2)  # a 1-bit screen draws no suit colours
+            rows.pop(3)  # a 1-bit screen draws no suit colours
         for e in games.GAMES:
             for key, label, _ in e.options:
                 rows.append(("%s: %s" % (e.name, label), "opt", e, key, label))
@@ -101,6 +106,8 @@ class SettingsScreen(StaticScreen):
             return LEVELS[app.level]
         if kind == "speed":
             return SPEEDS[app.speed]
+        if kind == "motion":
+            return SPEEDS[app.motion]
         if kind == "four":
             return ONOFF[app.four]
         if kind == "light":
@@ -121,6 +128,8 @@ class SettingsScreen(StaticScreen):
             app.level_kept = None
         elif kind == "speed":
             app.speed = (app.speed + d) % len(SPEEDS)
+        elif kind == "motion":
+            app.motion = (app.motion + d) % len(SPEEDS)
         elif kind == "four":
             app.four = not app.four
             cardview.four(app.four)
@@ -143,6 +152,8 @@ class SettingsScreen(StaticScreen):
             return ABOUT_LEVELS[app.level]
         if kind == "opt":
             return ABOUT_OPTIONS[key][app.options[e.name][key]]
+        if kind == "motion":
+            return ABOUT_MOTION[app.motion]
         return ABOUT[kind]
 
     def _visible(self):

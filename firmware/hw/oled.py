@@ -106,6 +106,11 @@ class OLED:
         self._dev().show()
         self.frames += 1
 
+    def show_rect(self, x, y, w, h):
+        """A rectangle of the frame changed: the whole frame is sent (the
+        panel's pages are 8 rows high and 1 KB is quick on the bus)."""
+        self.show()
+
     def backlight(self, percent):
         """An OLED has no backlight: brightness is the contrast register
         (0..100 % -> 0..255); 0 turns the panel off."""

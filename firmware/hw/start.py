@@ -14,10 +14,11 @@ and buttons, show a splash, run the app, and never die silently.
    frame cannot be allocated, the display starts in a small mode with a
    1 KB frame and the splash says so (``make_display``).
 3. The app (``app.main.App``) runs in a loop that steps it, then waits
-   ``FRAME_MS`` in ``POLL_MS`` slices sampling the buttons, or less when
-   the buttons have a press to judge sooner (``hw.buttons``' ``due()``: the
-   moment a press has been held for the debounce time); a button event
-   ends the wait early. Garbage is collected at safe points: before the app
+   ``FRAME_MS`` (less when the app is due sooner: a card in flight) in
+   ``POLL_MS`` slices sampling the buttons, or less when the buttons have a
+   press to judge sooner (``hw.buttons``' ``due()``: the moment a press has
+   been held for the debounce time); a button event ends the wait early.
+   Garbage is collected at safe points: before the app
    starts, and between steps when the app is idle, at most every ``GC_MS``.
    Its files (settings, statistics, saved game, records) are kept by
    ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
@@ -386,7 +387,13 @@ def run_app(app, keys, clock, steps=None, display=None):
         if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
             gc.collect()
             last_gc = now
-        if wait_keys(keys, clock, FRAME_MS):
+        # FRAME_MS, or less when the app is due sooner (a card in flight
+        # moves every app.kit.motion.STEP_MS).
+        wait = FRAME_MS
+        due = app.next_deadline()
+        if due is not None:
+            wait = max(POLL_MS, min(FRAME_MS, clock.ticks_diff(due, clock.ticks_ms())))
+        if wait_keys(keys, clock, wait):
             last_press = clock.ticks_ms()
 
 

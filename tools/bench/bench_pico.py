@@ -83,6 +83,77 @@ t = time.ticks_us(); d.show(); same = time.ticks_diff(time.ticks_us(), t)
 print("BENCH-PUSH", full, same, d.width, d.height)
 '''
 
+MOTION = r'''
+import time, gc
+import boards
+from hw import start
+from hw.clock import DeviceClock
+from app import modules
+from app.kit.buttons import ScriptedButtons, A, RIGHT
+from app.main import App
+b = boards.load(%r)
+getattr(start, "peripheral_clock", lambda: None)()
+gc.collect()
+d = start.make_display(b)
+d.init()
+btn = ScriptedButtons()
+app = App(d, btn, DeviceClock(), seed=3)
+app.level = 0  # Easy: the computer's turns pass quickly
+app.motion = 1  # Normal
+t = time.ticks_us()
+from app.kit import motion
+print("BENCH-IMPORT", time.ticks_diff(time.ticks_us(), t))
+motion = None
+modules.drop("app.kit.motion")
+def moves(game, want):
+    # Presses A (a card, a bid) and steps as hw.start.run_app does (a step,
+    # then a wait), timing each step of a move (ticks_us) until ``want``
+    # moves were seen. The free heap is read once a move is set up (its
+    # buffers allocated; a frame of motion allocates nothing): a reading
+    # walks the heap's table, which would slow the frames.
+    while app.game_name() != game:
+        btn.push(RIGHT)
+        app.step()
+    btn.push(A)
+    app.step()
+    gc.collect()
+    print("BENCH-TABLE", game, gc.mem_free())
+    seen = 0
+    for _ in range(4000):
+        if seen >= want:
+            break
+        if app.idle():
+            btn.push(A)
+        was = app.moving
+        t = time.ticks_us()
+        app.step()
+        dt = time.ticks_diff(time.ticks_us(), t)
+        if app.moving is not None and was is None:
+            t0 = t
+            steps = []
+            low = gc.mem_free()
+            n = len(app.moving.s) // 12
+        if app.moving is not None or was is not None:
+            steps.append(dt)
+            if len(steps) == 2:
+                t1 = t  # the first frame of motion starts
+        if was is not None and app.moving is None:
+            # The move's frames: its first (the new places drawn, the
+            # move set up), each frame of motion, the still frame at its end.
+            print("BENCH-MOVE", game, n, len(steps) - 2, time.ticks_diff(t, t1), steps[0],
+                  max(steps[1:-1]), steps[-1], low)
+            seen += 1
+        # hw.start.run_app's wait: FRAME_MS, or less when the app is due sooner.
+        wait = start.FRAME_MS
+        due = app.next_deadline()
+        if due is not None:
+            wait = max(start.POLL_MS, min(wait, time.ticks_diff(due, time.ticks_ms())))
+        time.sleep_ms(wait)
+moves("Clubbed", 3)
+app.to_title()
+moves("Klaberjass", 4)
+'''
+
 DECIDE = r'''
 import time, gc, sys
 from players import levels
@@ -273,6 +344,40 @@ def push_figures(k, args, tmp):
     return {"full_us": int(m.group(1)), "same_us": int(m.group(2))}
 
 
+def motion_figures(k, args, tmp):
+    """Card moves on the device (Normal card motion), the app run as
+    ``hw.start`` runs it (a step, then its wait): per move ``(game, cards in
+    flight, frames of motion, µs from the first of them to the still frame,
+    µs of its set-up step, of its slowest frame of motion, of its still
+    frame, free heap once set up)``; the free heap at each table before its
+    first move ``{game: bytes}``; µs to import app.kit.motion."""
+    img = image(os.path.join(tmp, "motion.bin"), args.board, args)
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        pico.settle(quiet_ms=400, timeout_ms=20000)
+        out = pico.exec(MOTION % args.board, timeout_ms=600000)
+    rows = [(m.group(1),) + tuple(int(x) for x in m.groups()[1:]) for m in
+            re.finditer(r"BENCH-MOVE (\w+)" + r" (\d+)" * 7, out)]
+    if not rows:
+        fail("motion figures not found in: " + out[-300:])
+    tables = {m.group(1): int(m.group(2)) for m in re.finditer(r"BENCH-TABLE (\w+) (\d+)", out)}
+    m = re.search(r"BENCH-IMPORT (\d+)", out)
+    return rows, tables, int(m.group(1)) if m else 0
+
+
+def print_motion(rows, tables, import_us, out=print):
+    """The motion figures as table rows."""
+    for game, free in tables.items():
+        out("| free heap at the %s table (motion probe, after collect) | %.1f KB |"
+            % (game, free / 1024))
+    out("| app.kit.motion imported (at a move's set-up) | %.1f ms |" % (import_us / 1000))
+    for game, n, frames, span, setup, slowest, still, low in rows:
+        out("| card move %s, %d card%s | %d frames of motion, %.0f fps; set-up frame %.1f ms,"
+            " slowest frame of motion %.1f ms, still frame %.1f ms; free heap in flight %.1f KB |"
+            % (game, n, "" if n == 1 else "s", frames, frames * 1e6 / span, setup / 1000,
+               slowest / 1000, still / 1000, low / 1024))
+
+
 def blocks(text):
     """{offset: length in bytes} of the allocated blocks in a
     ``mem_info(1)`` heap map (16-byte blocks; '.' free, '=' a tail)."""
@@ -435,7 +540,7 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="",
-                    help="comma list of: boot,push,memory,decisions,turns")
+                    help="comma list of: boot,push,motion,memory,decisions,turns")
     ap.add_argument("--turns", type=int, default=60,
                     help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
@@ -452,7 +557,7 @@ def main(argv=None):
     skip = set(s for s in args.skip.split(",") if s)
     if args.turns < 1:
         fail("--turns must be at least 1")
-    bad = skip - {"boot", "push", "memory", "decisions", "turns"}
+    bad = skip - {"boot", "push", "motion", "memory", "decisions", "turns"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -476,6 +581,8 @@ def main(argv=None):
             p = push_figures(k, args, tmp)
             print("| full-frame push | %.1f ms |" % (p["full_us"] / 1000))
             print("| same frame pushed again | %.1f ms |" % (p["same_us"] / 1000))
+        if "motion" not in skip:
+            print_motion(*motion_figures(k, args, tmp))
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
         if "decisions" not in skip:

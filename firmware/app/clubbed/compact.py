@@ -9,6 +9,7 @@ raised, the cursor inverted, DRAW at the right end when you may draw.
 """
 
 from app.kit import compact as c
+from app.kit import places
 from cardgames import clubbed
 
 
@@ -26,6 +27,8 @@ def draw(fb, scr):
     c.put(fb, "%d held" % g.hand_size(1), 32, 0)
     c.right(fb, "coll %d" % g.collected(1), w, 0)
     if g.n_pile:
+        if places.HIDDEN[g.top()] and g.n_pile > 1:
+            c.card(fb, g.pile[g.n_pile - 2], 1, 12, True)  # under the card in flight
         x = c.card(fb, g.top(), 1, 12, True) + 4
     else:
         c.slot(fb, 1, 12)

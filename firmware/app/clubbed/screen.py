@@ -11,7 +11,7 @@ from micropython import const
 
 from app import screen as shared
 from app.clubbed.result import ResultScreen
-from app.kit import buttons, cardview, text, theme
+from app.kit import buttons, cardview, places, text, theme
 from app.kit.menu import panel
 from cardgames import clubbed
 
@@ -184,6 +184,15 @@ class ClubbedScreen:
             else:
                 self.opp_draws = 0
             self._say(clubbed.describe(ev, _HUMAN, NAMES))
+            if kind == clubbed.EV_PLAY:
+                side = places.SOUTH if ev[1] == _HUMAN else places.NORTH
+                places.cue(self.app, ev[2], places.PLAY, side)
+            elif kind == clubbed.EV_DRAW and ev[1] == _HUMAN:
+                # Your drawn card comes from the stock (its count on 128x64).
+                if self.app.compact:
+                    places.cue(self.app, ev[2], places.DEAL, 255, 64, 12)
+                else:
+                    places.cue(self.app, ev[2], places.DEAL, 255, 8, 24)
             if kind == clubbed.EV_CLUB:
                 victim = 1 - ev[1]
                 n = ev[2]
@@ -333,7 +342,11 @@ class ClubbedScreen:
         if g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
                 fb.rect(px + 2 * i, sy - i, theme.BIG_W, theme.BIG_H, theme.CARD_EDGE)
-            cardview.face(fb, g.top(), px, sy, theme.BIG_W, theme.BIG_H)
+            top = g.top()
+            if places.HIDDEN[top] and g.n_pile > 1:
+                # The card under the one in flight (app.kit.motion).
+                cardview.face(fb, g.pile[g.n_pile - 2], px, sy, theme.BIG_W, theme.BIG_H)
+            cardview.face(fb, top, px, sy, theme.BIG_W, theme.BIG_H)
         else:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
         text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,

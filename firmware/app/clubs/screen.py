@@ -23,7 +23,7 @@ from micropython import const
 
 from app import modules
 from app.clubs.table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
-from app.kit import buttons, text, theme
+from app.kit import buttons, places, text, theme
 from app.kit.menu import panel
 from app.screen import (  # noqa: F401
     PAUSE_ITEMS,
@@ -41,6 +41,9 @@ from cardgames import clubs
 
 HUMAN = clubs.SOUTH
 NAMES = ("North", "East", "You", "West")  # as the table labels them
+# Each seat's side of the table (app.kit.places), where its cards come from
+# and its tricks go.
+_SIDES = (places.NORTH, places.EAST, places.SOUTH, places.WEST)
 NO_CARD = clubs.NO_CARD
 NO_BID = clubs.NO_BID
 
@@ -355,6 +358,7 @@ class ClubsScreen:
         if kind == clubs.EV_PLAY:
             self._clear_trick()
             self.trick.add(seat, a, b)
+            places.cue(self.app, a, places.PLAY, _SIDES[seat])
             if seat == HUMAN:
                 self.hand = bytes([c for c in self.hand if c != a])
             if self.shown_live[seat] == a:
@@ -429,6 +433,8 @@ class ClubsScreen:
         # A taken trick leaves the table (UP shows it again).
         t = self.trick
         if t.complete() and t.taker >= 0:
+            for c in t.cards:  # to the taker's side of the table
+                places.cue(self.app, c, places.TAKE, _SIDES[t.taker])
             self.last_trick = t
             self.trick = Trick(t.number + 1)
             self.app.invalidate()

@@ -71,26 +71,6 @@ def trick_line(t):
         s0, s1, clubs.symbol_name(t.cards[t.high]), who, takes)
 
 
-def chip(fb, c, x, y, dim=False):
-    """Card ``c`` as a small card (CHIP_W x CHIP_H) with rank and suit side by
-    side in BOLD, top left at (x, y)."""
-    ls = text.listener
-    if ls is not None:  # the simulator's text view (app.kit.cardview.face)
-        ls.card(fb, c, x, y, CHIP_W, CHIP_H, dim)
-    cardview._rounded(fb, x, y, CHIP_W, CHIP_H, theme.CARD_DIM if dim else theme.CARD,
-                      theme.CARD_EDGE)
-    ink = cardview.suit_color(c, dim)
-    r = c % 13
-    if r == 8:
-        cardview._rank(fb, r, x + 3, y + 1, ink, text.BOLD)
-        text.draw(fb, SUITS[c // 13], x + 16, y + 1, ink, text.BOLD)
-    else:
-        text.draw(fb, cardview.RANK_LABELS[r], x + 4, y + 1, ink, text.BOLD)
-        text.draw(fb, SUITS[c // 13], x + 13, y + 1, ink, text.BOLD)
-    if ls is not None:
-        ls.end()
-
-
 def cross(fb, scr, cards4, values, turn, mark):
     """The four seats around the table, each a box: name and tricks won/bid
     (PC-10), then the card in ``cards4`` (bytes(4) by seat, NO_CARD = not
@@ -109,7 +89,7 @@ def cross(fb, scr, cards4, values, turn, mark):
         if c == NO_CARD:
             cardview.placeholder(fb, x, cy, CHIP_W, CHIP_H, theme.GOLD if on else theme.TEXT_DIM)
             continue
-        chip(fb, c, x, cy)
+        cardview.chip(fb, c, x, cy, CHIP_W, CHIP_H)
         if mark == s:
             # West's box touches the left edge: there the frame stops at it.
             l1 = max(0, x - 1)

@@ -4,7 +4,7 @@ Card ints as in ``cardgames.cards`` (suit * 13 + rank). Coordinates and sizes
 are pixels; colours ``app.kit.theme`` palette indices.
 """
 
-from app.kit import text, theme
+from app.kit import places, text, theme
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -76,8 +76,11 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
 
     The rank and suit sit in the left 12 pixels so they stay readable when
     cards overlap; a large card (w >= 30) also shows a big suit in its middle.
-    ``dim`` greys the card (not playable now).
+    ``dim`` greys the card (not playable now). Its place is noted
+    (``app.kit.places``); a card in flight there is left out.
     """
+    if places.mark(c, x, y, w, h, dim):
+        return
     ls = text.listener
     if ls is not None:  # the simulator's text view: the card, then its glyphs
         ls.card(fb, c, x, y, w, h, dim)
@@ -92,6 +95,28 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
     else:
         _rank(fb, r, x + 2, y + 1, ink, text.BOLD)
         text.draw(fb, SUIT_GLYPHS[s], x + 2, y + 16, ink, text.BOLD)
+    if ls is not None:
+        ls.end()
+
+
+def chip(fb, c, x, y, w=26, h=18, dim=False):
+    """Card ``c`` as a small card (``w`` x ``h``, 26 x 18 by default: a trick
+    seen from above) with rank and suit side by side in BOLD, top left at
+    (x, y); noted and left out in flight as ``face``."""
+    if places.mark(c, x, y, w, h, 2 | (1 if dim else 0)):
+        return
+    ls = text.listener
+    if ls is not None:  # the simulator's text view (``face``)
+        ls.card(fb, c, x, y, w, h, dim)
+    _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
+    ink = suit_color(c, dim)
+    r = c % 13
+    if r == 8:
+        _rank(fb, r, x + 3, y + 1, ink, text.BOLD)
+        text.draw(fb, SUIT_GLYPHS[c // 13], x + 16, y + 1, ink, text.BOLD)
+    else:
+        text.draw(fb, RANK_LABELS[r], x + 4, y + 1, ink, text.BOLD)
+        text.draw(fb, SUIT_GLYPHS[c // 13], x + 13, y + 1, ink, text.BOLD)
     if ls is not None:
         ls.end()
 

@@ -12,7 +12,7 @@ differs: each screen's ``draw`` hands over to a function here or in
 Units: pixels; (x, y) is a top-left corner.
 """
 
-from app.kit import text
+from app.kit import places, text
 
 ON = 1
 OFF = 0
@@ -59,8 +59,11 @@ def card_w(c):
 
 def card(fb, c, x, y, inv=False):
     """Card ``c`` (suit * 13 + rank) as a chip: rank and suit glyph, lit, or
-    dark on lit with ``inv``. Returns the x after the chip."""
+    dark on lit with ``inv``. Returns the x after the chip. Its place is
+    noted (``app.kit.places``); a card in flight there is left out."""
     w = card_w(c)
+    if places.mark(c, x, y, w, BAR, inv):
+        return x + w
     if inv:
         fb.fill_rect(x, y, w, BAR, ON)
     col = OFF if inv else ON

@@ -46,6 +46,12 @@ class FrameDisplay:
         """Push the frame to the screen; counts frames here."""
         self.frames += 1
 
+    def show_rect(self, x, y, w, h):
+        """Push the rectangle at (x, y), ``w`` x ``h`` pixels, of the frame
+        (the rest is as last shown): here, and where a driver has no
+        cheaper way, the whole frame (``show``)."""
+        self.show()
+
 
 def rgb(r, g, b):
     """RGB565 int from 8-bit red, green, blue (0..255 each); ValueError

@@ -22,7 +22,7 @@ is in milliseconds on the app's clock.
 from micropython import const
 
 from app import screen as shared
-from app.kit import buttons, cardview, text, theme
+from app.kit import buttons, cardview, places, text, theme
 from app.kit.menu import panel
 from app.klaberjass.summary import (
     KlaberjassResult,
@@ -358,6 +358,8 @@ class KlaberjassScreen:
                 if self.trick_done:
                     self._clear_trick()
                 self.trick.append((seat, a))
+                side = places.SOUTH if seat == _HUMAN else places.NORTH
+                places.cue(self.app, a, places.PLAY, side)
                 if len(self.trick) == 2:
                     # Shown while the trick lies complete (the winner's line
                     # comes in the same batch and would hide it).
@@ -414,6 +416,11 @@ class KlaberjassScreen:
             self._banner("Sequence", seqs, g.seq_cards(), wait=True)
 
     def _clear_trick(self):
+        if self.trick_done and self.last is not None:
+            # The won trick slides to its winner's side of the table.
+            side = places.SOUTH if self.last[3] == _HUMAN else places.NORTH
+            for _, c in self.trick:
+                places.cue(self.app, c, places.TAKE, side)
         self.trick = []
         self.trick_done = False
         self.play_line = ""

@@ -150,9 +150,11 @@ def apply_settings(app, f):
     speed = dec_int(f.get("speed", str(app.speed)))
     light = dec_int(f.get("light", str(app.light)))
     dim = dec_int(f.get("dim", str(app.dim)))
+    motion = dec_int(f.get("motion", str(app.motion)))
     # The choices of the Settings screen (app.settings_screen).
     if level not in (0, 1, 2, 3) or four not in (0, 1) or speed not in (0, 1, 2) or \
-            light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300):
+            light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300) or \
+            motion not in (0, 1, 2):
         raise ValueError("a setting out of range")
     opts = {}
     for e in games.GAMES:
@@ -169,6 +171,7 @@ def apply_settings(app, f):
     app.speed = speed
     app.light = light
     app.dim = dim
+    app.motion = motion
     for e in games.GAMES:
         for k, _, _ in e.options:
             if k in opts[e.name]:
@@ -193,7 +196,7 @@ def save_settings(app):
     kept = getattr(app, "level_kept", None)
     level = kept[0] if kept is not None and kept[1] == app.level else app.level
     f = [("level", level), ("four", 1 if app.four else 0), ("speed", app.speed),
-         ("light", app.light), ("dim", app.dim)]
+         ("light", app.light), ("dim", app.dim), ("motion", app.motion)]
     for e in games.GAMES:
         d = {}
         for k, _, _ in e.options:
@@ -285,7 +288,8 @@ def boot(app):
     1 Normal, 2 Hard, 3 Expert where offered, else Hard with a notice),
     ``four`` (four-colour deck), ``speed`` (0 slow, 1 normal, 2 fast),
     ``light`` (backlight %), ``dim`` (s without a press before dimming,
-    0 never); ``last`` (number of the last finished game counted, from the
+    0 never), ``motion`` (cards moving: 0 slow, 1 normal, 2 fast = none);
+    ``last`` (number of the last finished game counted, from the
     statistics), ``id`` (the game being played),
     ``saved`` (the saved game's fields, or None); finish a game that ended
     just before a power cut. Every problem becomes a line in ``app.notices``.
@@ -295,6 +299,7 @@ def boot(app):
     app.speed = 1
     app.light = 100
     app.dim = 60
+    app.motion = 1
     app.last = 0
     app.id = 0
     app.saved = None
