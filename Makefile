@@ -72,7 +72,7 @@ bench-search: setup
 bench-pico: setup
 	$(PY) tools/bench/bench_pico.py $(if $(BOARD),--board $(BOARD)) $(BENCH_ARGS)
 
-# Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 150 KB.
+# Peak live heap per screen on MicroPython (Node), mpy-cross build; fails over 152 KB.
 mem: setup
 	$(PY) tools/bench/mem_report.py
 

@@ -15,7 +15,7 @@ that port's collector reclaims anything), booked to the screen the app is on.
 Prints a table: the runtime's own heap before the app is imported, the boot
 (App created and its first frame drawn) and the peak per screen, then the
 interned names (qstrs) at the end, which MicroPython never frees; exits 1 if
-any figure exceeds the budget (150 KB, the hardware-port issue's), 2 if the
+any figure exceeds the budget (152 KB, tests/test_mem_budget.py), 2 if the
 run itself fails. The figures include the runner's few KB (``base``); the
 device's drivers (hw/, boards/) are not loaded here. ``--lines`` measures a
 build with line-number tables (``tools/make/build.py --lines``), ``--source`` the
@@ -40,7 +40,7 @@ import tempfile
 import benchkit  # noqa: E402
 from benchkit import ROOT  # noqa: E402
 
-BUDGET_KB = 150
+BUDGET_KB = 152
 
 import boards  # noqa: E402  (boards/ at the repository root)
 
