@@ -165,6 +165,9 @@ class Deck:
         self.vclock = VirtualClock()
         self.buttons = ScriptedButtons()
         self.app = self.cls(self.display, self.buttons, self.vclock, seed=1)
+        # Cards jump: the deck steps and rebuilds moments without drawing
+        # (``_NoFrame``), where a card in flight has nothing to fly over.
+        self.app.motion = 2
         self.idle_since = None
         self._step()
 

@@ -9,7 +9,7 @@ from linksim import entropy_from
 
 import boards
 from app.kit.clock import VirtualClock
-from host_sim import link as hl
+from host_sim import link_transports as hl
 from hw import link_uart
 from hw_fakes import machine
 from link import rules

@@ -3,7 +3,7 @@
 A transport has ``readinto(buf)``: copies the bytes that have arrived into
 ``buf`` and returns how many (0 when none; it never waits), and
 ``write(data)``: sends all of ``data``. UART (``hw.link_uart``), TCP and
-serial (``host_sim.link``) provide them; the session never knows which.
+serial (``host_sim.link_transports``) provide them; the session never knows which.
 """
 
 
