@@ -40,6 +40,7 @@ def _tool(path):
 def open_rules(s, game):
     s.choose_game(game)
     s.app.show_rules(s.app.screen)
+    s.app.step()  # drawn before a player can press anything on it
     scr = s.app.screen
     assert isinstance(scr, RulesScreen) and scr.index is not None, scr
     return scr
@@ -294,6 +295,7 @@ def test_missing_rule_file_is_a_message(monkeypatch):
     monkeypatch.setattr(rules_screen, "PATH", "/nonexistent/rulebook.txt")
     s = apptest.Session(1)
     s.app.show_rules(s.app.screen)
+    s.app.step()  # drawn before a player can press anything on it
     scr = s.app.screen
     assert isinstance(scr, RulesScreen) and scr.index is None
     assert "cannot be read" in " ".join(scr.shown)
