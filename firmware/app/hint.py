@@ -23,7 +23,7 @@ with the shortened action list, so the game's record still replays.
 from app import modules
 from app.kit.menu import BACK
 from app.persist.storage import unhexlify
-from app.screen import ADVICE, PAUSE_ITEMS
+from app.screen import ADVICE, PAUSE_ITEMS, undo_row
 
 # The core modules' names for players.levels, in the order of games.GAMES.
 KEYS = ("clubbed", "klaberjass", "clubs")
@@ -274,6 +274,8 @@ def back(app, screen):
         new.note = "Move taken back"
     app.sessions[app.game_name()]["hint_or_undo"] = 1
     app.actions = bytearray(acts[:n])
+    app.undoable = n > 0
+    app.your_turn = True
     app.in_save = False  # the shortened actions replace the save's
     app.show(new)
     if app.storage is not None:
@@ -289,8 +291,9 @@ def pause_button(screen, b, think_ms):
     app = screen.app
     menu = screen.pause
     pick = menu.on_button(b)
-    asked = menu.items is not PAUSE_ITEMS
+    asked = menu.items[1] != PAUSE_ITEMS[1]
     menu.items = PAUSE_ITEMS
+    undo_row(menu, app)
     if pick == BACK and asked:
         return  # B takes back the question only: the pause menu stays
     if pick == BACK or pick == 0:
@@ -300,13 +303,17 @@ def pause_button(screen, b, think_ms):
     elif pick == 1 and asked:
         app.new_game()
     elif pick == 1:
-        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Take back move",
+        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", menu.items[4],
                       "Show a hint"]
     elif pick == 2:
         screen.pause = None
         app.show_rules(screen)
     elif pick == 3:
         app.to_title()
+    elif pick == 4 and not app.undoable:
+        screen.pause = None
+        screen.hint = "Nothing to take back yet"
+        screen.hint_alert = True
     elif pick == 4 and screen.human_turn():
         screen.pause = None
         back(app, screen)

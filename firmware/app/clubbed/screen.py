@@ -280,7 +280,7 @@ class ClubbedScreen:
             shared.look_button(self, b, _LOOK_ROWS)
             return
         if b == buttons.B:
-            self.pause = shared.pause_menu()
+            self.pause = shared.pause_menu(self.app)
             return
         if b == buttons.UP:
             shared.open_look(self)

@@ -551,13 +551,13 @@ class KlaberjassScreen:
             if b == buttons.A:
                 self._close_summary(now)
             elif b == buttons.B:
-                self.pause = shared.pause_menu()
+                self.pause = shared.pause_menu(self.app)
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS, up_at_top_closes=True)
             return
         if b == buttons.B:
-            self.pause = shared.pause_menu()
+            self.pause = shared.pause_menu(self.app)
             return
         if b == buttons.UP:
             shared.open_look(self)
