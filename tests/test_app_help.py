@@ -537,9 +537,37 @@ def test_clubs_bid_reason_gives_the_total_it_makes():
     from cardgames import clubs
 
     g = clubs.Clubs(seed=5)
-    assert hint.reason("clubs", g, clubs.BID0 + 4, 2) == "Bid 4: total %d" % (
-        g.bids_total() + 4)
+    why = hint.reason("clubs", g, clubs.BID0 + 9, 2)
+    assert why == "Bid 9: total %d" % (g.bids_total() + 9), why
     assert hint.reason("clubs", g, clubs.BID0, 2) == "Bid nil: win none"
+
+
+def test_clubs_pass_and_bid_reasons_say_why():
+    """The Hearts and partner passes (PC-2) and a bid (PC-10) say why, in a
+    player's words: the bid the Normal player makes from the tricks won and
+    the cards left, a pass by the hand's plan (tricks or none)."""
+    from cardgames import clubs
+
+    reasons = set()
+    for seed in range(12):
+        g = clubs.Clubs(seed=seed)
+        while not g.is_over() and g.hand_no == 1:
+            seat = g.current_player
+            a = g.legal_actions()[0]
+            if g.phase in (clubs.PH_PASS_HEARTS, clubs.PH_PASS_PARTNER):
+                why = hint.reason("clubs", g, a, seat)
+                assert why.startswith("Pass %s to " % clubs.symbol_name(a)), why
+                reasons.add(why.split(": ")[1])
+            if g.phase == clubs.PH_BID:
+                from players.clubs_heuristic import ClubsHeuristic
+
+                bid = ClubsHeuristic()._choose(g.observation(seat), g.legal_actions())
+                why = hint.reason("clubs", g, bid, seat)
+                assert ": " in why and "total" not in why or "13" in why, why
+                reasons.add(why.split(": ")[1].split(" ", 1)[1])
+            g.apply(a)
+    assert {"spare", "for nil", "strong"} <= reasons, reasons
+    assert "won, 1 more likely" in reasons or "won, 2 more likely" in reasons, reasons
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -596,5 +624,5 @@ def test_guided_draw_is_down_and_a_pass_names_its_receiver():
     assert g.phase == clubs.PH_PASS_HEARTS
     a = g.legal_actions()[0]
     to = clubs.SEAT_NAMES[clubs.hearts_receiver(g.current_player, g.pass_dir())]
-    assert hint.reason("clubs", g, a, g.current_player) == "Pass %s to %s" % (
-        clubs.symbol_name(a), to)
+    assert hint.reason("clubs", g, a, g.current_player).startswith("Pass %s to %s: " % (
+        clubs.symbol_name(a), to))

@@ -108,25 +108,43 @@ def _klaberjass(g, a):
 
 def _clubs(g, a, seat):
     from cardgames import clubs
+    from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
 
+    hand = g.hand(seat)
     if a >= clubs.BID0 and a <= clubs.BID0 + 13:
         n = a - clubs.BID0
-        # With the running total the bid makes (PC-10: never 13).
-        total = g.bids_total() + n
-        return ("Bid %d: total %d" % (n, total)) if n else "Bid nil: win none"
+        if not n:
+            return "Bid nil: win none"
+        # The tricks won and what the cards left look worth (as the computer
+        # counts them), or the total a bid may not make (PC-10: never 13).
+        won = g.won[seat]
+        more = max(1, (100 * won + strength(hand) * BID_SCALE // 10) // 100) - won
+        if n == won + more:
+            return "Bid %d: %d won, %d more likely" % (n, won, more) if more else \
+                "Bid %d: the tricks you won" % n
+        if g.bids_total() + won + more == 13:
+            return "Bid %d: %d would make 13" % (n, won + more)
+        return "Bid %d: total %d" % (n, g.bids_total() + n)
     if a == clubs.TAKE_SELF:
         return "Take it yourself"
     if a == clubs.TAKE_PARTNER:
         return "Give it to North"
     name = clubs.symbol_name(a)
     ph = g.phase
-    if ph == clubs.PH_PASS_HEARTS:
-        # To whom (PC-2): the prompt said "first" only.
-        to = clubs.hearts_receiver(seat, g.pass_dir())
-        return "Pass %s to %s" % (name, clubs.SEAT_NAMES[to]) if to is not None else \
-            "Pass %s first" % name
-    if ph == clubs.PH_PASS_PARTNER:
-        return "Pass %s to North" % name
+    if ph == clubs.PH_PASS_HEARTS or ph == clubs.PH_PASS_PARTNER:
+        # To whom (PC-2: the prompt said "first" only), and why, by the
+        # hand's plan: strong hands play for tricks, weak ones for none.
+        partner = (seat + 2) % 4
+        to = partner
+        if ph == clubs.PH_PASS_HEARTS:
+            to = clubs.hearts_receiver(seat, g.pass_dir())
+            to = partner if to is None else to
+        taker = strength(hand) >= TAKER_STRENGTH
+        if to == partner:
+            why = ("low card" if a % 13 < 6 else "spare") if taker else "strong"
+        else:
+            why = "spare" if taker else "for nil"  # short: the guide's keys go first
+        return "Pass %s to %s: %s" % (name, clubs.SEAT_NAMES[to], why)
     if ph == clubs.PH_SHOW:
         return "Show %s" % name
     cs = g.trick()
