@@ -19,6 +19,10 @@ def play_by_keys(s, choose_last=False):
     while isinstance(s.app.screen, ClubbedScreen):
         scr = s.app.screen
         game = scr.game
+        if scr.banner:
+            s.press("A")  # West clubbed you: the banner waits for A
+            presses += 1
+            continue
         assert scr.human_turn(), "idle although the computer is to move"
         legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
         assert legal, "human to move without a legal choice shown"

@@ -109,6 +109,7 @@ class ClubbedScreen:
         self.hint = ""
         self.hint_alert = False
         self.banner = None  # (title, line) while someone is being clubbed
+        # When it goes (ms), or None: until A (you were clubbed by West).
         self.banner_until = 0
         self.end_at = None
         self.pause = None  # a Menu while paused
@@ -212,10 +213,14 @@ class ClubbedScreen:
                     NAMES[victim], "" if victim == _HUMAN else "s", n, "" if n == 1 else "s")
                 self.banner = ("CLUBBED!", line)
                 self.banner_until = now + _BANNER_MS
+                if victim == _HUMAN and ev[1] != _HUMAN and not self.autoplay:
+                    # West's club gave you the pile: a player who looked away
+                    # would only see the pile gone.
+                    self.banner_until = None
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
-            self.end_at = self.banner_until + _END_MS // 2
+            self.end_at = (self.banner_until or now) + _END_MS // 2
         focus = -1
         if drew and g.current_player == _HUMAN:
             drawn = g.events[0][2]
@@ -245,7 +250,7 @@ class ClubbedScreen:
         if self.pause is not None:
             return
         if self.banner:
-            if self.app.clock.ticks_diff(now, self.banner_until) < 0:
+            if self.banner_until is None or self.app.clock.ticks_diff(now, self.banner_until) < 0:
                 return
             self.banner = None
             self.app.invalidate()
@@ -442,6 +447,13 @@ class ClubbedScreen:
 
     def _draw_banner(self, fb):
         title, line = self.banner
+        if self.banner_until is None:
+            panel(fb, 30, 30, 180, 66)
+            fb.rect(31, 31, 178, 64, theme.GOLD)
+            text.draw_centered(fb, title, 120, 35, theme.GOLD, text.BIG)
+            text.draw_centered(fb, line, 120, 62, theme.WHITE, text.SMALL)
+            text.draw_centered(fb, "A: continue", 120, 78, theme.TEXT_DIM, text.SMALL)
+            return
         panel(fb, 30, 38, 180, 52)
         fb.rect(31, 39, 178, 50, theme.GOLD)
         text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
@@ -451,7 +463,12 @@ class ClubbedScreen:
         # The discard pile and both collections, all public (CB-11), as
         # header strings and rows of at most 9 cards (bytes).
         g = self.game
-        out = []
+        # First what happened lately, the latest first: a player who looked
+        # away reads here what West did.
+        out = ["What happened"]
+        for m in self.msgs[::-1]:
+            # The small screen's look draws a str as text, a tuple as a heading.
+            out.append("  " + m if self.app.compact else ("t", m))
         # The pile top first, as the 240x240 panel (app.kit.tall) lists it.
         groups = (("Discard pile, top first",
                    bytes(g.pile[i] for i in range(g.n_pile - 1, -1, -1))),
@@ -475,6 +492,8 @@ class ClubbedScreen:
         for line in lines[top : top + rows]:
             if isinstance(line, str):
                 text.draw(fb, line, 6, y, theme.GOLD, text.SMALL)
+            elif isinstance(line, tuple):
+                cardview.draw_rich(fb, text.fit(line[1], 224), 12, y, theme.TEXT)
             elif not line:
                 text.draw(fb, "(none)", 12, y, theme.TEXT_DIM, text.SMALL)
             else:
