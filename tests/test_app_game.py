@@ -178,8 +178,8 @@ def test_pile_is_listed_top_first_everywhere():
     top_first = bytes(reversed(bytes(g.pile[: g.n_pile])))
     s.press("UP")
     lines = scr.look_lines
-    assert lines[0] == "Discard pile, top first"
-    assert bytes(lines[1]) == top_first[:len(lines[1])]
+    at = lines.index("Discard pile, top first")  # after "What happened"
+    assert bytes(lines[at + 1]) == top_first[:len(lines[at + 1])]
     panel = scr.tall_lines()
     assert panel[0] == ("h", "Pile %d, top first" % g.n_pile)
     assert bytes(panel[1]) == top_first[:len(panel[1])]
