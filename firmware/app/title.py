@@ -37,8 +37,11 @@ class TitleScreen(StaticScreen):
         # Continue is offered on the saved game's page only: the row, the
         # game named between the arrows and what A opens always agree.
         saved = self.app.saved
-        items = ["Continue " + saved["game"]] if saved is not None and \
-            saved["game"] == self.app.game_name() else []
+        items = []
+        if saved is not None and saved["game"] == self.app.game_name():
+            # A guided hand saved says so: Continue goes on with its prompts.
+            guided = ("," + saved.get("st", "") + ",").find(",guide:1,") >= 0
+            items = ["Continue guided hand" if guided else "Continue " + saved["game"]]
         # Guided hand last (UP from New game reaches it): the other rows keep
         # their places.
         return items + ["New game", "Rules", "Settings", "Statistics", "Guided hand"]
