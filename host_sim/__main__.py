@@ -81,7 +81,7 @@ def parse_args(argv=None):
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
                    help="board definition from boards/ (default: %(default)s)")
     p.add_argument("--data", metavar="DIR",
-                   help="folder for settings, statistics, the saved game and game records "
+                   help="folder for settings, statistics, the saved games and game records "
                         "(default: %s for the window and terminal; headless keeps "
                         "nothing unless given)" % _data_default())
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,

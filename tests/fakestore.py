@@ -61,13 +61,32 @@ class FakeStorage(MemoryStorage):
 
 
 class FailingRead(FakeStorage):
-    """A FakeStorage whose next ``fail`` reads of the save (``game``) raise
-    OSError (EIO: a flash read that fails, then works again)."""
+    """A FakeStorage whose next ``fail`` reads of a game's save (``game-...``)
+    raise OSError (EIO: a flash read that fails, then works again)."""
 
     fail = 0
 
     def read(self, name):
-        if name == "game" and self.fail:
+        if name.startswith("game-") and "." not in name and self.fail:
             self.fail -= 1
             raise OSError(5, "EIO")
         return super().read(name)
+
+
+def save_file(game):
+    """The name of the save file of ``game`` (its name, "Clubbed"...):
+    ``app.persist.files.SAVES``, in the order of ``app.games.GAMES``."""
+    from app import games
+    from app.persist.files import SAVES
+
+    return SAVES[[e.name for e in games.GAMES].index(game)]
+
+
+def only_save(st):
+    """The name of the one game save on storage ``st`` (AssertionError
+    unless there is exactly one)."""
+    from app.persist.files import SAVES
+
+    names = [n for n in SAVES if n in st.files]
+    assert len(names) == 1, names
+    return names[0]

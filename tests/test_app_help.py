@@ -7,7 +7,7 @@ import types
 
 import pytest
 from apptest import Session, screen_text
-from fakestore import FakeStorage
+from fakestore import FakeStorage, save_file
 from positions import text_module
 from test_no_peeking import MODULES, _positions, _variants
 from test_persist import Console
@@ -232,9 +232,12 @@ def apptest_waits(scr):
 
 
 def _save(st):
+    # The fields of the one game saved on ``st``.
+    from fakestore import only_save
+
     from app.persist.storage import decode
 
-    return decode(st.files["game"], "save")
+    return decode(st.files[only_save(st)], "save")
 
 
 def _play_selected(s, scr, name):
@@ -294,10 +297,10 @@ def test_undo_then_the_game_to_its_end_keeps_the_record_consistent():
     _one_move_turn(con, "Clubbed", 0)
     _undo(con)
     play_by_keys(con)
-    gid = con.app.last
+    gid = con.app.last[0]  # Clubbed's
     rec = decode(st.files["r%d" % gid], "record")
     g, problem = replay_core(rec)
-    assert problem is None and "game" not in st.files
+    assert problem is None and "game-clubbed" not in st.files
 
 
 @pytest.mark.parametrize("cls", (Session, Tall, Compact))
@@ -330,7 +333,7 @@ def test_undo_of_a_save_whose_moves_are_not_its_deals_says_so(name):
     saved = _save(st)
     for bad in ({"seed": "0"}, {"act": "ff" + saved["act"]}, {"act": ""}):
         f = dict(saved, **bad)
-        st.files["game"] = encode("save", list(f.items()))
+        st.files[save_file(name)] = encode("save", list(f.items()))
         again = Console(st.reboot(), seed=6)
         again.press("A")  # Continue
         table = again.app.screen
@@ -341,7 +344,7 @@ def test_undo_of_a_save_whose_moves_are_not_its_deals_says_so(name):
         assert table.hint == ("Cannot take back: moves unknown" if f["act"]
                               else "Nothing to take back yet"), bad
         assert _save(st)["pos"] == pos  # the save is still there
-    st.files["game"] = encode("save", list(saved.items()))
+    st.files[save_file(name)] = encode("save", list(saved.items()))
 
 
 def test_undo_at_the_first_turn_says_so():
@@ -591,7 +594,7 @@ def test_guided_hand_is_guided_on_after_a_power_cut(name):
         con.press(k)
     again = Console(st, seed=2)  # the power came back
     again.choose_game(name)
-    assert again.app.screen.menu.items[0] == "Continue guided hand"
+    assert again.app.screen.menu.items[0] == "Continue " + name
     again.press("A")
     assert again.app.guide and again.app.screen.hint_alert
     prompts = 0

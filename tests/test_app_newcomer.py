@@ -1,11 +1,12 @@
 """The screens a newcomer follows (issue 14, section 3): the title's
-Continue names the game shown, a New game asks before it replaces a save
-(at its first turn), the result screen asks before dealing again, and the
-screen texts a first-time player reads (frames and drawn strings)."""
+Continue names the game shown, a New game asks before it replaces its
+game's save (at its first turn) and leaves other games' saves alone, the
+result screen asks before dealing again, and the screen texts a first-time
+player reads (frames and drawn strings)."""
 
 import pytest
 from apptest import screen_text, waits
-from fakestore import FakeStorage
+from fakestore import FakeStorage, save_file
 from test_persist import Console
 
 from app import games
@@ -24,8 +25,10 @@ def _to_title(con):
     assert isinstance(con.app.screen, TitleScreen)
 
 
-def _saved_game(st):
-    return decode(st.files["game"], "save") if "game" in st.files else None
+def _saved_game(st, name):
+    # The fields of game ``name``'s save on ``st``, or None.
+    f = save_file(name)
+    return decode(st.files[f], "save") if f in st.files else None
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -36,7 +39,7 @@ def test_title_continue_row_names_the_game_shown_and_opens_it(name):
     con.press("A")  # New game
     for _ in range(4):
         con.press("A")
-    assert _saved_game(st)["game"] == name
+    assert _saved_game(st, name)["game"] == name
     _to_title(con)
     # A fresh title (after a power cut too) opens on the saved game's page.
     for c in (con, Console(st.reboot(), seed=5)):
@@ -53,7 +56,7 @@ def test_title_continue_row_names_the_game_shown_and_opens_it(name):
         assert title.menu.items[0] == "Continue " + name
         c.press("A")
         assert c.app.game_name() == name and type(c.app.screen).__name__ != "TitleScreen"
-        assert c.app.screen.game.to_text() == decode(st.files["game"], "save")["pos"]
+        assert c.app.screen.game.to_text() == _saved_game(st, name)["pos"]
 
 
 def test_title_cursor_stays_on_its_item_across_games():
@@ -86,16 +89,17 @@ def test_title_cursor_stays_on_its_item_across_games():
     for _ in range(len(NAMES) - 1):
         con.press("RIGHT")
     assert title.menu.items[title.menu.sel].startswith("Continue")
-    assert _saved_game(st) is not None
+    assert _saved_game(st, NAMES[0]) is not None
 
 
 @pytest.mark.parametrize("seed", range(1, 7))
 @pytest.mark.parametrize("name", NAMES)
 def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
-    """The README's promise: while a game is saved, New game on the title
-    (on another game's page too, where no Continue shows) first asks
-    "Replace save? A: yes" and B keeps the save; a second A starts the new
-    game, which replaces the save at your first turn, whoever moves first."""
+    """The README's promise: each game keeps its own save. New game of
+    another game starts at once and leaves that save alone; while the game
+    shown is saved, its New game first asks "Replace save? A: yes" and B
+    keeps the save; a second A starts the new game, which replaces that save
+    (and no other) at your first turn, whoever moves first."""
     st = FakeStorage()
     con = Console(st, seed=seed)
     other = NAMES[(NAMES.index(name) + 1) % len(NAMES)]
@@ -103,35 +107,53 @@ def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
     con.press("A")
     for _ in range(3):
         con.press("A")
-    assert _saved_game(st)["game"] == other
+    kept = st.files[save_file(other)]
+    assert _saved_game(st, other)["game"] == other
     _to_title(con)
     con.choose_game(name)
     title = con.app.screen
+    assert title.menu.items[title.menu.sel] == "New game"
+    con.press("A")  # another game's save is no reason to ask
+    scr = _to_first_turn(con)
+    assert _saved_game(st, name)["pos"] == scr.game.to_text()
+    assert st.files[save_file(other)] == kept
+    _to_title(con)
+    title = con.app.screen
+    assert con.app.game_name() == name and title.menu.items[0] == "Continue " + name
+    title.menu.sel = 1
     before = dict(st.files)
     assert title.menu.items[title.menu.sel] == "New game"
     assert "Saved game:" not in screen_text(con)
-    con.press("A")  # New game of another game: it asks, naming the save ...
+    con.press("A")  # New game of a saved game: it asks, naming the save ...
     assert con.app.screen is title and title.menu.items[title.menu.sel] == ASK
     shown = screen_text(con).split("\n")
-    assert ASK in shown and shown[shown.index("Saved game:") + 1] == other
+    assert ASK in shown and shown[shown.index("Saved game:") + 1] == name
     assert st.files == before
-    con.press("B")  # ... and B keeps the save
+    con.press("B")  # ... and B keeps the save (and goes to the first row)
     assert con.app.screen is title and ASK not in title.menu.items
-    assert title.menu.items[title.menu.sel] == "New game"
-    assert st.files == before and _saved_game(st)["game"] == other
+    assert title.menu.items[1] == "New game" and title.menu.sel == 0
+    assert st.files == before
+    title.menu.sel = 1
     con.press("A", "A")  # asked, then confirmed: the old save goes at once ...
+    assert type(con.app.screen).__name__ != "TitleScreen"
+    scr = _to_first_turn(con)  # ... or at your first turn
+    f = _saved_game(st, name)
+    assert f is not None and f["game"] == name and f["id"] == str(con.app.id)
+    assert f["id"] != decode(before[save_file(name)], "save")["id"]
+    # ... and what Continue brings back is the start of this turn.
+    assert f["pos"] == scr.game.to_text()
+    assert st.files[save_file(other)] == kept  # the other game's, untouched
+
+
+def _to_first_turn(con):
+    # A new game's table at the human's first turn: Klaberjass' first bid may
+    # be West's, after the cut box (it waits for A).
     scr = con.app.screen
-    assert type(scr).__name__ != "TitleScreen"
-    if name == "Klaberjass" and scr.game.current_player != 0:
-        # ... or at your first turn: after the cut box (it waits for A) and
-        # West's first bid.
+    if con.app.game_name() == "Klaberjass" and scr.game.current_player != 0:
         for _ in range(3):
             if waits(scr):
                 con.press("A")
-    f = _saved_game(st)
-    assert f is not None and f["game"] == name and f["id"] == str(con.app.id)
-    # ... and what Continue brings back is the start of this turn.
-    assert f["pos"] == scr.game.to_text()
+    return scr
 
 
 class _Tall(Console):
@@ -161,7 +183,7 @@ def test_title_question_fits_and_every_other_key_keeps_the_save(size, row):
     _to_title(con)
     title = con.app.screen
     before = dict(st.files)
-    assert before.get("game") is not None
+    assert before.get(save_file(NAMES[0])) is not None
     for key in ("B", "UP", "DOWN", "LEFT", "RIGHT"):
         title.menu.sel = title.menu.items.index(row)
         game, first = con.app.game_name(), title.menu.sel == 0
@@ -170,7 +192,7 @@ def test_title_question_fits_and_every_other_key_keeps_the_save(size, row):
         shown = screen_text(con).split("\n")
         assert ASK in shown, key  # drawn whole, not cut
         # The save it would replace is named (a 128x64 row: "Saved: Clubbed").
-        saved = con.app.saved["game"]
+        saved = NAMES[0]
         assert ("Saved: " + saved in shown) if size == "128x64" else (
             shown[shown.index("Saved game:") + 1] == saved), key
         con.press(key)
@@ -182,6 +204,7 @@ def test_title_question_fits_and_every_other_key_keeps_the_save(size, row):
             # the first row, as it stays first).
             assert con.app.game_name() != game
             assert title.menu.sel == 0 if first else title.menu.items[title.menu.sel] == row
+            con.press("RIGHT" if key == "LEFT" else "LEFT")  # back to the saved game
     title.menu.sel = title.menu.items.index(row)
     con.press("A", "A")
     assert type(con.app.screen).__name__ != "TitleScreen"
@@ -193,7 +216,7 @@ def test_without_a_save_one_a_starts(row):
     """Nothing to lose, nothing asked: one A on New game or Guided hand."""
     st = FakeStorage()
     con = Console(st, seed=4)
-    assert con.app.saved is None
+    assert not any(con.app.saves)
     title = con.app.screen
     title.menu.sel = title.menu.items.index(row)
     con.press("A")
@@ -453,28 +476,31 @@ def test_clubs_up_in_the_bid_picker_looks_and_never_changes_the_bid():
     assert scr.bid_val != v or scr.hint_alert
 
 
-def _files_with_a_save():
+def _files_with_saves():
+    # Files with a save of every game.
     st = FakeStorage()
     con = Console(st, seed=2)
-    con.press("A")  # New game (Clubbed)
-    for _ in range(3):
-        con.press("A")
-    _to_title(con)
-    assert _saved_game(st) is not None
+    for name in NAMES:
+        con.choose_game(name)
+        con.press("A")  # New game
+        for _ in range(3):
+            con.press("A")
+        _to_title(con)
+        assert _saved_game(st, name) is not None
     return dict(st.files)
 
 
 @pytest.mark.parametrize("block", range(2))
 @pytest.mark.parametrize("size", ["wide", "tall", "compact"])
 def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, block):
-    """Random key sequences on the title with a game saved: the save stays
-    byte for byte until a game screen opens, and a new game (New game or
-    Guided hand, on any game's page) opens only on an A that answers ASK,
+    """Random key sequences on the title with every game saved: the saves
+    stay byte for byte until a game screen opens, and a new game (New game
+    or Guided hand, on any game's page) opens only on an A that answers ASK,
     which only an A on that same row puts up; Continue opens the saved
-    game. Nothing raises."""
+    game; every other game's save stays as it was. Nothing raises."""
     import random
 
-    files = _files_with_a_save()
+    files = _files_with_saves()
     rnd = random.Random(block)
     session = {"wide": Console, "tall": _Tall, "compact": _Compact}[size]
     keys = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B")
@@ -490,6 +516,7 @@ def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, blo
             key = rnd.choices(keys, weights)[0]
             row = title.menu.items[title.menu.sel]
             sel = title.menu.sel
+            page = con.app.game_name()
             con.press(key)
             scr = con.app.screen
             if scr is title:
@@ -499,6 +526,8 @@ def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, blo
                     assert key == "A" and row in ("New game", "Guided hand")
                 prev = (key, row, sel)
                 continue
+            others = [save_file(n) for n in NAMES if n != page]
+            assert all(st.files[n] == files[n] for n in others)
             if hasattr(scr, "game") and not row.startswith("Continue"):
                 # A new game: A on the question, put up by A on the same row.
                 assert key == "A" and row == ASK
@@ -506,10 +535,10 @@ def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, blo
                 assert prev[1] in ("New game", "Guided hand")
                 started += 1
             elif hasattr(scr, "game"):
-                assert key == "A" and st.files["game"] == files["game"]
+                assert key == "A" and st.files == files
             else:
                 assert key == "A" and row in ("Rules", "Settings", "Statistics")
-                assert st.files["game"] == files["game"]
+                assert st.files == files
             break
     assert started >= 3
 

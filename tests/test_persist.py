@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from fakestore import FakeStorage, PowerCut
+from fakestore import FakeStorage, PowerCut, save_file
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "host_sim"))  # framebuf for CPython
@@ -122,14 +122,14 @@ def test_save_at_every_position_resumes_an_equal_position(name, seed, limit):
         app.id = len(acts) + 1  # a new game each time: no earlier actions
         assert persist.save_game(app, FakeScreen(g, seed, kw, state), human)
         again = Console(st.reboot()).app  # a reboot: a new App, same files
-        assert again.notices == [] and again.saved is not None
+        assert again.notices == [] and again.saves[again.game_index] == app.id
         assert isinstance(again.screen, TitleScreen)
         assert again.screen.menu.items[0] == "Continue " + name
         continue_game(again)
         assert again.notices == []
         assert again.screen.game.to_text() == g.to_text()
         assert again.screen.game == g
-        assert decode(st.files["game"], "save")["act"] == acts.hex()
+        assert decode(st.files[save_file(name)], "save")["act"] == acts.hex()
         assert again.game_name() == name and again.screen.seed == seed
         checked += 1
     assert checked > 20
@@ -138,7 +138,7 @@ def test_save_at_every_position_resumes_an_equal_position(name, seed, limit):
 def test_resumed_game_plays_on_and_is_counted_once():
     st = FakeStorage()
     con = started(st)
-    saved = st.files["game"]
+    saved = st.files["game-clubbed"]
     assert b"game=Clubbed" in saved
     con = Console(st.reboot(), seed=9)
     assert con.app.screen.menu.items[0] == "Continue Clubbed"
@@ -148,7 +148,7 @@ def test_resumed_game_plays_on_and_is_counted_once():
         if type(con.app.screen).__name__ == "ResultScreen":
             break
         con.press("A")
-    assert "game" not in con.storage.files  # cleared at the end
+    assert "game-clubbed" not in con.storage.files  # cleared at the end
     stats = persist.read_stats(con.app)["Clubbed"]
     assert stats[PLAYED] == 1
     rec = decode(con.storage.files["r1"], "record")
@@ -157,7 +157,7 @@ def test_resumed_game_plays_on_and_is_counted_once():
     g, problem = replay_core(rec)
     assert problem is None and g.is_over()
     again = Console(con.storage.reboot()).app
-    assert persist.read_stats(again)["Clubbed"][PLAYED] == 1 and again.saved is None
+    assert persist.read_stats(again)["Clubbed"][PLAYED] == 1 and not any(again.saves)
 
 
 def _save_two_positions():
@@ -214,7 +214,7 @@ def test_klaberjass_resumed_in_the_bidding_names_its_own_deal(seed):
 
 def test_power_cut_between_any_two_operations_of_a_save_keeps_old_or_new():
     st, app, ga, gb, acts_b, kw, human, state = _save_two_positions()
-    acts_a = decode(st.files["game"], "save")["act"]
+    acts_a = decode(st.files["game-klaberjass"], "save")["act"]
     acts_a = bytes.fromhex(acts_a)
     probe = FakeStorage(st.files)
     Console(probe)  # boot writes nothing
@@ -232,7 +232,7 @@ def test_power_cut_between_any_two_operations_of_a_save_keeps_old_or_new():
             done = False
         again = Console(cut.reboot()).app
         assert again.notices == []
-        pos = again.saved["pos"]
+        pos = persist.load_save(again, again.game_index)["pos"]
         assert pos in (ga.to_text(), gb.to_text())
         seen.add(pos == gb.to_text())
         if done:
@@ -275,10 +275,10 @@ def test_power_cut_while_a_game_ends_counts_it_exactly_once():
         a2 = again.app
         played = persist.read_stats(a2)["Clubbed"][PLAYED]
         if played == 0:
-            assert a2.saved is not None and a2.saved["pos"] == before.to_text()
+            assert persist.load_save(a2, 0)["pos"] == before.to_text()
             outcomes.add("not yet")
         else:
-            assert played == 1 and a2.saved is None and "r1" in again.storage.files
+            assert played == 1 and not a2.saves[0] and "r1" in again.storage.files
             # One more reboot changes nothing: counted once.
             a3 = Console(again.storage.reboot()).app
             assert persist.read_stats(a3)["Clubbed"][PLAYED] == 1
@@ -291,7 +291,7 @@ def test_power_cut_while_a_game_ends_counts_it_exactly_once():
 
 def _good_files():
     """Storage with good settings (changed from the defaults), statistics
-    (one game won) and a saved game."""
+    (one game won) and a saved game of Klaberjass."""
     st, app, *_ = _save_two_positions()
     app.level = 2
     app.four = True
@@ -322,16 +322,17 @@ WORDS = {"truncated": "cut short", "bitflip": "checksum", "empty": "empty",
 @pytest.mark.parametrize("kind", KINDS)
 def test_bad_save_is_reported_set_aside_and_good_files_survive(kind):
     st = _good_files()
-    good = st.files["game"]
-    st.files["game"] = _bad(good, kind)
+    good = st.files["game-klaberjass"]
+    st.files["game-klaberjass"] = _bad(good, kind)
     con = Console(st.reboot())
     app = con.app
     # Reported on screen in words, moved aside (not deleted), a new game offered.
     assert isinstance(app.screen, RulesScreen)
     said = " ".join(app.screen.lines)
-    assert "saved game" in said and WORDS[kind] in said and "game.bad1" in said
-    assert con.storage.files["game.bad1"] == _bad(good, kind)
-    assert "game" not in con.storage.files
+    assert "saved Klaberjass game" in said and WORDS[kind] in said
+    assert "game-klaberjass.bad1" in said
+    assert con.storage.files["game-klaberjass.bad1"] == _bad(good, kind)
+    assert "game-klaberjass" not in con.storage.files
     con.press("B")
     assert isinstance(app.screen, TitleScreen)
     assert app.screen.menu.items[0] == "New game"
@@ -350,7 +351,7 @@ def test_bad_settings_or_stats_reset_and_reported(name, kind):
     said = " ".join(app.screen.lines)
     assert ("Settings" if name == "settings" else "Statistics") in said
     assert WORDS[kind] in said and name + ".bad1" in said
-    assert app.saved is not None  # the good save survives
+    assert app.saves[1]  # the good save (Klaberjass) survives
     if name == "settings":
         assert app.level == 1 and persist.read_stats(app)["Clubs"][WON] == 1
     else:
@@ -359,15 +360,16 @@ def test_bad_settings_or_stats_reset_and_reported(name, kind):
 
 def test_well_formed_save_the_rules_reject_is_set_aside_at_continue():
     st = _good_files()
-    f = decode(st.files["game"], "save")
+    f = decode(st.files["game-klaberjass"], "save")
     f["pos"] = f["pos"].replace("KJ", "XX", 1)
-    st.files["game"] = encode("save", list(f.items()))
+    st.files["game-klaberjass"] = encode("save", list(f.items()))
     con = Console(st.reboot())
     assert con.app.screen.menu.items[0] == "Continue Klaberjass"
     con.press("A")
     assert isinstance(con.app.screen, RulesScreen)
-    assert "could not be used" in " ".join(con.app.screen.lines)
-    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    assert "Klaberjass game could not be used" in " ".join(con.app.screen.lines)
+    assert "game-klaberjass.bad1" in con.storage.files
+    assert "game-klaberjass" not in con.storage.files
     con.press("B")
     assert con.app.screen.menu.items[0] == "New game"
 
@@ -379,7 +381,7 @@ def test_save_of_a_finished_game_without_its_result_is_set_aside_at_continue(nam
     g, kw, human, state = new_core(name, seed)
     acts = play_out(g, seed)
     st = FakeStorage()
-    st.files["game"] = encode("save", [
+    st.files[save_file(name)] = encode("save", [
         ("id", 1), ("game", name), ("seed", seed), ("kw", persist.enc_dict(kw)),
         ("you", human), ("st", persist.enc_dict(state)), ("pos", g.to_text()),
         ("act", acts.hex())])
@@ -389,7 +391,8 @@ def test_save_of_a_finished_game_without_its_result_is_set_aside_at_continue(nam
     assert isinstance(con.app.screen, RulesScreen)
     said = " ".join(con.app.screen.lines)
     assert "could not be used" in said and "already over" in said
-    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    assert save_file(name) + ".bad1" in con.storage.files
+    assert save_file(name) not in con.storage.files
     assert persist.read_stats(con.app)[name][PLAYED] == 0
     con.press("B")
     assert con.app.screen.menu.items[0] == "New game"
@@ -468,27 +471,37 @@ def test_stats_that_can_be_neither_read_nor_set_aside_are_never_written_over():
     _finish_a_game(app)
     assert st.files["stats"] == FORTY  # not the one game just finished
     assert "Statistics are not saved: the old file could not be read" in " ".join(app.notices)
-    assert "r42" not in st.files and "game" in st.files  # counted once it can be
+    assert "r42" not in st.files and "game-clubbed" in st.files  # counted once it can be
     st.bad = set()  # readable again at the next start: the game is counted then
     again = Console(st.reboot()).app
     assert persist.read_stats(again)["Clubbed"][PLAYED] == 41
-    assert "game" not in again.storage.files
+    assert "game-clubbed" not in again.storage.files
 
 
 def test_settings_and_save_that_can_be_neither_read_nor_set_aside_are_kept():
     good = _good_files()
     files = dict(good.files)
-    st = Unreadable(files, {"settings", "game"}, stuck=True)
+    st = Unreadable(files, {"settings", "game-klaberjass"}, stuck=True)
     app = Console(st).app
     said = " ".join(app.screen.lines)
-    assert "Settings" in said and "saved game" in said and "could not be read" in said
+    assert "Settings" in said and "saved Klaberjass game" in said and "could not be read" in said
+    assert app.screen.back.menu.items[0] == "New game"  # not offered
     app.level = 0
     assert not persist.save_settings(app)
-    assert not _finish_a_game(app)
+    # Another game's save is its own file: Clubbed is saved and counted.
+    assert _finish_a_game(app)
+    assert persist.read_stats(app)["Clubbed"][PLAYED] == 1 and "r42" in st.files
+    # Klaberjass' is not written over.
+    ga, acts, kw, human, state = positions("Klaberjass", 7)[10]
+    pick(app, "Klaberjass")
+    app.id = 43
+    app.actions = bytearray(acts)
+    app.in_save = False
+    assert not persist.save_game(app, FakeScreen(ga, 7, kw, state), human)
     assert st.files["settings"] == good.files["settings"]
-    assert st.files["game"] == good.files["game"]
+    assert st.files["game-klaberjass"] == good.files["game-klaberjass"]
     said = " ".join(app.notices)
-    assert "Settings are not saved" in said and "The game is not saved" in said
+    assert "Settings are not saved" in said and "The Klaberjass game is not saved" in said
 
 
 def test_decode_names_each_problem():

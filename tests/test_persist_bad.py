@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from fakestore import FakeStorage
+from fakestore import FakeStorage, save_file
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_persist import (  # noqa: E402
@@ -40,7 +40,7 @@ def _finished_save(name="Clubbed", seed=3):
     f = [("id", 1), ("game", name), ("seed", seed), ("kw", persist.enc_dict(kw)),
          ("you", human), ("st", ""), ("pos", g.to_text()), ("act", acts.hex()),
          ("res", ",".join(str(r) for r in g.result()))]
-    st.files["game"] = encode("save", f)
+    st.files[save_file(name)] = encode("save", f)
     return st
 
 
@@ -54,7 +54,7 @@ def _edit(st, name, kind, **changes):
 def test_a_finished_save_is_counted_at_boot():
     con = Console(_finished_save().reboot())
     assert persist.read_stats(con.app)["Clubbed"][PLAYED] == 1
-    assert "game" not in con.storage.files and "r1" in con.storage.files
+    assert "game-clubbed" not in con.storage.files and "r1" in con.storage.files
 
 
 @pytest.mark.parametrize("changes,words", [
@@ -64,12 +64,13 @@ def test_a_finished_save_is_counted_at_boot():
     ({"kw": "dealer:y"}, "dealer"), ({"id": "0"}, "game number"),
 ])
 def test_a_lying_save_is_set_aside_at_boot_not_a_crash(changes, words):
-    st = _edit(_finished_save(), "game", "save", **changes)
-    bad = st.files["game"]
+    st = _edit(_finished_save(), "game-clubbed", "save", **changes)
+    bad = st.files["game-clubbed"]
     con = Console(st.reboot())
     said = " ".join(con.app.screen.lines)
-    assert "saved game" in said and words in said and "game.bad1" in said
-    assert con.storage.files["game.bad1"] == bad and "game" not in con.storage.files
+    assert "saved Clubbed game" in said and words in said and "game-clubbed.bad1" in said
+    assert con.storage.files["game-clubbed.bad1"] == bad
+    assert "game-clubbed" not in con.storage.files
     assert persist.read_stats(con.app)["Clubbed"][PLAYED] == 0
     assert not [n for n in con.storage.files if n.startswith("r")]
     # The next start-up is clean.
@@ -79,36 +80,38 @@ def test_a_lying_save_is_set_aside_at_boot_not_a_crash(changes, words):
 
 def test_a_save_whose_result_is_not_the_positions_is_not_counted():
     st = _finished_save()
-    f = decode(st.files["game"], "save")
+    f = decode(st.files["game-clubbed"], "save")
     flipped = ",".join(str(-int(x)) for x in f["res"].split(","))
     for changes in ({"res": flipped}, {"pos": new_core("Clubbed", 3)[0].to_text()}):
-        s2 = _edit(FakeStorage(st.files), "game", "save", **changes)
+        s2 = _edit(FakeStorage(st.files), "game-clubbed", "save", **changes)
         con = Console(s2.reboot())
         said = " ".join(con.app.screen.lines)
-        assert "result is not the position" in said and "game.bad1" in said
+        assert "result is not the position" in said and "game-clubbed.bad1" in said
         assert persist.read_stats(con.app)["Clubbed"][PLAYED] == 0
         assert "r1" not in con.storage.files
 
 
 def test_a_save_in_play_with_a_bad_seat_or_option_is_not_offered():
     for changes in ({"you": "2"}, {"kw": "alternate:y,refill:y"}):
-        st = _edit(_good_files(), "game", "save", **changes)
+        st = _edit(_good_files(), "game-klaberjass", "save", **changes)
         con = Console(st.reboot())
-        assert "game.bad1" in " ".join(con.app.screen.lines)
-        assert con.app.saved is None
+        assert "game-klaberjass.bad1" in " ".join(con.app.screen.lines)
+        assert not any(con.app.saves)
 
 
 def test_last_game_number_is_range_checked_and_never_overflows():
     st = _good_files()
-    st.files.pop("game")
+    st.files.pop("game-klaberjass")
     _edit(st, "stats", "stats", last=str(persist.MAX_ID))
     con = Console(st.reboot())
-    assert con.app.last == persist.MAX_ID
+    assert con.app.last == [persist.MAX_ID] * 3  # one number for every game: each's
     con.app.new_game()
     assert con.app.id == persist.MAX_ID  # never a number the files refuse
-    _edit(st, "stats", "stats", last=str(persist.MAX_ID + 1))
-    con = Console(st.reboot())
-    assert "Statistics" in " ".join(con.app.screen.lines) and "stats.bad1" in con.storage.files
+    for key in ("last", "last.Clubs"):
+        s2 = _edit(FakeStorage(st.files), "stats", "stats", **{key: str(persist.MAX_ID + 1)})
+        con = Console(s2.reboot())
+        assert "Statistics" in " ".join(con.app.screen.lines)
+        assert "stats.bad1" in con.storage.files
 
 
 @pytest.mark.parametrize("changes,words", [
@@ -156,16 +159,16 @@ def test_replay_refuses_bad_shots_folder_and_scale(tmp_path, capsys):
 def test_bad_files_are_never_renamed_over_one_another():
     from app.persist.storage import read_file, set_aside
 
-    st = FakeStorage({"game": b"junk 1"})
+    st = FakeStorage({"game-clubs": b"junk 1"})
     for i in range(1, 100):
-        st.files["game"] = b"junk %d" % i
-        assert set_aside(st, "game") == "game.bad%d" % i
-    st.files["game"] = b"junk 100"
-    f, why = read_file(st, "game", "save")
+        st.files["game-clubs"] = b"junk %d" % i
+        assert set_aside(st, "game-clubs") == "game-clubs.bad%d" % i
+    st.files["game-clubs"] = b"junk 100"
+    f, why = read_file(st, "game-clubs", "save")
     assert f is None and "not a Pico Cards file" in why
     # All 99 names taken: the hundredth stays where it is, none replaced.
-    assert st.files["game"] == b"junk 100"
-    assert all(st.files["game.bad%d" % i] == b"junk %d" % i for i in range(1, 100))
+    assert st.files["game-clubs"] == b"junk 100"
+    assert all(st.files["game-clubs.bad%d" % i] == b"junk %d" % i for i in range(1, 100))
 
 
 def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
@@ -175,12 +178,12 @@ def test_a_huge_file_is_refused_unread_and_set_aside(tmp_path):
 
     for st in (FolderStorage(tmp_path / "a"), FlashStorage(str(tmp_path / "b"))):
         big = b"PICOCARDS save 1 " + b"x" * (4 * MAX_FILE)
-        st.write("game", big)
+        st.write("game-clubs", big)
         with pytest.raises(ValueError, match="too big"):
-            st.read("game")  # refused unread: no buffer over the file's own size
-        f, why = read_file(st, "game", "save")
-        assert f is None and "too big" in why and "game.bad1" in why
-        assert "game" not in st.names() and "game.bad1" in st.names()
+            st.read("game-clubs")  # refused unread: no buffer over the file's own size
+        f, why = read_file(st, "game-clubs", "save")
+        assert f is None and "too big" in why and "game-clubs.bad1" in why
+        assert "game-clubs" not in st.names() and "game-clubs.bad1" in st.names()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

@@ -7,7 +7,7 @@ import os
 import sys
 
 import pytest
-from fakestore import FakeStorage
+from fakestore import FakeStorage, save_file
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_persist import PLAYED, Console, FakeScreen, pick, positions  # noqa: E402
@@ -59,7 +59,7 @@ def test_a_full_or_read_only_folder_is_told_once_and_notices_do_not_grow(errno_)
 
 
 class EioOnce(FakeStorage):
-    """The ``nth`` read of an existing ``game`` raises EIO, once."""
+    """The ``nth`` read of an existing ``game-clubbed`` raises EIO, once."""
 
     def __init__(self, nth):
         super().__init__()
@@ -67,7 +67,7 @@ class EioOnce(FakeStorage):
         self.reads = 0
 
     def read(self, name):
-        if name == "game" and name in self.files:
+        if name == "game-clubbed" and name in self.files:
             self.reads += 1
             if self.reads == self.nth:
                 raise OSError(5, "EIO")
@@ -119,14 +119,14 @@ def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name,
     # totals:1/ and Klaberjass wins:1/ an IndexError at the game's end,
     # Clubbed dealer:2 broke every new Clubbed game of the session.
     st = _save_of(name, 4)
-    f = decode(st.files["game"], "save")
+    f = decode(st.files[save_file(name)], "save")
     f["st"] = state
-    st.files["game"] = encode("save", list(f.items()))
+    st.files[save_file(name)] = encode("save", list(f.items()))
     con = Console(st.reboot())
     app = con.app
-    assert app.saved is None and "game.bad1" in con.storage.files
+    assert not any(app.saves) and save_file(name) + ".bad1" in con.storage.files
     said = " ".join(app.screen.lines)
-    assert "saved game could not be used" in said and words in said
+    assert "saved %s game could not be used" % name in said and words in said
 
 
 @pytest.mark.parametrize("name,state", [("Clubs", "hist:1/-3/5/,wins:2/0/"),
@@ -137,11 +137,11 @@ def test_a_hand_edited_save_with_a_valid_checksum_is_set_aside_not_a_crash(name,
                                         ("Klaberjass", "hint_or_undo:0,round:1")])
 def test_a_save_with_good_state_is_still_offered(name, state):
     st = _save_of(name, 4)
-    f = decode(st.files["game"], "save")
+    f = decode(st.files[save_file(name)], "save")
     f["st"] = state
-    st.files["game"] = encode("save", list(f.items()))
+    st.files[save_file(name)] = encode("save", list(f.items()))
     app = Console(st.reboot()).app
-    assert app.saved is not None and app.notices == []
+    assert app.saves[app.game_index] == 1 and app.game_name() == name and app.notices == []
 
 
 def test_after_a_damaged_statistics_file_game_numbers_go_on_and_ten_records_are_kept():
@@ -167,7 +167,7 @@ def test_after_a_damaged_statistics_file_game_numbers_go_on_and_ten_records_are_
     con = Console(st.reboot())
     app = con.app
     assert "Statistics were reset" in " ".join(app.screen.lines)
-    assert app.last == 12
+    assert app.last == [12, 12, 12]
     con.press("B")
     con.press("A")  # a new game of Clubbed
     assert app.id == 13
@@ -222,10 +222,10 @@ def test_flash_reads_are_sized_to_the_file(tmp_path, monkeypatch):
     assert f == {"last": "3"} and why is None
     size = os.path.getsize(tmp_path / "data" / "stats")
     assert asked and all(0 <= n <= size for n in asked), asked
-    with real_open(tmp_path / "data" / "game", "wb") as out:
+    with real_open(tmp_path / "data" / "game-clubs", "wb") as out:
         out.write(b"x" * (MAX_FILE + 1))
     asked.clear()
-    f, why = read_file(st, "game", "save")
+    f, why = read_file(st, "game-clubs", "save")
     assert f is None and "too big" in why and asked == []
 
 
@@ -281,15 +281,15 @@ def test_a_clubbed_save_with_a_tampered_nm_field_is_set_aside_at_continue(nm):
     if nm == "unsound":
         nm = "**%d/" % len(g.hand(0))
         assert any(c >= 13 for c in g.hand(0)), "pick a seed whose hand 0 is not all clubs"
-    f = decode(st.files["game"], "save")
+    f = decode(st.files["game-clubbed"], "save")
     f["pos"] = _with_nm(f["pos"], nm)
-    st.files["game"] = encode("save", list(f.items()))
+    st.files["game-clubbed"] = encode("save", list(f.items()))
     con = Console(st.reboot())
     assert con.app.screen.menu.items[0] == "Continue Clubbed"
     con.press("A")
     said = " ".join(con.app.screen.lines)
     assert "could not be used" in said and "'nm'" in said
-    assert "game.bad1" in con.storage.files and "game" not in con.storage.files
+    assert "game-clubbed.bad1" in con.storage.files and "game-clubbed" not in con.storage.files
     con.press("B")
     assert con.app.screen.menu.items[0] == "New game"
     con.press("A")  # a new game starts
@@ -306,7 +306,7 @@ def test_a_good_clubbed_save_with_nm_continues_with_its_entries():
     assert screen.game.to_text() == g.to_text()
     assert screen.game.observation(1).no_match == g.observation(1).no_match != (b"", b"")
     assert _play(con, 40) == 0  # plays on; every autosave reads back
-    assert "game.bad1" not in con.storage.files
+    assert "game-clubbed.bad1" not in con.storage.files
 
 
 @pytest.mark.parametrize("damage", ["flip", "eio"])
@@ -324,21 +324,21 @@ def test_a_save_found_bad_on_quit_to_menu_is_reported_on_the_title(damage):
     st = FailingRead()
     con = Console(st, seed=5)
     con.press("A")  # New game (Clubbed): saved at the human's first turn
-    assert "game" in st.files
+    assert "game-clubbed" in st.files
     if damage == "flip":
-        data = bytearray(st.files["game"])
+        data = bytearray(st.files["game-clubbed"])
         data[-2] ^= 1
-        st.files["game"] = bytes(data)
+        st.files["game-clubbed"] = bytes(data)
     else:
         st.fail = 1
     con.press("B", "DOWN", "DOWN", "DOWN", "A")  # pause menu: Quit to menu
     scr = con.app.screen
     assert isinstance(scr, RulesScreen) and scr.title == "Storage"
     shown = " ".join(scr.lines)
-    assert "saved game could not be used" in shown and "game.bad1" in shown
-    assert con.app.notices == [] and "game.bad1" in st.files
+    assert "saved Clubbed game could not be used" in shown and "game-clubbed.bad1" in shown
+    assert con.app.notices == [] and "game-clubbed.bad1" in st.files
     con.press("B")
-    assert isinstance(con.app.screen, TitleScreen) and con.app.saved is None
+    assert isinstance(con.app.screen, TitleScreen) and not any(con.app.saves)
 
 
 def test_statistics_found_bad_when_shown_say_why_they_are_reset():

@@ -246,7 +246,7 @@ def test_a_stray_file_named_like_a_huge_record_is_set_aside_not_trusted(tmp_path
     (data / "r999999999").write_bytes(content)
     _play_one_game(data, tmp_path)
     assert _played(data) == 3, "the new game is counted"
-    assert _fields(data / "stats", "stats")["last"] == "3"
+    assert _fields(data / "stats", "stats")["last.Clubbed"] == "3"
     assert (data / "r999999999.bad1").read_bytes() == content, "set aside, not lost"
     assert not (data / "r999999999").exists()
     for n in (1, 2, 3):
@@ -261,7 +261,7 @@ def test_a_real_record_under_another_number_is_no_record(tmp_path):
     (data / "r1").write_bytes(_record_numbered(1))
     (data / "r500").write_bytes(_record_numbered(1))
     _play_one_game(data, tmp_path)  # no statistics: numbers go on after r1
-    assert _fields(data / "stats", "stats")["last"] == "2"
+    assert _fields(data / "stats", "stats")["last.Clubbed"] == "2"
     assert (data / "r2").exists() and (data / "r500.bad1").exists()
 
 

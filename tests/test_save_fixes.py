@@ -40,7 +40,7 @@ def test_a_game_with_a_ten_digit_seed_is_saved_and_continued():
     app.id = 1
     assert persist.save_game(app, FakeScreen(g, BIG, kw, state), human)
     again = Console(st.reboot()).app
-    assert again.notices == [] and again.saved is not None
+    assert again.notices == [] and again.saves == [1, 0, 0]
     continue_game(again)
     assert again.notices == [] and again.screen.seed == BIG
     assert again.screen.game.to_text() == g.to_text()
@@ -56,7 +56,7 @@ def test_a_record_with_a_ten_digit_seed_replays(tmp_path):
     assert main([str(path), "--check"]) == 0
 
 
-@pytest.mark.parametrize("name", ("settings", "stats", "game"))
+@pytest.mark.parametrize("name", ("settings", "stats", "game-klaberjass"))
 def test_storage_notices_read_as_plain_words(name):
     expect = {"truncated": "the file was cut short; it was kept as ",
               "random": "the file is not a Pico Cards file; it was kept as ",
@@ -64,7 +64,7 @@ def test_storage_notices_read_as_plain_words(name):
               "empty": "the file is empty; it was kept as ",
               "version": "the file is from another version"}
     head = {"settings": "Settings were reset: ", "stats": "Statistics were reset: ",
-            "game": "The saved game could not be used: "}[name]
+            "game-klaberjass": "The saved Klaberjass game could not be used: "}[name]
     for kind in KINDS:
         st = _good_files()
         st.files[name] = _bad(st.files[name], kind)
@@ -76,16 +76,16 @@ def test_storage_notices_read_as_plain_words(name):
 
 def test_a_save_the_rules_refuse_is_reported_in_words():
     st = _good_files()
-    f = decode(st.files["game"], "save")
+    f = decode(st.files["game-klaberjass"], "save")
     f["pos"] = f["pos"].replace("KJ", "XX", 1)
     from app.persist.storage import encode
 
-    st.files["game"] = encode("save", list(f.items()))
+    st.files["game-klaberjass"] = encode("save", list(f.items()))
     con = Console(st.reboot())
     con.press("A")  # Continue
     said = " ".join(con.app.screen.lines)
-    assert "The saved game could not be used: the rules refuse it (" in said
-    assert "; it was kept as game.bad1." in said
+    assert "The saved Klaberjass game could not be used: the rules refuse it (" in said
+    assert "; it was kept as game-klaberjass.bad1." in said
 
 
 def _quit_to_menu(con):
@@ -120,9 +120,11 @@ def test_quit_to_menu_offers_continue_of_the_same_position():
 
 def _save_replays(st):
     """The save's actions, applied from its seed, reach its position."""
+    from fakestore import only_save
+
     from app.persist.records import replay_core
 
-    f = decode(st.files["game"], "save")
+    f = decode(st.files[only_save(st)], "save")
     f["res"] = ""
     g, problem = replay_core(f)
     return g.to_text() == f["pos"]
@@ -137,7 +139,7 @@ def test_new_game_after_quit_saves_only_its_own_actions():
     for _ in range(6):
         con.press("A")
     pos = con.app.screen.game.to_text()
-    assert decode(st.files["game"], "save")["pos"] == pos
+    assert decode(st.files["game-clubbed"], "save")["pos"] == pos
     assert _save_replays(st)
 
 

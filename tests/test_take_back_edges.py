@@ -5,7 +5,7 @@ not Continue's "Game resumed"; a save that cannot be read is left in place
 aside and said so over the game."""
 
 import pytest
-from fakestore import FailingRead, FakeStorage
+from fakestore import FailingRead, FakeStorage, save_file
 from test_app_help import NAMES, _one_move_turn, _play_selected, _save, _undo
 from test_klaberjass_screen import SIZES, lines, session
 from test_persist import Console
@@ -59,7 +59,7 @@ def test_undo_when_the_save_cannot_be_read_keeps_the_save_and_its_moves(name):
     assert st.fail == 0  # the read was tried, and failed
     assert con.app.screen is scr2 and scr2.game.to_text() == pos  # nothing taken back
     assert scr2.hint_alert is True and "take back" in scr2.hint.lower()
-    assert "game" in st.files and not any(".bad" in n for n in st.files)
+    assert save_file(name) in st.files and not any(".bad" in n for n in st.files)
     assert _save(st)["pos"] == pos and _save_replays(st)
     # The read works again: so does Take back, and the save still replays.
     _undo(con)
@@ -80,13 +80,13 @@ def test_undo_reports_a_damaged_save_it_sets_aside():
     _play_selected(con, scr, "Clubbed")
     scr2 = _one_move_turn(con, "Clubbed", 0)
     pos = scr2.game.to_text()
-    data = bytearray(st.files["game"])
+    data = bytearray(st.files["game-clubbed"])
     data[-3] ^= 1
-    st.files["game"] = bytes(data)
+    st.files["game-clubbed"] = bytes(data)
     _undo(con)
     err = con.app.screen
-    assert isinstance(err, ErrorScreen) and "game.bad1" in err.message
-    assert "checksum" in err.message and "game.bad1" in st.files
+    assert isinstance(err, ErrorScreen) and "game-clubbed.bad1" in err.message
+    assert "checksum" in err.message and "game-clubbed.bad1" in st.files
     assert con.app.notices == []  # told once, here
     con.press("A")
     assert con.app.screen is scr2 and scr2.game.to_text() == pos

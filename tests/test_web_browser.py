@@ -214,7 +214,7 @@ def test_reload_offers_continue_and_resumes_the_position(browser, site, tmp_path
         browser.press(b)
     before = browser.canvas_rgb()
     position = sim.run.app.screen.game.to_text()
-    assert "game" in browser.call("storage_get")["files"]
+    assert "game-clubbed" in browser.call("storage_get")["files"]
     assert browser.call("storage_get")["files"] == sim.files()
     # Power cycle: a new app on the same files (page: reload; simulator: a new run).
     again = Headless(tmp_path, 5, data=sim.data)
@@ -231,9 +231,25 @@ def test_reload_offers_continue_and_resumes_the_position(browser, site, tmp_path
     assert title != before != browser.canvas_rgb()
 
 
+
+def test_an_old_single_save_moves_to_its_games_file(browser, site):
+    # The one save "game" of older consoles, in the browser's storage: the
+    # console moves it to its game's own file (a rename: the page writes the
+    # new name, then removes the old) and offers Continue for it.
+    browser.call("open", url=url(site, seed=5))
+    for b in presses("A A A A"):
+        browser.press(b)
+    save = browser.call("storage_get")["files"]["game-clubbed"]
+    browser.call("storage_set", files={"game": save, "game-clubbed": None})
+    assert browser.call("reload")["screen"] == "TitleScreen"
+    files = browser.call("storage_get")["files"]
+    assert files.get("game-clubbed") == save and "game" not in files
+    browser.press(presses("A")[0])  # Continue Clubbed
+    assert browser.state()["screen"] == "ClubbedScreen"
+
 DAMAGE = {
     "settings": lambda b: b[:-3] + b"zzz",  # the checksum no longer matches
-    "game": lambda b: b[: len(b) // 2],  # cut short
+    "game-clubbed": lambda b: b[: len(b) // 2],  # cut short
 }
 
 
@@ -275,16 +291,17 @@ def _keys(browser):
 
 def test_a_bad_file_the_full_storage_cannot_move_is_kept(browser, site):
     # A 3 MB game: too big for the console, so it is set aside; its copy as
-    # game.bad1 does not fit beside it in the browser's storage. The original
-    # must stay under its own name, and no later save may write over it.
+    # game-clubbed.bad1 does not fit beside it in the browser's storage. The
+    # original must stay under its own name, and no later save may write over it.
     browser.call("open", url=url(site, seed=6))
-    browser.call("eval", expr="localStorage.setItem('picocards/game', 'x'.repeat(3000000))")
+    browser.call("eval",
+                 expr="localStorage.setItem('picocards/game-clubbed', 'x'.repeat(3000000))")
     browser.call("reload")
     text = said(browser)
-    assert "did not keep game.bad1" in text and "kept as game" in text, text
+    assert "did not keep game-clubbed.bad1" in text and "kept as game-clubbed" in text, text
     keys = _keys(browser)
-    assert "picocards/game" in keys and "picocards/game.bad1" not in keys, keys
-    big = "localStorage.getItem('picocards/game') === 'x'.repeat(3000000)"
+    assert "picocards/game-clubbed" in keys and "picocards/game-clubbed.bad1" not in keys, keys
+    big = "localStorage.getItem('picocards/game-clubbed') === 'x'.repeat(3000000)"
     assert browser.call("eval", expr=big)["value"]
     # Past the notice, a new game is played (the app saves after a move).
     for b in presses("A A A A A"):
@@ -296,13 +313,14 @@ def test_a_bad_file_the_full_storage_cannot_move_is_kept(browser, site):
 
 def test_a_bad_file_is_kept_when_the_storage_is_full(browser, site):
     # A real save, damaged, then the browser's storage filled to the last
-    # character by another key: setting the save aside cannot write game.bad1.
+    # character by another key: setting the save aside cannot write
+    # game-clubbed.bad1.
     browser.call("open", url=url(site, seed=6))
     for b in presses("A A A A"):
         browser.press(b)
-    game = browser.call("storage_get")["files"]["game"]
+    game = browser.call("storage_get")["files"]["game-clubbed"]
     bad = game[: len(game) // 2]
-    browser.call("storage_set", files={"game": bad})
+    browser.call("storage_set", files={"game-clubbed": bad})
     browser.call("eval", expr="""(() => {
         let n = 1 << 22, i = 0;
         while (n >= 1) {
@@ -310,9 +328,9 @@ def test_a_bad_file_is_kept_when_the_storage_is_full(browser, site):
         }
         return i; })()""")
     browser.call("reload")
-    assert "did not keep game.bad1" in said(browser)
+    assert "did not keep game-clubbed.bad1" in said(browser)
     files = browser.call("storage_get")["files"]
-    assert files.get("game") == bad and "game.bad1" not in files
+    assert files.get("game-clubbed") == bad and "game-clubbed.bad1" not in files
     browser.call("eval", expr="localStorage.clear()")
 
 

@@ -28,24 +28,25 @@ class App:
     ``buttons``: ``get()`` -> logical button or -1; ``clock``: ``ticks_ms()``,
     ``ticks_diff(a, b)``, ``sleep_ms(ms)``; ``seed``: int for the session's
     deals (the same seed gives the same games); ``storage``: where settings,
-    statistics, the saved game and game records are kept (the interface of
+    statistics, the saved games and game records are kept (the interface of
     ``app.persist.storage``; None: nothing is kept)."""
 
     # Defaults until app.persist.files.boot reads the files (see there): the
-    # settings, the last game counted, the game's number, the saved game,
-    # storage problems to tell (a list once there are any).
+    # settings, per game the last game counted, the game's number, per game
+    # the number of its saved game (0: none), storage problems to tell (a
+    # list once there are any).
     four = False
     speed = 1
     light = 100
     dim = 60
     motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
-    last = 0
+    last = (0, 0, 0)
     id = 0
-    saved = None
+    saves = (0, 0, 0)
     notices = ()
     keep = ()  # files not to write over this session (app.persist.files)
-    # The save file holds the earlier actions of the game in play (False for
-    # a new game: a save left by "Quit to menu" has the same number).
+    # The game's save file holds the earlier actions of the game in play
+    # (False for a new game: its game's save is of another game).
     in_save = False
     guide = False  # the guided first hand is on (app.hint.guide)
 
@@ -95,7 +96,7 @@ class App:
         # in this game (``moved``), or it was resumed or taken back.
         self.undoable = False
         self.your_turn = False  # it was your turn before the next move
-        # Settings, the saved game, storage problems...: app.persist.files.boot
+        # Settings, the saved games, storage problems...: app.persist.files.boot
         # sets them (see there) from the files; until then the class's.
         if storage is not None:
             from app.persist import files as persist
@@ -143,10 +144,10 @@ class App:
     def to_title(self, reread=True):
         """Back to the title screen (the series score is kept); a game left
         unfinished ("Quit to menu") is offered as Continue from its save
-        (read again unless ``reread`` is False)."""
+        (the picked game's read again unless ``reread`` is False)."""
         self.screen = None
         modules.drop_games()
-        if reread and self.storage is not None and self.saved is None:
+        if reread and self.storage is not None:
             from app.persist import files as persist
 
             persist.reload(self)
@@ -187,7 +188,9 @@ class App:
         self.guide = seed is not None
         self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
-        self.id = min(self.last + 1, 999999999)  # app.persist.files.MAX_ID, then kept for good
+        # Above every number counted or saved (each game's own numbers rise:
+        # app.persist.files.complete); app.persist.files.MAX_ID, then kept.
+        self.id = min(max(max(self.last), max(self.saves)) + 1, 999999999)
         self.in_save = False
         self.sessions[e.name].pop("hint_or_undo", None)  # no hint or undo yet (app.hint)
         if self.guide:
@@ -199,7 +202,7 @@ class App:
         modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
             # Your first turn comes before any move: the new game replaces
-            # the save now, as it would at any later turn (App.moved).
+            # its game's save now, as it would at any later turn (App.moved).
             from app.persist import files as persist
 
             persist.save_game(self, screen, screen.game.current_player)

@@ -1,10 +1,11 @@
-"""The title screen: pick a game (LEFT/RIGHT), then Continue (on the saved
-game's page only, which the title opens on), New game, Rules, Settings,
-Statistics or Guided hand; A picks, B steps back to the first item. While a
-game is saved, New game and Guided hand ask first (they would replace the
-save, on any game's page): the row turns into the question ``ASK``, a second
-A starts the game, any other key puts the row back and keeps the save;
-while it asks, the screen names the saved game. The variants are on the
+"""The title screen: pick a game (LEFT/RIGHT), then Continue (on the page of
+a game that is saved: each game keeps its own save), New game, Rules,
+Settings, Statistics or Guided hand; A picks, B steps back to the first
+item. While the game shown is saved, its New game and Guided hand ask first
+(they would replace that save, and no other game's): the row turns into the
+question ``ASK``, a second A starts the game, any other key puts the row
+back and keeps the save; while it asks, the screen names the saved game. At
+start-up the title opens on the game saved last. The variants are on the
 Settings screen."""
 
 from app import games, modules
@@ -12,7 +13,7 @@ from app.kit import buttons, cardview, text, theme
 from app.kit.menu import PICKED_NONE, Menu
 from app.screen import StaticScreen
 
-# The question on a New game or Guided hand row while a game is saved: 20
+# The question on a New game or Guided hand row while its game is saved: 20
 # characters, the width of a row on the 128x64 menu (app.kit.compact).
 ASK = "Replace save? A: yes"
 
@@ -25,23 +26,13 @@ class TitleScreen(StaticScreen):
 
     def __init__(self, app):
         self.app = app
-        saved = app.saved
-        if saved is not None:
-            # Open on the saved game, so that Continue names the game shown.
-            for i in range(len(games.GAMES)):
-                if games.GAMES[i].name == saved["game"]:
-                    app.game_index = i
         self.menu = Menu(self._items())
 
     def _items(self):
-        # Continue is offered on the saved game's page only: the row, the
-        # game named between the arrows and what A opens always agree.
-        saved = self.app.saved
-        items = []
-        if saved is not None and saved["game"] == self.app.game_name():
-            # A guided hand saved says so: Continue goes on with its prompts.
-            guided = ("," + saved.get("st", "") + ",").find(",guide:1,") >= 0
-            items = ["Continue guided hand" if guided else "Continue " + saved["game"]]
+        # Continue is offered on a saved game's own page: the row, the game
+        # named between the arrows and what A opens always agree.
+        app = self.app
+        items = ["Continue " + app.game_name()] if app.saves[app.game_index] else []
         # Guided hand last (UP from New game reaches it): the other rows keep
         # their places.
         return items + ["New game", "Rules", "Settings", "Statistics", "Guided hand"]
@@ -60,7 +51,7 @@ class TitleScreen(StaticScreen):
         if b == buttons.LEFT or b == buttons.RIGHT:
             # The cursor stays on the same item (Continue comes and goes with
             # the game shown, so the same row could be another item: a Guided
-            # hand started where Statistics was would replace the save); the
+            # hand started where Statistics was would replace a save); the
             # first row stays first, so Continue is there on coming back.
             kind = self.menu.sel - (len(self.menu.items) - 5)
             app.cycle_game(1 if b == buttons.RIGHT else -1)
@@ -72,8 +63,8 @@ class TitleScreen(StaticScreen):
         if pick == PICKED_NONE:
             return
         pick -= len(self.menu.items) - 5  # after Continue, if it is there
-        if (pick == 0 or pick == 4) and app.saved is not None and not asked:
-            # The save would be replaced: ask first (_items gives a new list).
+        if (pick == 0 or pick == 4) and app.saves[app.game_index] and not asked:
+            # This game's save would be replaced: ask first (_items gives a new list).
             self.asking = True
             self.menu.items[self.menu.sel] = ASK
         elif pick < 0:
@@ -142,7 +133,7 @@ class TitleScreen(StaticScreen):
             if self.asking:
                 # The row has no room to name the save it asks about (ASK).
                 text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)
-                text.draw(fb, self.app.saved["game"], 4, 120, theme.GOLD, text.SMALL)
+                text.draw(fb, self.app.game_name(), 4, 120, theme.GOLD, text.SMALL)
                 return
             if several:
                 text.draw(fb, "\u25c4 \u25ba game", 4, 106, theme.TEXT_DIM, text.SMALL)

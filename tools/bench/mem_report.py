@@ -126,7 +126,7 @@ def main(argv=None):
     ap.add_argument("--lines", action="store_true",
                     help="build with line-number tables (tools/make/build.py --lines)")
     ap.add_argument("--no-storage", action="store_true",
-                    help="the app keeps no files (by default it keeps its saved game, settings, "
+                    help="the app keeps no files (by default it keeps its saved games, settings, "
                          "statistics and records on a filesystem, as on the device)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "mpy"),
                     help="folder for the mpy-cross build (default %(default)s)")

@@ -11,8 +11,8 @@ the headless simulator (``SimMachine``, fast: to check the driver) and on the
 emulated Pico (``DeviceMachine``: a test-only ``/boot.py`` installs
 ``PROBE``, which prints ``BENCH-STATE`` lines on USB serial); ``drive`` picks
 each logical key (LEFT RIGHT UP DOWN A B) from the last state, so a changed
-title (the saved game's page, Continue on it only; New game asking first
-while a game is saved), a banner that waits for A or a card that cannot be
+title (Continue on a saved game's page only; New game asking first while
+the game shown is saved), a banner that waits for A or a card that cannot be
 played does not send the presses elsewhere.
 
 The probe also prints, at each new screen, the free heap after a collection

@@ -318,7 +318,7 @@ def title(fb, scr):
     bar(fb, "PICO CARDS", 0, w, "\u2663\u2666\u2665\u2660")
     if scr.asking:
         # The question's row (20 characters) cannot name the save: this row does.
-        center(fb, "Saved: " + app.saved["game"], w, 13)
+        center(fb, "Saved: " + app.game_name(), w, 13)
     else:
         put(fb, "\u25c4", 0, 13)
         center(fb, app.game_name(), w, 13)

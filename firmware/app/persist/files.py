@@ -5,13 +5,16 @@
 - ``stats``: per game eight counts: played, won, lost, drawn, current and
   best winning streak (indices 0..5), of those the games played and won with
   a hint or an undo (6, 7: ``hint_or_undo`` in the game's session; clean wins are
-  won minus 7; files with six counts read as none), and ``last``, the number
-  of the last game counted;
-- ``game``: the game in progress, rewritten whenever the human is to move
+  won minus 7; files with six counts read as none), and per game
+  ``last.<game>``, the number of its last game counted (a file with one
+  ``last`` for every game reads as that number for each);
+- ``game-clubbed``, ``game-klaberjass``, ``game-clubs`` (``SAVES``): each
+  game's own game in progress, rewritten whenever the human is to move
   (a completed turn or trick) and removed once the game is counted: game
   name, its number, seed, the core's constructor options, the screen's
   session and view state, the core position (``to_text``) and every action
-  so far (two hex digits each);
+  so far (two hex digits each). ``game``, the one save of every game that
+  older consoles kept, is moved to its game's file at boot;
 - ``r<number>``: the record of each finished game (``app.persist.records``), the
   last 10 kept; a file of such a name is a record only when it holds the
   record of that game number (else it is set aside at boot, never counted).
@@ -22,9 +25,12 @@ on with defaults. A file that can be neither read nor moved aside is never
 written over: its name goes in ``app.keep`` and, for the session, the
 settings, statistics or game it holds are not saved (a notice says so).
 Finishing a game is idempotent: the final position is saved first with its
-result, then statistics (only if the game's number is above ``last``), the
-record, and the save is removed, so a power cut at any point neither loses
-nor double-counts a game (``boot`` completes it).
+result, then statistics (only if the game's number is above its game's
+``last``), the record, and the save is removed, so a power cut at any point
+neither loses nor double-counts a game (``boot`` completes it). Game numbers
+are given in the order games start, above every number counted or saved, so
+each game's own numbers rise and one game's save waiting while another is
+played and counted is counted in its turn.
 """
 
 from app import games, modules
@@ -53,6 +59,10 @@ def find(name):
 
 SEATS = (2, 2, 4)  # each core's NUM_SEATS, in the order of games.GAMES
 MAX_ID = 999999999  # games are numbered 1..MAX_ID (nine digits, below 2**30)
+# Each game's saved game, in the order of games.GAMES; OLD is the one save of
+# every game that older consoles kept (moved to its game's file by ``boot``).
+SAVES = ("game-clubbed", "game-klaberjass", "game-clubs")
+OLD = "game"
 
 
 def check_kw(e, kw):
@@ -209,7 +219,7 @@ def save_settings(app):
 
 
 def read_stats(app):
-    """The statistics: per game name the six counts (a bad or missing file
+    """The statistics: per game name the eight counts (a bad or missing file
     reads as none, ``boot`` reported it)."""
     f = None
     if app.storage is not None:
@@ -221,11 +231,15 @@ def read_stats(app):
 
 
 def _read_stats(f):
-    last = dec_int(f.get("last", "0"))
-    if not 0 <= last <= MAX_ID:
-        raise ValueError("last game number out of range")
+    # ``(last, counts)``: per game (in the order of games.GAMES) the number
+    # of its last game counted, and per game name its eight counts.
+    last = []
     st = {}
     for e in games.GAMES:
+        n = dec_int(f.get("last." + e.name, f.get("last", "0")))
+        if not 0 <= n <= MAX_ID:
+            raise ValueError("last game number out of range")
+        last.append(n)
         v = f.get(e.name)
         n = [0, 0, 0, 0, 0, 0] if v is None else [dec_int(x) for x in v.split(",")]
         if len(n) == 6:
@@ -254,7 +268,15 @@ def _read(app, name, key, check):
 
 
 # What is not saved while a file is in app.keep (see _read).
-UNSAVED = {"settings": "Settings are", "stats": "Statistics are", "game": "The game is"}
+UNSAVED = {"settings": "Settings are", "stats": "Statistics are"}
+
+
+def _title(name):
+    # The game whose save file is ``name`` (one of SAVES), or None.
+    for i in range(len(SAVES)):
+        if SAVES[i] == name:
+            return games.GAMES[i].name
+    return None
 
 
 def _write(app, name, key, fields):
@@ -265,8 +287,10 @@ def _write(app, name, key, fields):
         # Its file could not be read: writing would lose what it holds.
         if name not in told:
             app.told = told + (name,)
+            what = _title(name)
+            what = UNSAVED.get(name, name) if what is None else "The %s game is" % what
             app.notices.append("%s not saved: the old file could not be read and is kept as "
-                               "it is." % UNSAVED.get(name, name))
+                               "it is." % what)
         return False
     try:
         write_file(app.storage, name, key, fields)
@@ -289,20 +313,21 @@ def boot(app):
     ``four`` (four-colour deck), ``speed`` (0 slow, 1 normal, 2 fast),
     ``light`` (backlight %), ``dim`` (s without a press before dimming,
     0 never), ``motion`` (cards moving: 0 slow, 1 normal, 2 fast = none);
-    ``last`` (number of the last finished game counted, from the
-    statistics), ``id`` (the game being played),
-    ``saved`` (the saved game's fields, or None); finish a game that ended
-    just before a power cut. Every problem becomes a line in ``app.notices``.
+    ``last`` (per game, in the order of games.GAMES, the number
+    of its last game counted, from the statistics), ``id`` (the game being
+    played), ``saves`` (per game the number of its saved game, 0 for none)
+    and ``game_index`` (the game of the newest save, the one played last);
+    move an older console's save to its game's file; finish a game that
+    ended just before a power cut. Every problem becomes a line in
+    ``app.notices``.
     """
-    st = app.storage
     app.four = False
     app.speed = 1
     app.light = 100
     app.dim = 60
     app.motion = 1
-    app.last = 0
     app.id = 0
-    app.saved = None
+    app.saves = [0] * len(SAVES)
     app.notices = []
     app.keep = ()
     app.told = ()
@@ -318,51 +343,99 @@ def boot(app):
     else:
         # No statistics (reset, or never written): game numbers go on
         # after the newest record, never over an old one.
-        app.last = recs[-1]
-    f, why = _read(app, "game", "save", _check_save)
-    if why:
-        app.notices.append("The saved game could not be used: " + why + ".")
-    elif f is not None:
-        if "res" in f:
-            try:
-                _check_end(f)
-                complete(app, f)
-            except (ValueError, IndexError, KeyError, TypeError) as ex:
-                # Never a crash at every start-up: the file goes aside.
-                why = "the file's contents make no sense (%s)" % ex
-                try:
-                    why += "; it was kept as " + set_aside(st, "game")
-                except OSError:
-                    pass
-                app.notices.append("The saved game could not be used: " + why + ".")
-        else:
-            app.saved = f
+        app.last = [recs[-1]] * len(SAVES)
+    _migrate(app)
+    for i in range(len(SAVES)):
+        load_save(app, i, True)
+        if app.saves[i] > app.saves[app.game_index]:
+            app.game_index = i  # the title opens on it: Continue is there
     from app.kit import cardview
 
     cardview.four(app.four)
 
 
-def reload(app):
-    """After leaving a game for the title ("Quit to menu"): ``app.saved``
-    becomes the save's fields again (it was set to None while that game was
-    played), so the title offers Continue for it. A bad file is set aside
-    and reported in ``app.notices``."""
-    if app.storage is None or app.saved is not None:
-        return
-    f, why = _read(app, "game", "save", _check_save)
+def unusable(app, game, why):
+    """Tell (``app.notices``) that the saved game of ``game`` (a name, or ""
+    when unknown) is not used, and ``why``."""
+    game = game + " " if game else ""
+    app.notices.append("The saved %sgame could not be used: %s." % (game, why))
+
+
+def _migrate(app):
+    # The one save older consoles kept for every game (OLD) becomes its
+    # game's own file by a rename (atomic: a power cut leaves it in one place
+    # or the other, and the next boot goes on). A bad one is set aside.
+    f, why = _read(app, OLD, "save", _check_save)
     if why:
-        app.notices.append("The saved game could not be used: " + why + ".")
-    elif f is not None and "res" not in f:
-        app.saved = f
+        unusable(app, "", why)
+    if f is None:
+        return
+    name = SAVES[games.GAMES.index(find(f["game"]))]
+    try:
+        if name in app.storage.names():
+            # Never written over: that game's own save is kept, this one too.
+            app.notices.append("Two saved %s games were found: the one from an older console "
+                               "was kept as %s." % (f["game"], set_aside(app.storage, OLD)))
+        else:
+            app.storage.rename(OLD, name)
+    except OSError as e:
+        app.notices.append("The saved %s game could not be moved to its own file (%s); it "
+                           "stays as it is." % (f["game"], e))
 
 
-def _check_save(f):
+def load_save(app, i, boot=False):
+    """The fields of game ``i``'s save (file ``SAVES[i]``; ``i`` in the
+    order of games.GAMES), also kept as its number in ``app.saves[i]``; None
+    (and 0) when there is none, it is bad (set aside, with a notice in
+    ``app.notices``) or it is of a finished game, which at ``boot`` is
+    counted (``complete``)."""
+    name = SAVES[i]
+    app.saves[i] = 0
+    if name in app.keep:
+        return None  # unreadable and told: not offered (and not written over)
+    f, why = _read(app, name, "save", lambda f: _check_save(f, i))
+    if why:
+        unusable(app, games.GAMES[i].name, why)
+    elif f is None:
+        pass
+    elif "res" not in f:
+        app.saves[i] = dec_int(f["id"])
+        return f
+    elif boot:
+        try:
+            _check_end(f)
+            complete(app, f)
+        except (ValueError, IndexError, KeyError, TypeError) as ex:
+            # Never a crash at every start-up: the file goes aside.
+            why = "the file's contents make no sense (%s)" % ex
+            try:
+                why += "; it was kept as " + set_aside(app.storage, name)
+            except OSError:
+                pass
+            unusable(app, games.GAMES[i].name, why)
+    return None
+
+
+def reload(app):
+    """On the way to the title (after a game, "Quit to menu"): the picked
+    game's ``app.saves`` entry from its file again, so the title offers
+    Continue for it when it is saved. A bad file is set aside and reported
+    in ``app.notices``."""
+    if app.storage is not None:
+        load_save(app, app.game_index)
+
+
+def _check_save(f, i=None):
+    # ValueError unless save fields ``f`` make sense (and, ``i`` given, are
+    # of game ``i``, as its file SAVES[i] says).
     for k in ("id", "game", "seed", "kw", "pos", "act", "you"):
         if k not in f:
             raise ValueError(k)
     e = find(f["game"])
     if e is None:
         raise ValueError("unknown game %r" % f["game"][:16])
+    if i is not None and e is not games.GAMES[i]:
+        raise ValueError("a %s game in the file of %s" % (e.name, games.GAMES[i].name))
     n = SEATS[games.GAMES.index(e)]
     if not 1 <= dec_int(f["id"]) <= MAX_ID:
         raise ValueError("game number out of range")
@@ -414,15 +487,16 @@ def _actions(app):
     # lose the moves before (the record would not replay); the next tries.
     prior = ""
     if app.in_save:
+        name = SAVES[app.game_index]
         try:
-            data = app.storage.read("game")
+            data = app.storage.read(name)
         except OSError:
             return None
         except ValueError as e:
             data = str(e)
-        f, why = judge(app.storage, "game", "save", data)
+        f, why = judge(app.storage, name, "save", data)
         if why:
-            app.notices.append("The saved game could not be used: " + why + ".")
+            unusable(app, app.game_name(), why)
         if f is not None and f.get("id") == str(app.id):
             prior = f.get("act", "")
     return prior + hexlify(app.actions).decode()
@@ -430,12 +504,14 @@ def _actions(app):
 
 def save_game(app, screen, seat):
     """Save the game on ``screen`` (a game screen with ``game``, ``seed`` and
-    ``core_kw``; ``seat`` is the human's) atomically; once it is over,
+    ``core_kw``; ``seat`` is the human's) atomically in its game's file
+    (``SAVES``, replacing that game's earlier save only); once it is over,
     ``complete`` it. The state a resumed screen needs besides the core
     (``app.persist.resume``) goes with the session's: Klaberjass' round number (the
     next once the round's last card is down), Clubs' score history (flat).
     False (and a notice) if storage failed."""
     e = app.game()
+    name = SAVES[app.game_index]
     g = screen.game
     st = dict(app.sessions[e.name])
     if app.guide:
@@ -451,8 +527,8 @@ def save_game(app, screen, seat):
     act = _actions(app)
     if act is None:
         ok = False
-        if "game" not in app.told:
-            app.told = app.told + ("game",)
+        if name not in app.told:
+            app.told = app.told + (name,)
             app.notices.append("Could not read the saved game to add the last moves to it; "
                                "they are kept and saved with the next ones.")
     else:
@@ -461,7 +537,7 @@ def save_game(app, screen, seat):
              ("pos", g.to_text()), ("act", act)]
         if g.is_over():
             f.append(("res", ",".join(str(r) for r in g.result())))
-        ok = _write(app, "game", "save", f)
+        ok = _write(app, name, "save", f)
     if not ok:
         # The new notices, over the game on screen (once: see ``_write``):
         # during play nothing else would show them.
@@ -475,7 +551,7 @@ def save_game(app, screen, seat):
         return False
     app.actions = bytearray()  # they are in the file now
     app.in_save = True
-    app.saved = None  # the title's Continue is for this game now
+    app.saves[app.game_index] = app.id  # the title's Continue is for this game now
     if g.is_over():
         d = {}
         for k, v in f:
@@ -529,12 +605,14 @@ def _check_record(f, n):
 
 
 def complete(app, f):
-    """Count the finished game of save fields ``f`` (once), write its record,
-    drop the oldest record (the last 10 are kept) and the save."""
+    """Count the finished game of save fields ``f`` (once: if its number is
+    above its game's ``app.last``), write its record, drop the oldest record
+    (the last 10 are kept) and the game's save."""
     gid = dec_int(f["id"])
+    i = games.GAMES.index(find(f["game"]))
     res = [dec_int(x) for x in f["res"].split(",")]
     helped = dec_dict(f.get("st", "")).get("hint_or_undo")
-    if gid > app.last:
+    if gid > app.last[i]:
         # played, won, lost, drawn, current streak (wins in a row), best
         stats = read_stats(app)
         n = stats[f["game"]]
@@ -551,9 +629,11 @@ def complete(app, f):
         if helped:
             n[6] += 1
             n[7] += r > 0
-        app.last = gid
-        st = [("last", gid)]
-        for e in games.GAMES:
+        app.last[i] = gid
+        st = []
+        for j in range(len(games.GAMES)):
+            e = games.GAMES[j]
+            st.append(("last." + e.name, app.last[j]))
             st.append((e.name, ",".join(str(n) for n in stats[e.name])))
         if not _write(app, "stats", "stats", st):
             return
@@ -569,7 +649,7 @@ def complete(app, f):
         recs = [n for n in _records(app) if n <= gid]
         for n in recs[1:-10]:
             app.storage.remove("r%d" % n)
-        app.storage.remove("game")
+        app.storage.remove(SAVES[i])
     except OSError as e:
         app.notices.append("Could not tidy the storage: %s" % e)
-    app.saved = None
+    app.saves[i] = 0

@@ -1,6 +1,6 @@
-"""Continue: the saved game (``app.saved``, fields checked by
-``app.persist.files``) back on its screen. Imported only when the player picks
-Continue, so a game in play holds none of this code.
+"""Continue: the picked game's save (read and checked by
+``app.persist.files.load_save``) back on its screen. Imported only when the
+player picks Continue, so a game in play holds none of this code.
 
 The core comes back from its notation (``from_text``); the screen is made as
 for a new game with the saved seed and options, then given the loaded core
@@ -10,28 +10,37 @@ see it.
 """
 
 
-from app import games, modules
-from app.persist.files import dec_dict, dec_int, find
+from app import modules
+from app.persist.files import SAVES, dec_dict, dec_int, load_save, unusable
 from app.persist.storage import set_aside, unhexlify
 
 
 def reject_save(app, why):
-    """The saved game cannot be resumed (``why``): move it aside, say so."""
+    """The picked game's save cannot be resumed (``why``): move it aside,
+    say so."""
     why = "the rules refuse it (" + why + ")"
     try:
-        why += "; it was kept as " + set_aside(app.storage, "game")
+        why += "; it was kept as " + set_aside(app.storage, SAVES[app.game_index])
     except OSError:
         pass
-    app.notices.append("The saved game could not be used: " + why + ".")
-    app.saved = None
+    unusable(app, app.game_name(), why)
+    app.saves[app.game_index] = 0
+
+
+def _back(app):
+    # To the title, which shows what went wrong (app.notices) over it.
+    app.persist_done()
+    app.to_title()
 
 
 def continue_game(app):
-    """Resume ``app.saved``. A save the rules reject is set aside and
-    reported (``app.notices``) and the title offers a new game."""
-    f = app.saved
-    e = find(f["game"])
-    app.game_index = games.GAMES.index(e)
+    """Resume the picked game's save. A save that turns out bad now is set
+    aside and reported (``app.notices``) and the title offers a new game."""
+    e = app.game()
+    f = load_save(app, app.game_index)
+    if f is None:
+        _back(app)  # gone, or bad: set aside and told
+        return
     # As App.new_game: the other games' code (and the title's) dropped first.
     app.screen = None
     modules.drop_games(e, "app.title", "app.title_tall", "app.rules_screen")
@@ -53,11 +62,7 @@ def continue_game(app):
     except ValueError as ex:
         app.guide = False
         reject_save(app, str(ex))
-        app.persist_done()
-        app.to_title()
-        from app.rules_screen import show_notices
-
-        show_notices(app)
+        _back(app)
         return
     st.pop("round", None)  # the rest is the session's (series score, dealer)
     st.pop("hist", None)
