@@ -88,7 +88,26 @@ class FolderStorage:
             return None
 
     def write(self, name, data):
-        with open(self._p(name), "wb") as f:
+        path = self._p(name)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            # Never write through what is not a plain file: a link would
+            # overwrite its target, a FIFO would wait for a reader for ever.
+            # A stray one under a temporary name (the console's own, see
+            # app.persist.storage) goes, an empty folder too; anything else
+            # fails the write, saying what is there.
+            if not name.endswith(".tmp"):
+                raise OSError(errno.EEXIST, "%s is not a file" % path)
+            if stat.S_ISDIR(st.st_mode):
+                os.rmdir(path)  # OSError (not empty) fails the write
+            else:
+                os.remove(path)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                     0o644)
+        with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())

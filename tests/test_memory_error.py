@@ -150,6 +150,7 @@ def test_illegal_computer_choice_is_refused_with_the_reason(name, action):
     assert isinstance(err, ErrorScreen) and "refuse" in err.message
     assert screen.game.why_illegal(action) in err.message
     assert screen.game.to_text() == before
+    s.settle()  # the error is drawn before a player can press anything on it
     s.press("B")
     assert isinstance(s.app.screen, TitleScreen)
 
