@@ -9,22 +9,12 @@ between CPython and MicroPython.
 
 import sys
 
+from app.kit.clock import VirtualClock
 from cardgames.rng import Rng
 from link import rules
 from link import session as ls
 from link.transport import Pump
 from players import levels
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
 
 
 class Line:
@@ -72,7 +62,7 @@ def entropy_from(seed):
 def main(game):
     opts = {"refill": True} if game == "clubbed" else {"classic": False}
     text = rules.text(game, opts)
-    clock = Clock()
+    clock = VirtualClock()
     ab = Line()
     ba = Line()
     ends = []
