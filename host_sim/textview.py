@@ -13,7 +13,10 @@ The app stays the one source of what is shown: nothing here knows a
 screen. The frame decides what is still visible: a string or card is kept
 while its glyphs' pixels on the shown frame still have its colour (a menu
 drawn over the table hides what is under it, a card played covers the
-one it lands on), so the text always says what the picture shows. The
+one it lands on), so the text always says what the picture shows. A
+string is read whole or not at all: what a banner's edge leaves of
+"collected 2" is not "ollected 2". Glyphs overlap when their ink does,
+not their cells (a menu's lines 11 pixels apart in a 12-pixel font). The
 grid's background is the frame itself, each cell the main colour of its
 block of pixels with the glyphs taken out, so cards stay white rectangles
 on the green felt, panels dark.
@@ -34,10 +37,10 @@ from host_sim.display import colour, rgb565_to_tuple
 
 #: The font file's glyphs: MONO_HLSB, h rows of (w + 7) // 8 bytes.
 _BITS = {}
-#: The share of a glyph's set pixels that must still have its colour.
-VISIBLE = 0.6
-#: The share for a card's rank or suit: a card half under a menu is not read.
-CARD_VISIBLE = 0.9
+#: The share of a glyph's set pixels that must still have its colour for
+#: it to be seen: a card half under a menu is not read, nor "stock" whose
+#: "k" a banner's edge cuts.
+VISIBLE = 0.9
 #: Character of a face-down card in a fan.
 BACK_CHAR = "\u2592"
 
@@ -70,6 +73,22 @@ def glyph_bits(font, ch):
                          if raw[dy * row + dx // 8] & (0x80 >> (dx % 8)))
         _BITS[key] = bits
     return bits
+
+
+_INK = {}
+
+
+def ink_box(font, ch):
+    """The box ``(dx0, dy0, dx1, dy1)`` (end exclusive) of the pixels ``ch``
+    sets in ``font``: lines of a menu 11 pixels apart in a 12-pixel font
+    share a row of their cells, never one of ink."""
+    key = (font.offset, ch)
+    box = _INK.get(key)
+    if box is None:
+        bits = glyph_bits(font, ch) or ((0, 0),)
+        box = _INK[key] = (min(b[0] for b in bits), min(b[1] for b in bits),
+                           max(b[0] for b in bits) + 1, max(b[1] for b in bits) + 1)
+    return box
 
 
 class _Card:
@@ -162,20 +181,20 @@ class Recorder:
             return d.shown[y * d.width + x]
         return -1
 
-    def _glyph_shown(self, x, y, ch, color, font, share=VISIBLE):
+    def _glyph_shown(self, x, y, ch, color, font):
         bits = glyph_bits(font, ch)
         if not bits:
             return False
         d = self.display
         buf, width, height = d.shown, d.width, d.height
         hit = n = 0
-        for dx, dy in bits[::2]:  # every other inked pixel tells as well
+        for dx, dy in bits:  # every one: a "k" whose stem meets a frame's edge is cut
             px, py = x + dx, y + dy
             if 0 <= px < width and 0 <= py < height:
                 n += 1
                 if buf[py * width + px] == color:
                     hit += 1
-        return n > 0 and hit >= share * n
+        return n > 0 and hit >= VISIBLE * n
 
     def _ground(self, x, y, ch, font):
         """The colour around a glyph: most of its cell's corners not inked."""
@@ -202,23 +221,33 @@ class Recorder:
         face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
         w, h)``."""
         texts = []
-        kept = {}  # 16-pixel square -> cells (x, y, w, h) of the glyphs kept there
-        for key, (ch, color, font, _) in sorted(self.glyphs.items(), key=lambda i: -i[1][3]):
-            x, y, w = key
-            h = font.h
-            near = [(bx, by) for bx in range(x // 16, (x + w - 1) // 16 + 1)
-                    for by in range(y // 16, (y + h - 1) // 16 + 1)]
-            over = any(x < ox + ow and ox < x + w and y < oy + oh and oy < y + h
-                       for b in near for ox, oy, ow, oh in kept.get(b, ()))
+        kept = {}  # 16-pixel square -> ink boxes (x0, y0, x1, y1) of the glyphs kept there
+        broken = set()  # strings with a glyph drawn over: none of it is read
+        for key, (ch, color, font, seq) in sorted(self.glyphs.items(), key=lambda i: -i[1][3]):
+            x, y, _w = key
+            dx0, dy0, dx1, dy1 = ink_box(font, ch)
+            x0, y0, x1, y1 = x + dx0, y + dy0, x + dx1, y + dy1
+            near = [(bx, by) for bx in range(x0 // 16, (x1 - 1) // 16 + 1)
+                    for by in range(y0 // 16, (y1 - 1) // 16 + 1)]
+            over = any(x0 < ox1 and ox0 < x1 and y0 < oy1 and oy0 < y1
+                       for b in near for ox0, oy0, ox1, oy1 in kept.get(b, ()))
             if over or not self._glyph_shown(x, y, ch, color, font):
                 del self.glyphs[key]  # drawn over, by a later string or anything else
+                broken.add(seq)
                 continue
             for b in near:
-                kept.setdefault(b, []).append((x, y, w, h))
-            texts.append((x, y, ch, color, self._ground(x, y, ch, font), font))
+                kept.setdefault(b, []).append((x0, y0, x1, y1))
+            texts.append((x, y, ch, color, font, seq))
+        # What is left of a string half under a banner or a menu ("ollected
+        # 2", "pil") says nothing: the string goes as a whole.
+        for key, (_ch, _color, _font, seq) in list(self.glyphs.items()):
+            if seq in broken:
+                del self.glyphs[key]
+        texts = [(x, y, ch, color, self._ground(x, y, ch, font), font)
+                 for x, y, ch, color, font, seq in texts if seq not in broken]
         cards = []
         for key, k in list(self.cards.items()):
-            seen = [g for g in k.glyphs if self._glyph_shown(*g, CARD_VISIBLE)]
+            seen = [g for g in k.glyphs if self._glyph_shown(*g)]
             if not seen:
                 del self.cards[key]
                 continue

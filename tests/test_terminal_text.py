@@ -18,17 +18,61 @@ COLS, ROWS = 80, 23  # an 80x24 terminal: its last row is the legend
 HUMAN = {"Clubbed": 0, "Klaberjass": 0, "Clubs": 2}
 
 
-class Table:
-    """The app headless with the text view listening."""
+class Spy(textview.Recorder):
+    """The text view's listener, noting the glyphs of every string drawn
+    (``strings``: its draw number -> the keys of its glyphs)."""
 
-    def __init__(self, seed):
-        self.run = HeadlessRun(seed=seed)
+    def __init__(self, display):
+        super().__init__(display)
+        self.strings = {}
+
+    def text(self, fb, s, x, y, color, font):
+        before = self.seq
+        super().text(fb, s, x, y, color, font)
+        if self.seq != before:
+            self.strings[self.seq] = {k for k, v in self.glyphs.items() if v[3] == self.seq}
+
+
+class Table:
+    """The app headless with the text view listening (``storage``: the
+    app's files, None for none kept)."""
+
+    def __init__(self, seed, storage=None):
+        self.run = HeadlessRun(seed=seed, storage=storage)
         self.app = self.run.app
-        self.rec = textview.attach(self.run.display)
+        self.rec = Spy(self.run.display)
+        text.listener = self.rec
         self.run.settle()
 
     def press(self, *names):
         self.run.run(keyscript.parse(" ".join(names)), final=False)
+
+    def until(self, done, limit=5000):
+        """Step the app (its clock jumping to each deadline) until
+        ``done()``; a button pushed before is taken on the way."""
+        r = self.run
+        for _ in range(limit):
+            r.app.step()
+            if done():
+                return
+            deadline = r.app.next_deadline()
+            if deadline is None:
+                r.clock.sleep_ms(16)
+            else:
+                r._advance_to(deadline)
+        raise AssertionError("never came")
+
+    def whole_strings_only(self):
+        """Assert no string is read in part: each string drawn has all its
+        glyphs on the text screen or none."""
+        texts = self.rec.scene()[0]
+        kept = {(x, y, font.w) for x, y, _, _, _, font in texts}
+        for seq in {self.rec.glyphs[k][3] for k in kept}:
+            keys = self.rec.strings[seq]
+            assert keys <= kept, "part of a string read: %r of %r\n%s" % (
+                "".join(self.rec.glyphs[k][0] for k in sorted(keys & kept)),
+                "".join(self.rec.glyphs.get(k, "?")[0] for k in sorted(keys)),
+                self.grid().text())
 
     def grid(self):
         g = self.rec.grid(COLS, ROWS)
@@ -131,6 +175,45 @@ def test_rules_settings_statistics_read_as_text():
     t.press("B", "DOWN", "A")  # Statistics
     flat = t.screen()
     assert "Statistics" in flat and "Klaberjass" in flat, flat
+
+
+def test_title_with_a_saved_game_reads_every_row():
+    # With a saved game the title has six rows 11 pixels apart in a
+    # 12-pixel font: each is read whole on a row of its own.
+    from app.persist.storage import MemoryStorage
+    from app.title import TitleScreen
+
+    t = Table(seed=3, storage=MemoryStorage({}))
+    t.press("A", "A", "A", "B", "DOWN", "DOWN", "DOWN", "A")  # a move, then Quit to menu
+    assert isinstance(t.app.screen, TitleScreen)
+    items = t.app.screen.menu.items
+    assert items[0] == "Continue Clubbed" and len(items) == 6
+    lines = t.grid().lines()
+    for item in items + ["PICO CARDS"]:
+        assert sum(item in line for line in lines) == 1, "\n".join(lines)
+    assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
+    rows = [next(i for i, line in enumerate(lines) if item in line) for item in items]
+    assert rows == sorted(set(rows)), rows
+    t.whole_strings_only()
+
+
+def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():
+    # The pause menu and Clubbed's "CLUBBED!" banner cover the middle of
+    # the table: "stock", "collected 2" half under them are not read as
+    # "stoc", "ollected 2".
+    from app.kit import buttons
+
+    t = Table(seed=3)
+    t.press("A", "A", "B")
+    assert "Paused" in t.screen()
+    t.whole_strings_only()
+    t = Table(seed=3)
+    t.press("A")
+    t.run.buttons.push(buttons.A)  # plays K♣; West clubs
+    t.until(lambda: getattr(t.app.screen, "banner", None))
+    flat = t.screen()
+    assert "CLUBBED!" in flat and "collects 2 cards" in flat, flat
+    t.whole_strings_only()
 
 
 def test_cursor_card_is_framed_and_raised_card_sits_higher():
