@@ -92,11 +92,12 @@ def ink_box(font, ch):
 
 
 class _Card:
-    __slots__ = ("c", "x", "y", "w", "h", "dim", "glyphs")
+    __slots__ = ("c", "x", "y", "w", "h", "dim", "glyphs", "seq")
 
-    def __init__(self, c, x, y, w, h, dim):
+    def __init__(self, c, x, y, w, h, dim, seq):
         self.c, self.x, self.y, self.w, self.h, self.dim = c, x, y, w, h, dim
         self.glyphs = []
+        self.seq = seq
 
 
 class Recorder:
@@ -158,7 +159,8 @@ class Recorder:
     def card(self, fb, c, x, y, w, h, dim):
         top = self._top(fb)
         if top is not None:
-            self.current = self.cards[(x, y + top)] = _Card(c, x, y + top, w, h, dim)
+            self.seq += 1
+            self.current = self.cards[(x, y + top)] = _Card(c, x, y + top, w, h, dim, self.seq)
 
     def end(self):
         self.current = None
@@ -246,11 +248,21 @@ class Recorder:
         texts = [(x, y, ch, color, self._ground(x, y, ch, font), font)
                  for x, y, ch, color, font, seq in texts if seq not in broken]
         cards = []
-        for key, k in list(self.cards.items()):
+        over = []  # the boxes of the cards kept, the latest drawn first
+        for key, k in sorted(self.cards.items(), key=lambda i: -i[1].seq):
             seen = [g for g in k.glyphs if self._glyph_shown(*g)]
+            # A card drawn later over its rank hides it, even where the
+            # new card's ink looks alike (the "0" of 10♥ over an old "A").
+            if seen:
+                gx, gy, ch, _, font = seen[0]
+                dx0, dy0, dx1, dy1 = ink_box(font, ch)
+                if any(gx + dx0 < x1 and x0 < gx + dx1 and gy + dy0 < y1 and y0 < gy + dy1
+                       for x0, y0, x1, y1 in over):
+                    seen = []
             if not seen:
                 del self.cards[key]
                 continue
+            over.append((k.x, k.y, k.x + k.w, k.y + k.h))
             g = seen[0]
             cards.append((k.c, k.x, k.y, k.w, k.h, k.dim, self._framed(k.x, k.y, k.w, k.h),
                           g[3], self._ground(g[0], g[1], g[2], g[4])))

@@ -128,6 +128,8 @@ def play_whole_game(t, name):
         if scr.human_turn():
             turns += 1
             hand_cards_shown(t, game, HUMAN[name])
+            if name != "Clubs":  # a card chosen to pass stays in the hand, as on the panel
+                no_card_twice(t)
             t.screen()
             before = game.to_text()
             t.press("A")
@@ -214,6 +216,35 @@ def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():
     flat = t.screen()
     assert "CLUBBED!" in flat and "collects 2 cards" in flat, flat
     t.whole_strings_only()
+
+
+def no_card_twice(t):
+    g = t.grid()
+    twice = [c for c, n in Counter(k[0] for k in g.cards).items() if n > 1]
+    assert not twice, "%s twice on the text screen:\n%s" % (twice, g.text())
+
+
+def test_clubbed_draws_show_each_card_once():
+    # Clubbed, seed 3, drawing with DOWN and A whenever DRAW is offered: as
+    # the hand closes up round a drawn card, a card's old place is not
+    # read again under its neighbour (the "0" of 10♥ over an old "A♥").
+    from cardgames import clubbed
+
+    t = Table(seed=3)
+    t.press("A")
+    draws = 0
+    for step in range(300):
+        scr = t.app.screen
+        if not hasattr(scr, "slots"):
+            break
+        keys = ["A"]
+        if scr.human_turn() and clubbed.DRAW in scr.slots:
+            draws += 1
+            keys = (["DOWN"], ["DOWN", "A"], ["LEFT"], ["RIGHT"])[step % 4]
+        for k in keys:
+            t.press(k)
+            no_card_twice(t)
+    assert draws >= 10
 
 
 def test_cursor_card_is_framed_and_raised_card_sits_higher():
