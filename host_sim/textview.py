@@ -22,8 +22,11 @@ block of pixels with the glyphs taken out, so cards stay white rectangles
 on the green felt, panels dark.
 
 Cards read as their rank and suit, "Q♦", "10♥", on the card's colour (a
-greyed card is grey); a card with a gold frame (the cursor's, a framed
-pass) reads "[Q♦]". A raised card sits a row above the others, as on the
+greyed card is grey); the card under the cursor (its double gold frame)
+reads "►Q♦◄", as the menus mark their chosen row with "►", and so does a
+chosen button, "►Pass◄"; a card in a single gold frame (chosen to pass)
+reads "[Q♦]". An empty card place (a dotted frame) is "__" in the
+frame's colour. A raised card sits a row above the others, as on the
 screen. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
@@ -43,6 +46,12 @@ _BITS = {}
 VISIBLE = 0.9
 #: Character of a face-down card in a fan.
 BACK_CHAR = "\u2592"
+#: A card's frame: the cursor's (double, gold) or a single gold one.
+CURSOR, FRAMED = 2, 1
+#: The cursor's marks either side of its card or button, as the menus' ►.
+CURSOR_MARKS = ("\u25ba", "\u25c4")
+#: An empty card place (a dotted frame on the screen).
+PLACE = "__"
 
 
 _RGB = {}
@@ -210,18 +219,22 @@ class Recorder:
         return max(counts, key=counts.get) if counts else theme.BLACK
 
     def _framed(self, x, y, w, h):
-        # gold at its left edge and along its top, near the left corner
+        """CURSOR for the cursor's double gold frame round the card at (x,
+        y), FRAMED for a single one (a card chosen to pass), else 0."""
         gold = theme.GOLD
         p = self._pixel
-        return any(p(x + d, y + h // 2) == gold for d in (-2, -1, 0)) and \
-            any(p(x + 4, y + d) == gold for d in (-2, -1, 0))
+        left = [p(x + d, y + h // 2) == gold for d in (-2, -1, 0)]
+        top = [p(x + 4, y + d) == gold for d in (-2, -1, 0)]
+        if left[0] and left[1] and top[0] and top[1]:
+            return CURSOR
+        return FRAMED if any(left) and any(top) else 0
 
     def scene(self):
         """What the shown frame shows, dropping what it no longer does:
         ``(texts, cards, backs, places)``; texts are ``(x, y, ch, colour,
         ground, font)``, cards ``(card, x, y, w, h, dim, framed, ink,
         face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
-        w, h)``."""
+        w, h, colour)``; framed is CURSOR, FRAMED or 0."""
         texts = []
         kept = {}  # 16-pixel square -> ink boxes (x0, y0, x1, y1) of the glyphs kept there
         broken = set()  # strings with a glyph drawn over: none of it is read
@@ -278,7 +291,7 @@ class Recorder:
             x, y = key
             p = self._pixel(x, y)
             if p != self._pixel(x + 1, y) and p == self._pixel(x + 2, y):
-                places.append((x, y, w, h))
+                places.append((x, y, w, h, p))
             else:
                 del self.places[key]
         return texts, cards, backs, places
@@ -432,7 +445,8 @@ def layout(display, scene, cols, rows):
         cells = [(ch, _rgb(color), _rgb(ground), font is not text.SMALL)
                  for ch, color, ground in chars]
         if chars[0][0] != "\u25ba" and _boxed(display, x, y, font):  # a chosen button
-            cells = [("[", gold, cells[0][2], True)] + cells + [("]", gold, cells[0][2], True)]
+            cells = [(CURSOR_MARKS[0], gold, cells[0][2], True)] + cells + \
+                [(CURSOR_MARKS[1], gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
@@ -443,8 +457,9 @@ def layout(display, scene, cols, rows):
             label = " " + label
         if framed:
             edge = g.bg[r][c]
-            cells = [("[", gold, edge, True)] + [(s, fg, bg, True) for s in label] + \
-                [("]", gold, edge, True)]
+            left, right = CURSOR_MARKS if framed == CURSOR else "[]"
+            cells = [(left, gold, edge, True)] + [(s, fg, bg, True) for s in label] + \
+                [(right, gold, edge, True)]
         else:
             cells = [(s, fg, bg, True) for s in " " + label + " "]
         tokens.append((r, c, len(tokens), cells, (name, dim, framed)))
@@ -454,13 +469,12 @@ def layout(display, scene, cols, rows):
         cells = [(BACK_CHAR, blue, _rgb(theme.BACK), False)] * min(n, 13) if n > 1 else \
                 [(BACK_CHAR, blue, _rgb(theme.BACK), False)] * 2
         if framed:
-            cells = [("[", gold, g.bg[r][c], True)] + cells + [("]", gold, g.bg[r][c], True)]
+            left, right = CURSOR_MARKS if framed == CURSOR else "[]"
+            cells = [(left, gold, g.bg[r][c], True)] + cells + [(right, gold, g.bg[r][c], True)]
         tokens.append((r, c, len(tokens), cells, None))
-    dim_text = _rgb(theme.TEXT_DIM)
-    for x, y, _pw, ph in places:
+    for x, y, _pw, ph, color in places:
         r, c = at(x, y + min(ph // 2, 9))
-        cells = [("[", dim_text, g.bg[r][c], False), (" ", dim_text, g.bg[r][c], False),
-                 ("]", dim_text, g.bg[r][c], False)]
+        cells = [(ch, _rgb(color), g.bg[r][c], False) for ch in PLACE]
         tokens.append((r, c, len(tokens), cells, None))
     by_row = {}
     for t in tokens:

@@ -247,8 +247,8 @@ def test_clubbed_draws_show_each_card_once():
     assert draws >= 10
 
 
-def test_cursor_card_is_framed_and_raised_card_sits_higher():
-    # Clubbed, seed 3: at the first turn the cursor's card reads "[..]",
+def test_cursor_card_is_marked_and_raised_card_sits_higher():
+    # Clubbed, seed 3: at the first turn the cursor's card reads "►..◄",
     # and a playable (raised) card stands a row above the greyed ones.
     t = Table(seed=3)
     t.press("A")
@@ -256,14 +256,31 @@ def test_cursor_card_is_framed_and_raised_card_sits_higher():
     assert scr.human_turn()
     g = t.grid()
     framed = [k for k in g.cards if k[4]]
-    assert len(framed) == 1
+    assert len(framed) == 1 and framed[0][4] == textview.CURSOR
     hand = [card_label(c) for c in scr.game.hand(0)]
     assert framed[0][0] == hand[scr.cursor] if scr.cursor < len(hand) else True
-    assert "[%s]" % framed[0][0] in g.text()
+    assert "\u25ba%s\u25c4" % framed[0][0] in g.text()
     rows = {k[0]: k[1] for k in g.cards if k[0] in hand}
     legal = {card_label(c) for c in scr.legal if c < 52}
     if legal and len(legal) < len(hand):
         assert max(rows[c] for c in legal) < min(rows[c] for c in hand if c not in legal)
+
+
+def test_cursor_chosen_card_and_empty_place_read_apart():
+    # Clubs, seed 3, a card chosen to pass to West: the cursor's card reads
+    # "►2♦◄", the chosen J♣ "[J♣]" (in the hand and in West's place), and
+    # North's empty place "__", never "[ ]" like a card.
+    t = Table(seed=3)
+    t.press("RIGHT", "RIGHT", "A", "A")
+    g = t.grid()
+    flat = g.text()
+    cursor = [k[0] for k in g.cards if k[4] == textview.CURSOR]
+    chosen = [k[0] for k in g.cards if k[4] == textview.FRAMED]
+    assert cursor == ["2\u2666"] and "\u25ba2\u2666\u25c4" in flat, flat
+    assert chosen == ["J\u2663"] and "[J\u2663]" in flat, flat
+    assert "[ ]" not in flat and textview.PLACE in flat, flat
+    for line in g.lines():  # the cursor's marks are on the cursor's card only
+        assert line.count("\u25ba") == line.count("\u25c4") <= 1
 
 
 def test_auto_view_is_text_below_the_picture_size():
@@ -308,7 +325,7 @@ def test_headless_text_prints_the_80x24_screen(capsys, tmp_path):
     assert main(["--mode", "headless", "--seed", "3", "--keys", "A A", "--text", "--no-final",
                  "--shots", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Your turn" in out and "[" in out
+    assert "Your turn" in out and "\u25ba" in out
     lines = out.splitlines()
     assert len(lines) <= 23 and max(len(x) for x in lines) <= 80
     assert main(["--mode", "headless", "--board", "oled_ssd1306_128x64", "--keys", "A",
