@@ -352,3 +352,33 @@ def test_statistics_bar_names_left_right_on_more_pages_else_b_back(sessions):  #
     s.app.show(one)
     s.settle()
     assert [t for _, _, t in bar_texts(s)] == ["Statistics", "B back"]
+
+
+def test_statistics_never_repeat_a_line_and_keep_a_game_whole(sessions):  # noqa: F811
+    # Statistics, a text: each page starts after the one before ends (the
+    # last line was once shown again, "for context", read as a repeat);
+    # a game's paragraph is not split when the page before can end after
+    # the one before it.
+    s = apptest.Session(1)
+    back = s.app.screen
+    paras = []
+    for name in GAMES:
+        paras += ["%s: played 12, won 5, lost 7, drawn 0 (41%% won). Streak 1, best 3." % name,
+                  "Clean wins 4; helped (hint, take back or guided hand): played 2, won 1.", ""]
+    scr = RulesScreen(s.app, "Statistics", paras + ["Games left unfinished are not counted."],
+                      back)
+    s.app.show(scr)
+    s.settle()
+    assert len(scr.starts) > 1 or len(scr.lines) <= scr.rows
+    seen = []
+    for p in range(len(scr.starts)):
+        assert scr.page == p
+        top = scr.top
+        assert not seen or top >= seen[-1][0] + len(seen[-1][1]), (seen[-1], top, scr.shown)
+        seen.append((top, list(scr.shown)))
+        if p < len(scr.starts) - 1:
+            next_top = scr.starts[p + 1]
+            whole = [k for k in range(top + 1, next_top + 1) if not scr.lines[k - 1]]
+            if scr.lines[next_top - 1] and whole and 5 * (whole[-1] - top) >= 2 * scr.rows:
+                raise AssertionError("a paragraph split: %r" % scr.shown)
+        s.press("DOWN")

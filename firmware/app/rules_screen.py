@@ -47,10 +47,10 @@ def page_starts(lines, rows):
     its last clause when that leaves it 60% full (on a small screen a
     sentence can be longer than a page); no line is shown twice.
 
-    A text (``lines`` of str, false for blank lines): a page keeps its last
-    line as the next page's first, for context, unless that line would be
-    the next page's only text. Either way a page never starts with blank
-    lines (they are skipped)."""
+    A text (``lines`` of str, false for blank lines): a full page ends
+    after its last whole paragraph when that leaves it 40% full; no line is
+    shown twice. Either way a page never starts with blank lines (they are
+    skipped)."""
     if isinstance(lines, bytearray):
         starts = []
         n = len(lines)
@@ -95,14 +95,14 @@ def page_starts(lines, rows):
                 # A full page: a (wrapped) heading at its bottom goes to the next.
                 while e - 1 > s and lines[e - 1] == _HEAD:
                     e -= 1
-            else:
+            elif lines[e]:
+                # Full, mid-paragraph: back to the end of its last whole
+                # paragraph when that leaves it 40% full.
                 k = e
-                while k < n and not lines[k]:
-                    k += 1
-                # The last line again, for context, unless only blanks and
-                # then a heading or the end follow: that page would hold
-                # nothing new.
-                e = k if k >= n or lines[k] == _HEAD else max(s + 1, e - 1)
+                while k > s + 1 and lines[k - 1]:
+                    k -= 1
+                if not lines[k - 1] and 5 * (k - s) >= 2 * rows:
+                    e = k
             while e < n and not lines[e]:
                 e += 1
             if e >= n:
@@ -226,7 +226,9 @@ class RulesScreen(StaticScreen):
         top = self.top = self.starts[self.page]
         rows = self.rows
         if self.index is None:
-            self.shown = self.lines[top: top + rows]
+            # To the next page's first line: none is shown twice.
+            end = self.starts[self.page + 1] if self.page + 1 < n else top + rows
+            self.shown = self.lines[top: min(end, top + rows)]
         else:
             # The page: up to the next page or the part's end, without the
             # blank lines at its end.
