@@ -306,17 +306,29 @@ class Deck:
         elif group == "x":
             self.back = True
 
-    def caption(self):
+    def caption(self, cols=None):
+        """The line under the screen: REPLAY, the game, its seed, "move n of
+        N", the trick, playing or paused. Narrower than ``cols`` (an 80-column
+        terminal, a long seed, "end: z back to the list") the parts close up
+        to one space and then the seed goes: the rest always fits."""
         f = self.fields
-        head = "REPLAY %s seed %s  move %d of %d" % (f["game"], f["seed"], self.count, self.total)
+        parts = ["move %d of %d" % (self.count, self.total)]
         k, n = self.trick_no()
         if k:
-            head += "  %s %d/%d" % (self.unit, k, n)
+            parts.append("%s %d/%d" % (self.unit, k, n))
         if self.at_end():
-            return head + "  end: z back to the list"
-        num, den = SPEEDS[self.speed]
-        speed = "%dx" % num if den == 1 else "1/%dx" % den
-        return head + ("  playing " + speed if self.playing else "  paused (" + speed + ")")
+            parts.append("end: z back to the list")
+        else:
+            num, den = SPEEDS[self.speed]
+            speed = "%dx" % num if den == 1 else "1/%dx" % den
+            parts.append("playing " + speed if self.playing else "paused (" + speed + ")")
+        game = "REPLAY %s" % f["game"]
+        seed = "seed %s" % f["seed"]
+        for line in ("  ".join([game + " " + seed] + parts), " ".join([game, seed] + parts),
+                     " ".join([game] + parts)):
+            if cols is None or len(line) <= cols:
+                break
+        return line
 
 
 def _label(name, fields):
@@ -399,9 +411,9 @@ class Replays:
     def legend(self):
         return DECK_KEYS % self.deck.unit if self.deck is not None else LIST_KEYS
 
-    def caption(self):
+    def caption(self, cols=None):
         if self.deck is not None:
-            return self.deck.caption()
+            return self.deck.caption(cols)
         return "REPLAY: pick a game record"
 
     def step(self):

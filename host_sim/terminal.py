@@ -388,13 +388,14 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
 
     ``seed``: int for the app; ``shots_dir``/``scale``: where and how big
     ``p`` screenshots are saved; ``board``: a board dict (default
-    ``boards.DEFAULT``'s); ``caption``: a callable giving a line shown under
-    the legend (a replay's "move n of N"); ``view``: "auto" (the picture
-    when it fits at full size, else text), "text" or "picture".
+    ``boards.DEFAULT``'s); ``caption``: a callable giving, for the
+    terminal's width in columns, a line shown under the legend (a
+    replay's "move n of N"); ``view``: "auto" (the picture when it fits
+    at full size, else text), "text" or "picture".
     ``control``: instead of an app, a callable making, for the display and
     the clock, an object that is stepped like one and takes the keys itself
     (``key(group)``: a ``host_sim.boardkeys`` key group or "+"/"-"), with
-    a ``legend`` (its keys) and a ``caption()`` (host_sim.replay_deck's
+    a ``legend`` (its keys) and a ``caption(cols)`` (host_sim.replay_deck's
     Replays). Needs stdin and stdout to be TTYs.
     """
     import select
@@ -479,7 +480,7 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                     note = size_note(factor, size.columns, size.lines, display.width,
                                      display.height, n_text - (1 if factor > 1 else 0))
                 if caption is not None:
-                    text.insert(0, caption()[:size.columns])
+                    text.insert(0, caption(size.columns)[:size.columns])
                 if note:
                     text.append(note)
                 if text != legend:

@@ -56,6 +56,24 @@ def test_jump_to_next_and_previous_trick(records):
     assert "trick 2/%d" % len(d.marks) in d.caption()
 
 
+def test_caption_fits_80_columns_at_the_end_with_a_long_seed(records):
+    # "REPLAY Klaberjass seed 846634624  move 138 of 138  trick 54/54  end:
+    # z back to the list" ran past an 80-column terminal, cutting the way
+    # out; it closes up, then leaves the seed out.
+    d, _ = deck(records["Klaberjass"])
+    d.fields = dict(d.fields, seed=846634624)
+    while not d.at_end():
+        d.key("up")
+    full = d.caption()
+    assert len(full) > 80 and "seed 846634624" in full
+    line = d.caption(80)
+    assert len(line) <= 80, line
+    for part in ("REPLAY Klaberjass", "move %d of %d" % (d.total, d.total),
+                 "trick %d/%d" % (len(d.marks), len(d.marks)), "end: z back to the list"):
+        assert part in line, line
+    assert d.caption(200) == full
+
+
 def test_pause_resume_and_speed(records):
     d, clock = deck(records["Clubbed"])
     assert d.playing and "playing 1x" in d.caption()
