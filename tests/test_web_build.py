@@ -62,3 +62,17 @@ def test_bad_out_is_one_line_and_exit_2(tmp_path, where):
     assert not os.path.exists(os.path.join(ROOT, "firmware", "site"))
     if where == "foreign":
         assert (out / "keep.txt").read_text() == "not ours"
+
+
+def test_key_help_reads_before_the_board_has_loaded():
+    # The page names the keys of the board once it has loaded; before, the
+    # help read ". P saves a picture of the screen." It now starts with the
+    # default board's keys, as the simulator names them.
+    import re
+
+    from host_sim import boardkeys
+
+    with open(os.path.join(ROOT, "web", "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    m = re.search(r'<span id="legend">([^<]*)</span>', page.replace("\n    ", " "))
+    assert m and m.group(1) == "Keys: " + boardkeys.legend(boardkeys.open_board(boards.DEFAULT))
