@@ -24,10 +24,11 @@ on the green felt, panels dark.
 Cards read as their rank and suit, "Q♦", "10♥", on the card's colour (a
 greyed card is grey); the card under the cursor (its double gold frame)
 reads "►Q♦◄", as the menus mark their chosen row with "►", and so does a
-chosen button, "►Pass◄"; a card in a single gold frame (chosen to pass)
-reads "[Q♦]". An empty card place (a dotted frame) is "__" in the
-frame's colour. A raised card sits a row above the others, as on the
-screen. A fan of backs is "▒" a card.
+chosen button (gold frame on the highlight), "►Pass◄"; a card in a
+single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
+An empty card place (a dotted frame) is "__" in the frame's colour. A
+raised card sits a row above the others, as on the screen. A fan of
+backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -444,9 +445,11 @@ def layout(display, scene, cols, rows):
         r, c = at(x, y + font.h // 2)
         cells = [(ch, _rgb(color), _rgb(ground), font is not text.SMALL)
                  for ch, color, ground in chars]
-        if chars[0][0] != "\u25ba" and _boxed(display, x, y, font):  # a chosen button
-            cells = [(CURSOR_MARKS[0], gold, cells[0][2], True)] + cells + \
-                [(CURSOR_MARKS[1], gold, cells[0][2], True)]
+        if chars[0][0] != "\u25ba" and _boxed(display, x, y, font):
+            # On the highlight, the button the cursor is on; else a framed
+            # mark (Klaberjass' trump).
+            left, right = CURSOR_MARKS if chars[0][2] == theme.HILITE else "[]"
+            cells = [(left, gold, cells[0][2], True)] + cells + [(right, gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
