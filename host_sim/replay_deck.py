@@ -38,7 +38,9 @@ READ_MS = 3000
 #: Steps one advance may take before the record is called broken.
 MAX_STEPS = 200_000
 
-DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 %s, +/- speed, x list, q quit"
+#: "↑↓ trick" did not say which way: UP goes to the next one, DOWN back.
+DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 next/previous %s, +/- speed, x list, " \
+    "q quit"
 LIST_KEYS = "\u2191\u2193 choose, z/Enter watch, q quit"
 
 

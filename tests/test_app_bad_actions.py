@@ -26,7 +26,8 @@ def test_clubs_hearts_card_offered_again_as_partner_card_is_refused():
     scr.cursor = 0
     s.press("A")  # was ValueError: ... is already your Hearts pass (PC-2)
     assert g.to_text() == before
-    assert "Hearts pass" in scr.hint and scr.hint_alert
+    assert "goes %s: pick another" % clubs.PASS_NAMES[scr.pass_dir] in scr.hint
+    assert scr.hint_alert
     assert text.SMALL.width(scr.hint) <= 236  # whole on the status line
     scr.cursor = 1
     s.press("A")  # another card: the partner pass goes through

@@ -265,5 +265,5 @@ def test_compact_clubs_wrapped_pass_hint_is_not_hidden_by_the_hand(oled):
     s = oled(3)
     s.press("RIGHT", "RIGHT", "A")
     hint = pass_hint(s.app.screen)
-    assert hint.endswith("(Hearts pass)")
+    assert hint.endswith("(pass left)")
     two_row_hint_is_whole(s, hint)

@@ -330,3 +330,27 @@ def test_headless_text_prints_the_80x24_screen(capsys, tmp_path):
     assert len(lines) <= 23 and max(len(x) for x in lines) <= 80
     assert main(["--mode", "headless", "--board", "oled_ssd1306_128x64", "--keys", "A",
                  "--text", "--shots", str(tmp_path)]) == 2
+
+
+def test_words_a_new_player_reads():
+    # Notes of a new player at 80x24: "Hearts pass LEFT" read as passing a
+    # heart; Klaberjass' "bottom card" said nothing of what it is for;
+    # "▲▼ more" did not name the buttons.
+    t = Table(seed=3)
+    t.press("RIGHT", "RIGHT", "A")  # Clubs: the pass
+    flat = t.screen()
+    assert "Pass left:" in flat and "1 card to West" in flat, flat
+    assert "Hearts" not in flat and "(pass left)" in flat, flat
+    t = Table(seed=11)
+    t.press("RIGHT", "A")  # Klaberjass, seed 11: West takes clubs
+    for _ in range(10):
+        flat = t.screen()
+        if "out of play" in flat:
+            break
+        t.press("A")
+    assert "3 more cards each; out of play:" in flat, flat
+    t.press("A", "A")
+    assert "unused" in t.screen()
+    t.press("UP")
+    flat = t.screen()
+    assert "UP/DOWN scroll" in flat and "B back" in flat, flat

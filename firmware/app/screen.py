@@ -117,7 +117,8 @@ def open_look(screen):
 def draw_look_footer(fb, n_lines, rows):
     """The overlay's key hint, bottom right: scroll arrows when ``n_lines``
     do not fit in ``rows``, and B back."""
-    more = "\u25b2\u25bc more  " if n_lines > rows else ""
+    # The buttons by name: "▲▼ more" did not say that they are UP and DOWN.
+    more = "UP/DOWN scroll  " if n_lines > rows else ""
     text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)
 
 

@@ -184,11 +184,12 @@ def _pass(fb, scr, w, h):
     mine = scr.human_turn()
     first = d != clubs.PASS_NONE and scr.game.phase == clubs.PH_PASS_HEARTS and scr.pick == NO_CARD
     if d == clubs.PASS_NONE:
-        c.put(fb, "No Hearts pass", 1, 12)
+        c.put(fb, "Only a partner pass", 1, 12)
     else:
         what = "1" if scr.pick == NO_CARD else c.card_name(scr.pick)
-        c.put(fb, "\u2665 %s: %s to %s" % (clubs.PASS_NAMES[d], what, NAMES[scr.receiver()]), 1,
-              12, mine and first)
+        name = clubs.PASS_NAMES[d]
+        c.put(fb, "%s: %s to %s" % (name[0].upper() + name[1:], what, NAMES[scr.receiver()]),
+              1, 12, mine and first)
     c.put(fb, "Partner: 1 to North", 1, 22, mine and not first)
     rows = 1
     if scr.hint_alert:

@@ -55,11 +55,11 @@ def _draw_pass(fb, scr):
                     theme.TEXT_DIM, text.SMALL)
     mine = scr.human_turn()
     first = d != clubs.PASS_NONE and scr.game.phase == clubs.PH_PASS_HEARTS and scr.pick == NO_CARD
+    # "Hearts pass" (the pass of the game of Hearts) read as passing a heart.
     if d == clubs.PASS_NONE:
-        lines = ("No Hearts pass", "this hand.")
+        lines = ("Only a partner", "pass this hand.")
     else:
-        lines = ("Hearts pass %s:" % clubs.PASS_NAMES[d].upper(),
-                 "1 card to %s" % NAMES[scr.receiver()])
+        lines = ("Pass %s:" % clubs.PASS_NAMES[d], "1 card to %s" % NAMES[scr.receiver()])
     text.draw(fb, lines[0], 3, 22, theme.GOLD if first and mine else theme.TEXT, text.SMALL)
     text.draw(fb, lines[1], 3, 34, theme.TEXT, text.SMALL)
     text.draw(fb, "Partner pass:", 3, 50, theme.GOLD if mine and not first else theme.TEXT,
@@ -68,7 +68,7 @@ def _draw_pass(fb, scr):
               theme.TEXT, text.SMALL)
     x = 194
     if d != clubs.PASS_NONE:
-        _slot(fb, 140, 20, scr.pick, "\u2665" + NAMES[scr.receiver()], mine and first)
+        _slot(fb, 140, 20, scr.pick, NAMES[scr.receiver()], mine and first)
     _slot(fb, x, 20, NO_CARD, "North", mine and not first)
     if scr.hint_alert:
         status(fb, scr, scr.hint, scr.hint_alert)

@@ -619,7 +619,8 @@ class ClubsScreen:
                 # In a player's words, short enough for the status line
                 # (the core's sentence is for programmers).
                 if g.phase == clubs.PH_PASS_PARTNER:
-                    why = "%s is your Hearts pass: pick another" % clubs.symbol_name(c)
+                    why = "%s goes %s: pick another" % (clubs.symbol_name(c),
+                                                        clubs.PASS_NAMES[self.pass_dir])
                 self.hint = why
                 self.hint_alert = True
                 return

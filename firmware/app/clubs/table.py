@@ -236,7 +236,8 @@ def pass_hint(scr):
         return "Waiting for the others\u2026"
     if scr.pass_dir != clubs.PASS_NONE and scr.game.phase == clubs.PH_PASS_HEARTS:
         if scr.pick == NO_CARD:
-            return "A: this card to %s (Hearts pass)" % NAMES[scr.receiver()]
+            return "A: this card to %s (pass %s)" % (NAMES[scr.receiver()],
+                                                     clubs.PASS_NAMES[scr.pass_dir])
         return "A: this card to North  B: take back"
     return "A: this card to North (partner)"
 

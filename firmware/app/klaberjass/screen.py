@@ -253,7 +253,7 @@ class KlaberjassScreen:
         self.hint_alert = False
         self.hint = ""
         if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
-            self.hint = "\u25b2 last trick & score   B menu"
+            self.hint = "UP last trick & score   B menu"
             return
         ph = g.phase
         if ph == kj.BID1:
@@ -387,7 +387,7 @@ class KlaberjassScreen:
                     "Name another suit or pass"], wait=seat != _HUMAN)
             elif kind == kj.EV_MORE and self.banners:
                 lines = self.banners[-1][1]
-                lines[1] = "3 more cards each; bottom card %s" % kj.symbol_name(a)
+                lines[1] = "3 more cards each; out of play: %s" % kj.symbol_name(a)
             elif kind == kj.EV_REDEAL:
                 self._banner("All passed", ["No trump: %s" % (
                     "you redeal" if seat == _HUMAN else who + " redeals")], wait=True)
@@ -729,7 +729,8 @@ class KlaberjassScreen:
         x = _STOCK_X
         if bottom != kj.NO_CARD:
             cardview.face(fb, bottom, x, 19)
-            text.draw_centered(fb, "bottom", x + 12, 54, theme.TEXT_DIM)
+            # The stock's bottom card, shown to both: not played (KJ-6).
+            text.draw_centered(fb, "unused", x + 12, 54, theme.TEXT_DIM)
         else:
             cardview.back(fb, x, 19)
             fb.fill_rect(x + 3, 29, theme.CARD_W - 6, 14, theme.PANEL)
