@@ -291,7 +291,11 @@ class Recorder:
         for key, (w, h) in list(self.places.items()):
             x, y = key
             p = self._pixel(x, y)
-            if p != self._pixel(x + 1, y) and p == self._pixel(x + 2, y):
+            px = self._pixel
+            # Its dotted frame along the top and down the left side, not one
+            # pixel pattern that a panel drawn over it happens to repeat.
+            if all(px(x + 2 * i, y) == p != px(x + 2 * i + 1, y) and
+                   px(x, y + 2 * i) == p != px(x, y + 2 * i + 1) for i in range(4)):
                 places.append((x, y, w, h, p))
             else:
                 del self.places[key]
