@@ -419,8 +419,9 @@ def _runs(texts):
 
 
 def _boxed(display, x, y, font):
-    """True when a gold frame runs just left of and just above the text at
-    (x, y): a button or box the cursor is on."""
+    """True when a gold frame runs just left of and above the text at (x,
+    y), up to 12 pixels above (Clubbed's DRAW stands in a card-high box): a
+    button or box the cursor is on, or a framed mark."""
     w, shown, gold = display.width, display.shown, theme.GOLD
 
     def px(a, b):
@@ -430,7 +431,7 @@ def _boxed(display, x, y, font):
         return all(px(a, b) == gold for b in range(y - 1, y + font.h + 1))
 
     return any(line(x - d) for d in range(2, 9)) and \
-        any(px(x + 2, y - d) == gold for d in range(1, 7))
+        any(px(x + 2, y - d) == gold for d in range(1, 13))
 
 
 def layout(display, scene, cols, rows):

@@ -244,6 +244,8 @@ def test_clubbed_draws_show_each_card_once():
         for k in keys:
             t.press(k)
             no_card_twice(t)
+            if k == "DOWN":  # the cursor on DRAW reads as on a card
+                assert "\u25baDRAW\u25c4" in t.grid().text()
     assert draws >= 10
 
 
