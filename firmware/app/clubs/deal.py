@@ -95,7 +95,7 @@ def _draw_received(fb, scr):
     x = 126
     if d != clubs.PASS_NONE:
         src = (HUMAN - clubs.PASS_OFFSET[d]) % 4
-        _slot(fb, x, 14, rec[0], "\u2665" + NAMES[src], False)
+        _slot(fb, x, 14, rec[0], NAMES[src], False)
         x += 54
     _slot(fb, x, 14, rec[1], "North", False)
     status(fb, scr, "Cards received are framed   A: go on", False, theme.GOLD)
