@@ -86,10 +86,49 @@ def parse_args(argv=None):
                         "nothing unless given)" % _data_default())
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,
                    help="app class to run (default: %(default)s)")
+    p.add_argument("--autoplay", metavar="LEVEL", type=_level,
+                   help="the computer plays your seat too, at LEVEL (easy, normal, hard, "
+                        "expert or 0-3): soaks, demos, link tests")
+    p.add_argument("--link", metavar="SPEC",
+                   help="play one game with another console: listen:PORT (host), "
+                        "connect:HOST:PORT (join) or serial:DEVICE; needs --autoplay")
+    p.add_argument("--role", choices=("host", "join"),
+                   help="with --link: host (chooses the game and its rules) or join "
+                        "(default: listen hosts, connect joins)")
+    p.add_argument("--game", default="Klaberjass",
+                   help="with --link, the host: Clubbed, Klaberjass or Clubs "
+                        "(default: %(default)s)")
+    p.add_argument("--link-timeout", type=int, default=3600, metavar="S",
+                   help="with --link: give up after S seconds (default: %(default)s)")
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")
     return args
+
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def _level(s):
+    if s.lower() in LEVELS:
+        return LEVELS.index(s.lower())
+    if s in ("0", "1", "2", "3"):
+        return int(s)
+    raise argparse.ArgumentTypeError("a level is easy, normal, hard, expert or 0-3, not %r" % s)
+
+
+def autoplay_app(cls, level):
+    """``cls`` (an app class) whose computer plays the person's seat of
+    every game at ``level`` (the games' ``autoplay`` option)."""
+
+    class Autoplay(cls):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            for opts in self.options.values():
+                opts["autoplay"] = True
+                opts["autolevel"] = level
+
+    return Autoplay
 
 
 def _data_default():
@@ -113,6 +152,10 @@ def main(argv=None):
 
         return replay.main(argv[1:])
     args = parse_args(argv)
+    if args.link:
+        from host_sim import link_play
+
+        return link_play.main(args)
     from host_sim.boardkeys import BoardError, open_board
 
     try:
@@ -146,10 +189,12 @@ def main(argv=None):
         # A bad --app spec is reported here, before any front end starts.
         from host_sim import load_app_class
 
-        load_app_class(args.app)
+        app_class = load_app_class(args.app)
     except (ImportError, ValueError) as e:
         print("host_sim: cannot load app %s: %s" % (args.app, e), file=sys.stderr)
         return 2
+    if args.autoplay is not None:
+        args.app = autoplay_app(app_class, args.autoplay)
     data = args.data or (None if mode == "headless" else _data_default())
     if data:
         # A file, or a folder that cannot be made or written: said now, in words.
