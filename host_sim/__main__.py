@@ -90,13 +90,14 @@ def parse_args(argv=None):
                    help="the computer plays your seat too, at LEVEL (easy, normal, hard, "
                         "expert or 0-3): soaks, demos, link tests")
     p.add_argument("--link", metavar="SPEC",
-                   help="play one game with another console: listen:PORT (host), "
-                        "connect:HOST:PORT (join) or serial:DEVICE; needs --autoplay")
+                   help="the link to another console for Link play: listen:PORT, "
+                        "connect:HOST:PORT or serial:DEVICE; with --autoplay one game "
+                        "is played at once, printing what the screen would say")
     p.add_argument("--role", choices=("host", "join"),
-                   help="with --link: host (chooses the game and its rules) or join "
-                        "(default: listen hosts, connect joins)")
+                   help="with --link and --autoplay: host (chooses the game and its "
+                        "rules) or join (default: listen hosts, connect joins)")
     p.add_argument("--game", default="Klaberjass",
-                   help="with --link, the host: Clubbed, Klaberjass or Clubs "
+                   help="with --link and --autoplay, the host: Clubbed, Klaberjass or Clubs "
                         "(default: %(default)s)")
     p.add_argument("--link-timeout", type=int, default=3600, metavar="S",
                    help="with --link: give up after S seconds (default: %(default)s)")
@@ -131,6 +132,16 @@ def autoplay_app(cls, level):
     return Autoplay
 
 
+def link_app(cls, transport):
+    """``cls`` (an app class) whose Link play uses ``transport``."""
+
+    class Linked(cls):
+        def link_open(self):
+            return transport
+
+    return Linked
+
+
 def _data_default():
     from host_sim.storage import default_dir
 
@@ -152,7 +163,7 @@ def main(argv=None):
 
         return replay.main(argv[1:])
     args = parse_args(argv)
-    if args.link:
+    if args.link and args.autoplay is not None:
         from host_sim import link_play
 
         return link_play.main(args)
@@ -195,6 +206,15 @@ def main(argv=None):
         return 2
     if args.autoplay is not None:
         args.app = autoplay_app(app_class, args.autoplay)
+    if args.link:
+        # The person picks Link play, then Host or Join, on the screen.
+        from host_sim import link_transports
+
+        try:
+            args.app = link_app(app_class, link_transports.open_redial(args.link))
+        except (OSError, ValueError) as e:
+            print("host_sim: cannot open the link %s: %s" % (args.link, e), file=sys.stderr)
+            return 2
     data = args.data or (None if mode == "headless" else _data_default())
     if data:
         # A file, or a folder that cannot be made or written: said now, in words.

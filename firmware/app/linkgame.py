@@ -138,11 +138,11 @@ class LinkGame:
         if g.is_over():
             return "Game over" if self.over() else "Telling the other console"
         seat = g.current_player
-        if seat not in s.seats:
-            return "The other player is thinking"
-        if seat != person_seat(s):
+        if seat == person_seat(s):
+            return "Your turn"
+        if g.num_seats == 4:
             return "%s is thinking" % _CLUBS[seat]
-        return "Your turn"
+        return "The other player is thinking"
 
     def record(self):
         """The record fields of the game (as ``app.persist.records`` reads

@@ -180,6 +180,9 @@ class Session:
         self.deal_id = bytearray(HASH)
         self.peer_hash = bytearray(HASH)
         self.events = []
+        # Called with the game's events after every move applied here,
+        # this console's or the other's (a screen tells them).
+        self.on_move = None
         self.game = None
         self.seed = None
         self.secret = None
@@ -317,6 +320,8 @@ class Session:
         self.log[self.count] = action
         self.count += 1
         state_hash(self.game, self.hash)
+        if self.on_move is not None:
+            self.on_move(self.game.events)
 
     # -- frames in ---------------------------------------------------------
 
