@@ -7,8 +7,9 @@ screens and the game goes on; a mismatch is refused in words on both."""
 
 import apptest  # noqa: F401  (sys.path: firmware/, host_sim/)
 import pytest
-from linksim import Line, Port
+from linksim import Line, Port, entropy_from
 
+from app import link_screen
 from app.kit import buttons
 from app.kit.buttons import ScriptedButtons
 from app.kit.clock import VirtualClock
@@ -42,6 +43,7 @@ class Console:
 
 class Two:
     def __init__(self, size=(240, 135)):
+        link_screen.entropy = entropy_from(size[0] + size[1])  # the same deals every run
         self.clock = VirtualClock()
         self.ab = Line(self.clock, seed=5)
         self.ba = Line(self.clock, seed=6)
@@ -168,3 +170,18 @@ def test_every_link_screen_text_fits(size, game):
             c.app.invalidate()
             c.app.step()
     assert not cuts.found, cuts.found[:5]
+
+
+def test_statistics_show_link_games_apart():
+    from app.settings_screen import stats_lines
+
+    t = Two()
+    t.start("Clubbed")
+    h = t.host.screen()
+    g = t.guest.screen()
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    lines = stats_lines(t.host.app)
+    assert "Clubbed: no game finished yet." in lines
+    r = h.lg.session.game.result()[0]
+    assert "Clubbed over the link: played 1, won %d, lost %d, drawn %d." % (
+        r > 0, r < 0, r == 0) in lines

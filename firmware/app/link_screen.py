@@ -25,6 +25,8 @@ from app.kit import buttons, text, theme
 from app.kit.menu import BACK, PICKED_NONE, Menu
 
 ROLES = ["Host a game", "Join a game"]
+# Where the secret of the fair shuffle comes from (tests put a seeded one).
+entropy = os.urandom
 _LOG = 6  # event lines kept
 
 
@@ -112,7 +114,7 @@ class LinkScreen:
         if host:
             e = games.GAMES[game_index]
             t = rules.text(e.name.lower(), app.options[e.name])
-        s = ls.Session(app.clock, ls.HOST if host else ls.GUEST, t, os.urandom)
+        s = ls.Session(app.clock, ls.HOST if host else ls.GUEST, t, entropy)
         s.on_move = self._moved
         self.lg = LinkGame(s, port, app.level, False, app.rng.next16(), app.storage)
         self.shown_rules = host
