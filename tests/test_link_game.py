@@ -58,6 +58,11 @@ def test_two_simulators_over_tcp_keep_the_same_record(game, tmp_path):
         assert h[k] == g[k], k
     assert (h["link"], h["you"], g["link"], g["you"]) == ("host", "0", "guest", "1")
     assert len(h["act"]) > 40
+    # A record the replay reads: every move through the rules to its end.
+    from app.persist import records
+
+    assert records.replay_core(records.parse((tmp_path / "host" / "l1").read_bytes()))[1] \
+        is None
     # Counted apart: link statistics, none against the computer.
     for side in ("host", "guest"):
         assert sorted(os.listdir(tmp_path / side)) == ["l1", "lstats"]

@@ -185,3 +185,16 @@ def test_statistics_show_link_games_apart():
     r = h.lg.session.game.result()[0]
     assert "Clubbed over the link: played 1, won %d, lost %d, drawn %d." % (
         r > 0, r < 0, r == 0) in lines
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_the_same_link_screens_on_micropython(game):
+    # tools/mp/link_screens.py: two apps on their Link play screens, A for
+    # every move; the same deal, moves, records and last rows on both
+    # runtimes (the screens' code is the device's).
+    from mprun import assert_same_lines, cpython_output, micropython_output
+
+    cp = cpython_output("tools/mp/link_screens.py", game).splitlines()
+    assert cp[0].split()[1] == cp[0].split()[2] and len(cp) == 6
+    assert cp[2].split()[3:] == cp[4].split()[3:]  # both records: seed, moves, result
+    assert_same_lines(cp, micropython_output("tools/mp/link_screens.py", game).splitlines())

@@ -25,8 +25,9 @@ from app.kit import buttons, text, theme
 from app.kit.menu import BACK, PICKED_NONE, Menu
 
 ROLES = ["Host a game", "Join a game"]
-# Where the secret of the fair shuffle comes from (tests put a seeded one).
-entropy = os.urandom
+# Where the secret of the fair shuffle comes from (tests put a seeded one;
+# MicroPython's WebAssembly port has no os.urandom).
+entropy = getattr(os, "urandom", None)
 _LOG = 6  # event lines kept
 
 
@@ -39,7 +40,8 @@ def action_words(name, core, a):
     if a < 52:
         return core.cards.symbol_name(a)
     if name == "klaberjass":
-        return core.action_name(a).capitalize()
+        w = core.action_name(a)
+        return w[:1].upper() + w[1:]
     if name == "clubbed":
         return "Draw"
     if a == core.TAKE_SELF:
@@ -103,7 +105,7 @@ class LinkScreen:
     def _start(self, host, game_index):
         app = self.app
         port = app.link_open() if app.link_open is not None else None
-        if port is None:
+        if port is None or entropy is None:
             self.note = "This console has no link"
             return
         from app.linkgame import LinkGame

@@ -154,6 +154,9 @@ class LinkGame:
         s = self.session
         g = s.game
         name, opts = rules.parse(s.rules)
+        for k in opts:
+            if k != "dealer":  # the on/off variants are bools in records
+                opts[k] = opts[k] == 1
         you = person_seat(s)
         return [("game", self.game_name()), ("seed", s.seed), ("kw", enc_dict(opts)),
                 ("you", you), ("act", hexlify(s.moves()).decode()),
