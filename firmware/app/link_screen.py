@@ -149,7 +149,6 @@ class LinkScreen:
             return
         if b == buttons.B:
             if self.leaving or self.lg.stopped is not None or self.lg.over():
-                app.link_game = None
                 app.to_title()
             self.leaving = True
             return
