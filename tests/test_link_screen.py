@@ -9,7 +9,6 @@ import apptest  # noqa: F401  (sys.path: firmware/, host_sim/)
 import pytest
 from linksim import Line, Port, entropy_from
 
-from app import link_screen
 from app.kit import buttons
 from app.kit.buttons import ScriptedButtons
 from app.kit.clock import VirtualClock
@@ -43,12 +42,14 @@ class Console:
 
 class Two:
     def __init__(self, size=(240, 135)):
-        link_screen.entropy = entropy_from(size[0] + size[1])  # the same deals every run
+        entropy = entropy_from(size[0] + size[1])  # the same deals every run
         self.clock = VirtualClock()
         self.ab = Line(self.clock, seed=5)
         self.ba = Line(self.clock, seed=6)
         self.host = Console(self.clock, Port(self.ba, self.ab), size, 1)
         self.guest = Console(self.clock, Port(self.ab, self.ba), size, 2)
+        for c in (self.host, self.guest):
+            c.app.link_entropy = entropy
 
     def run(self, ms, until=None, play=False):
         end = self.clock.now + ms

@@ -25,9 +25,6 @@ from app.kit import buttons, text, theme
 from app.kit.menu import BACK, PICKED_NONE, Menu
 
 ROLES = ["Host a game", "Join a game"]
-# Where the secret of the fair shuffle comes from (tests put a seeded one;
-# MicroPython's WebAssembly port has no os.urandom).
-entropy = getattr(os, "urandom", None)
 _LOG = 6  # event lines kept
 
 
@@ -105,6 +102,9 @@ class LinkScreen:
     def _start(self, host, game_index):
         app = self.app
         port = app.link_open() if app.link_open is not None else None
+        # The fair shuffle's secret: os.urandom, unless the app is given a
+        # source (tests: seeded; MicroPython's WebAssembly port has none).
+        entropy = app.link_entropy or getattr(os, "urandom", None)
         if port is None or entropy is None:
             self.note = "This console has no link"
             return

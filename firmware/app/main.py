@@ -52,6 +52,7 @@ class App:
     # ``link_open()``: the link's transport (app.link_screen), set by the
     # runtime that has one (hw.start: the board's UART; host_sim --link).
     link_open = None
+    link_entropy = None  # ``link_entropy(n)``: n random bytes, else os.urandom
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display

@@ -17,7 +17,6 @@ except ImportError:  # CPython: use the simulator's framebuf
     _root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.path[:0] = [os.path.join(_root, "firmware"), os.path.join(_root, "host_sim")]
 
-from app import link_screen  # noqa: E402
 from app.kit import buttons  # noqa: E402
 from app.kit.buttons import ScriptedButtons  # noqa: E402
 from app.kit.clock import VirtualClock  # noqa: E402
@@ -54,7 +53,6 @@ class Port:
 
 def main(game):
     rng = Rng(7)
-    link_screen.entropy = lambda n: bytes([rng.below(256) for _ in range(n)])
     clock = VirtualClock()
     ab = Line()
     ba = Line()
@@ -65,6 +63,7 @@ def main(game):
         app = App(FrameDisplay(128, 64, True), btn, clock, seed=seed, storage=st)
         app.motion = 2
         app.link_open = (lambda p: lambda: p)(port)
+        app.link_entropy = lambda n: bytes([rng.below(256) for _ in range(n)])
         cons.append((app, btn, st))
     script = (["DOWN"] * 4 + ["A", "A"] + ["DOWN"] * GAMES.index(game) + ["A"],
               ["DOWN"] * 4 + ["A", "DOWN", "A"])
