@@ -81,15 +81,16 @@ class LinkGame:
 
     def _computers(self):
         if self.computers is None:
-            from players import levels
-
             s = self.session
-            name = s.rules.split(";")[0]
             me = person_seat(s)
             self.computers = {}
-            for seat in s.seats:
-                if seat != me or self.autoplay:
-                    self.computers[seat] = levels.make(name, self.level, self.seed + seat)
+            seats = [seat for seat in s.seats if seat != me or self.autoplay]
+            if seats:  # (a person alone at a console loads no player code)
+                from players import levels
+
+                for seat in seats:
+                    self.computers[seat] = levels.make(s.rules.split(";")[0], self.level,
+                                                       self.seed + seat)
         return self.computers
 
     def _event(self, e):
