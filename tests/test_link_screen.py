@@ -24,9 +24,9 @@ GAMES = ("Clubbed", "Klaberjass", "Clubs")
 
 
 class Console:
-    def __init__(self, clock, port, size, seed):
+    def __init__(self, clock, port, size, seed, storage=None):
         self.btn = ScriptedButtons()
-        self.storage = MemoryStorage()
+        self.storage = storage or MemoryStorage()
         self.app = App(FrameDisplay(size[0], size[1], size[1] < 100), self.btn, clock, seed=seed,
                        storage=self.storage)
         self.app.motion = 2
@@ -199,3 +199,30 @@ def test_the_same_link_screens_on_micropython(game):
     assert cp[0].split()[1] == cp[0].split()[2] and len(cp) == 6
     assert cp[2].split()[3:] == cp[4].split()[3:]  # both records: seed, moves, result
     assert_same_lines(cp, micropython_output("tools/mp/link_screens.py", game).splitlines())
+
+
+def test_continue_after_a_power_cut_resumes_the_link_game():
+    t = Two()
+    t.start("Klaberjass")
+    h = t.host.screen()
+    assert t.run(600_000, lambda: h.lg.moves > 40, play=True)
+    # The guest loses power: a new app on the same storage and cable.
+    port = t.guest.app.link_open()
+    store = t.guest.storage
+    t.guest = Console(t.clock, port, (240, 135), 3, store)
+    t.run(100)
+    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+    t.run(200)
+    assert rows(t.guest)[0] == "Link play" and \
+        t.guest.screen().menu.items[0] == "Continue link game"
+    t.guest.press("A")
+    t.run(100)
+    g = t.guest.screen()
+    assert g.lg is not None and g.lg.session.count > 30
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    assert h.lg.stopped is None and g.lg.stopped is None
+    assert h.lg.session.moves() == g.lg.session.moves()
+    assert store.read("linksave") is None  # the finished game's save is gone
+    hr = decode(t.host.storage.read("l1"), "record")
+    gr = decode(store.read("l1"), "record")
+    assert all(hr[k] == gr[k] for k in SAME)

@@ -88,7 +88,12 @@ class LinkScreen:
     def __init__(self, app, back):
         self.app = app
         self.back = back
-        self.menu = Menu(ROLES)
+        self.save = None
+        if app.storage is not None:
+            from app.linkgame import saved
+
+            self.save = saved(app.storage)
+        self.menu = Menu(self._roles())
         self.picking = False  # the host picks the game
         self.lg = None  # app.linkgame.LinkGame once hosting or joining
         self.log = []
@@ -97,9 +102,13 @@ class LinkScreen:
         self.shown_rules = False  # the guest pressed A on the host's rules
         self.note = ""
 
+    def _roles(self):
+        # Continue first while a link game is saved (a power cut mid-game).
+        return (["Continue link game"] if self.save else []) + ROLES
+
     # --- starting ------------------------------------------------------------
 
-    def _start(self, host, game_index):
+    def _start(self, host, game_index, save=None):
         app = self.app
         port = app.link_open() if app.link_open is not None else None
         # The fair shuffle's secret: os.urandom, unless the app is given a
@@ -108,18 +117,27 @@ class LinkScreen:
         if port is None or entropy is None:
             self.note = "This console has no link"
             return
-        from app.linkgame import LinkGame
+        from app.linkgame import LinkGame, resume
         from link import rules
         from link import session as ls
 
         t = None
-        if host:
-            e = games.GAMES[game_index]
-            t = rules.text(e.name.lower(), app.options[e.name])
-        s = ls.Session(app.clock, ls.HOST if host else ls.GUEST, t, entropy)
+        if save is not None:
+            try:
+                s = resume(app.clock, save, entropy)
+            except ValueError as e:
+                self.note = str(e)
+                return
+            host = s.role == ls.HOST
+        else:
+            if host:
+                e = games.GAMES[game_index]
+                t = rules.text(e.name.lower(), app.options[e.name])
+            s = ls.Session(app.clock, ls.HOST if host else ls.GUEST, t, entropy)
         s.on_move = self._moved
         self.lg = LinkGame(s, port, app.level, False, app.rng.next16(), app.storage)
-        self.shown_rules = host
+        self.lg.moves = s.count
+        self.shown_rules = host or save is not None
 
     def _moved(self, events):
         s = self.lg.session
@@ -173,14 +191,16 @@ class LinkScreen:
         if pick == BACK:
             if self.picking:
                 self.picking = False
-                self.menu = Menu(ROLES)
+                self.menu = Menu(self._roles())
             else:
                 self.app.show(self.back)
         elif pick == PICKED_NONE:
             return
         elif self.picking:
             self._start(True, pick)
-        elif pick == 0:
+        elif self.save and pick == 0:
+            self._start(False, 0, self.save)
+        elif pick == len(self.menu.items) - 2:
             self.picking = True
             self.menu = Menu([e.name for e in games.GAMES], self.app.game_index)
         else:

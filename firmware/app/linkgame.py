@@ -18,6 +18,33 @@ from link.transport import Pump
 # seat of the host is to move.
 _CLUBS = ("North", "East", "South", "West")
 KEEP = 10
+SAVE = "linksave"
+
+
+def saved(storage):
+    """The saved link game's fields (role, rules, seed, act), or None."""
+    from app.persist.storage import decode
+
+    try:
+        f = decode(storage.read(SAVE) or b"", "linksave")
+    except (OSError, ValueError):
+        return None
+    for k in ("role", "rules", "seed", "act"):
+        if k not in f:
+            return None
+    return f
+
+
+def resume(clock, f, entropy):
+    """A ``link.session.Session`` rebuilt from saved fields ``f``
+    (``saved``); ValueError saying why when they do not make a game."""
+    from app.persist.storage import unhexlify
+
+    try:
+        return ls.Session(clock, int(f["role"]), f["rules"], entropy, seed=int(f["seed"]),
+                          moves=unhexlify(f["act"]))
+    except (KeyError, TypeError):
+        raise ValueError("the saved link game is damaged")
 
 
 def person_seat(session):
@@ -73,6 +100,8 @@ class LinkGame:
                 s.play(p.choose(g.observation(seat), g.legal_actions()))
                 self.pump.run()
                 self.acted = True
+        if s.count != self.moves and self.storage is not None and not s.game.is_over():
+            self._save()
         self.moves = s.count
         if self.over() and not self.kept:
             self.kept = True
@@ -164,6 +193,20 @@ class LinkGame:
                 ("res", ",".join(str(r) for r in g.result())), ("pos", g.to_text()),
                 ("link", "host" if s.role == ls.HOST else "guest")]
 
+    def _save(self):
+        # The game so far, for Continue after a power cut (file SAVE): the
+        # session rebuilds it from the seed and the moves, and the other
+        # console resends what this one lacks.
+        from app.persist.storage import hexlify, write_file
+
+        s = self.session
+        try:
+            write_file(self.storage, SAVE, "linksave",
+                       [("role", s.role), ("rules", s.rules), ("seed", s.seed),
+                        ("act", hexlify(s.moves()).decode())])
+        except OSError as e:
+            self.words = "The link game was not saved: %s" % e
+
     def _keep(self):
         st = self.storage
         if st is None:
@@ -179,6 +222,7 @@ class LinkGame:
             nums.sort()
             gid = (nums[-1] + 1) if nums else 1
             write_file(st, "l%d" % gid, "record", [("id", gid)] + rec)
+            st.remove(SAVE)
             for n in nums[:-(KEEP - 1)]:
                 st.remove("l%d" % n)
             name = rec[0][1]
