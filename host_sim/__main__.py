@@ -86,10 +86,60 @@ def parse_args(argv=None):
                         "nothing unless given)" % _data_default())
     p.add_argument("--app", metavar="MODULE:CLASS", default=DEFAULT_APP,
                    help="app class to run (default: %(default)s)")
+    p.add_argument("--autoplay", metavar="LEVEL", type=_level,
+                   help="the computer plays your seat too, at LEVEL (easy, normal, hard, "
+                        "expert or 0-3): soaks, demos, link tests")
+    p.add_argument("--link", metavar="SPEC",
+                   help="the link to another console for Link play: listen:PORT, "
+                        "connect:HOST:PORT or serial:DEVICE; with --autoplay one game "
+                        "is played at once, printing what the screen would say")
+    p.add_argument("--role", choices=("host", "join"),
+                   help="with --link and --autoplay: host (chooses the game and its "
+                        "rules) or join (default: listen hosts, connect joins)")
+    p.add_argument("--game", default="Klaberjass",
+                   help="with --link and --autoplay, the host: Clubbed, Klaberjass or Clubs "
+                        "(default: %(default)s)")
+    p.add_argument("--link-timeout", type=int, default=3600, metavar="S",
+                   help="with --link: give up after S seconds (default: %(default)s)")
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")
     return args
+
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def _level(s):
+    if s.lower() in LEVELS:
+        return LEVELS.index(s.lower())
+    if s in ("0", "1", "2", "3"):
+        return int(s)
+    raise argparse.ArgumentTypeError("a level is easy, normal, hard, expert or 0-3, not %r" % s)
+
+
+def autoplay_app(cls, level):
+    """``cls`` (an app class) whose computer plays the person's seat of
+    every game at ``level`` (the games' ``autoplay`` option)."""
+
+    class Autoplay(cls):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            for opts in self.options.values():
+                opts["autoplay"] = True
+                opts["autolevel"] = level
+
+    return Autoplay
+
+
+def link_app(cls, transport):
+    """``cls`` (an app class) whose Link play uses ``transport``."""
+
+    class Linked(cls):
+        def link_open(self):
+            return transport
+
+    return Linked
 
 
 def _data_default():
@@ -113,6 +163,10 @@ def main(argv=None):
 
         return replay.main(argv[1:])
     args = parse_args(argv)
+    if args.link and args.autoplay is not None:
+        from host_sim import link_play
+
+        return link_play.main(args)
     from host_sim.boardkeys import BoardError, open_board
 
     try:
@@ -146,10 +200,21 @@ def main(argv=None):
         # A bad --app spec is reported here, before any front end starts.
         from host_sim import load_app_class
 
-        load_app_class(args.app)
+        app_class = load_app_class(args.app)
     except (ImportError, ValueError) as e:
         print("host_sim: cannot load app %s: %s" % (args.app, e), file=sys.stderr)
         return 2
+    if args.autoplay is not None:
+        args.app = autoplay_app(app_class, args.autoplay)
+    if args.link:
+        # The person picks Link play, then Host or Join, on the screen.
+        from host_sim import link_transports
+
+        try:
+            args.app = link_app(app_class, link_transports.open_redial(args.link))
+        except (OSError, ValueError) as e:
+            print("host_sim: cannot open the link %s: %s" % (args.link, e), file=sys.stderr)
+            return 2
     data = args.data or (None if mode == "headless" else _data_default())
     if data:
         # A file, or a folder that cannot be made or written: said now, in words.

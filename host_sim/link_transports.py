@@ -7,7 +7,9 @@ returns at once with the bytes that have arrived (0 when none) and
 session then reports the link lost after its timeout, as a pulled cable.
 """
 
+import select
 import socket
+import time
 
 
 class TcpLink:
@@ -47,6 +49,68 @@ class TcpLink:
     def close(self):
         self.closed = True
         self.sock.close()
+
+
+class Redial:
+    """A TCP link that comes back after a cut, as a cable plugged in again:
+    the listening side (``server``, a listening socket) accepts the next
+    connection, the connecting side dials ``host``:``port`` again, every
+    ``RETRY_S`` seconds, never blocking the caller for long."""
+
+    RETRY_S = 0.5
+
+    def __init__(self, server=None, host=None, port=None):
+        self.server = server
+        self.host = host
+        self.port = port
+        self.link = None
+        self.retry_at = 0.0
+        if server is not None:
+            server.setblocking(False)
+
+    def _up(self):
+        if self.link is not None and not self.link.closed:
+            return True
+        now = time.monotonic()
+        if now < self.retry_at:
+            return False
+        self.retry_at = now + self.RETRY_S
+        try:
+            if self.server is not None:
+                sock, _ = self.server.accept()
+            else:
+                sock = socket.create_connection((self.host, self.port), timeout=self.RETRY_S)
+        except OSError:  # nobody there yet (BlockingIOError, refused, timed out)
+            return False
+        if self.link is not None:
+            self.link.sock.close()
+        self.link = TcpLink(sock)
+        return True
+
+    def readinto(self, buf):
+        return self.link.readinto(buf) if self._up() else 0
+
+    def write(self, data):
+        if self._up():
+            self.link.write(data)
+
+    def wait(self, ms):
+        """Sleep up to ``ms`` milliseconds, less when bytes (or a caller) arrive."""
+        up = self.link is not None and not self.link.closed
+        socks = [self.link.sock] if up else ([self.server] if self.server is not None else [])
+        t = max(0, ms) / 1000
+        if not up:
+            t = min(t, self.RETRY_S)
+        if socks:
+            select.select(socks, [], [], t)
+        else:
+            time.sleep(t)
+
+    def close(self):
+        if self.link is not None:
+            self.link.close()
+        if self.server is not None:
+            self.server.close()
 
 
 def listen(port, host="", timeout=None):
@@ -96,6 +160,12 @@ class SerialLink:
     def write(self, data):
         self.port.write(data)
 
+    def wait(self, ms):
+        """Sleep up to ``ms`` milliseconds, less when bytes arrive."""
+        end = time.monotonic() + max(0, ms) / 1000
+        while not self.port.in_waiting and time.monotonic() < end:
+            time.sleep(0.002)  # pyserial has no portable wait for bytes
+
     def close(self):
         self.port.close()
 
@@ -121,10 +191,22 @@ def parse(spec):
 
 
 def open_link(spec, timeout=None):
-    """Open the transport ``spec`` names (see ``parse``)."""
+    """Open the transport ``spec`` names (see ``parse``), once."""
     kind, args = parse(spec)
     if kind == "listen":
         return listen(args[0], timeout=timeout)
     if kind == "connect":
         return connect(*args)
+    return SerialLink(args[0])
+
+
+def open_redial(spec):
+    """The transport ``spec`` names, coming back after a cut (``Redial``
+    for TCP; a serial port stays open across a pulled cable anyway).
+    OSError saying why when the port cannot be listened on or opened."""
+    kind, args = parse(spec)
+    if kind == "listen":
+        return Redial(server=socket.create_server(("", args[0])))
+    if kind == "connect":
+        return Redial(host=args[0], port=args[1])
     return SerialLink(args[0])

@@ -537,7 +537,7 @@ def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, blo
             elif hasattr(scr, "game"):
                 assert key == "A" and st.files == files
             else:
-                assert key == "A" and row in ("Rules", "Settings", "Statistics")
+                assert key == "A" and row in ("Rules", "Settings", "Statistics", "Link play")
                 assert st.files == files
             break
     assert started >= 3

@@ -289,3 +289,24 @@ def test_due_ms_tells_the_caller_when_to_wake():
                  p.guest.session.game is not None and not p.guest.session._want())
     # Linked, the guest to move or the host waiting: a ping or a resend is next.
     assert 0 <= p.host.session.due_ms() <= ls.PING_MS
+
+
+@pytest.mark.parametrize("text", [KJ, rules.text("clubs", {})], ids=["klaberjass", "clubs"])
+def test_a_guest_without_rules_plays_the_hosts(text):
+    p = Pair(text, guest_rules=None)
+    p.guest.replace(ls.Session(p.clock, ls.GUEST, None, p.guest.session.entropy))
+    assert p.run(60_000, lambda: p.guest.session.game is not None)
+    told = events(p.guest, ls.EV_RULES)
+    assert told == [(ls.EV_RULES, text, None)]
+    assert p.guest.session.rules == text
+    assert p.guest.session.seats == ls.default_seats(ls.GUEST, text)
+    assert p.host.session.seed == p.guest.session.seed
+
+
+def test_a_guest_without_rules_refuses_rules_it_cannot_read():
+    p = Pair(CB)
+    p.host.session._rules_b = b"chess;pawns=8"
+    p.guest.replace(ls.Session(p.clock, ls.GUEST, None, p.guest.session.entropy))
+    p.run(5_000, lambda: p.guest.session.state == ls.STOPPED)
+    ev = events(p.guest, ls.EV_REFUSED)
+    assert ev and "cannot read" in ev[0][1]

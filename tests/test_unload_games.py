@@ -30,6 +30,13 @@ print("rules", "app.rules_text" in sys.modules, len(app.screen.shown) > 5)
 app.to_title()
 print("back", "cardgames.klaberjass" in sys.modules, "app.klaberjass.screen" in sys.modules,
       "cardgames.cards" in sys.modules, "app.title" in sys.modules)
+from app.link_screen import LinkScreen
+from app.linkgame import LinkGame
+from link import session
+app.show(LinkScreen(app, app.screen))
+app.to_title()
+print("link", "app.link_screen" in sys.modules, "app.linkgame" in sys.modules,
+      "link.session" in sys.modules, "link.frame" in sys.modules, "link" in sys.modules)
 """
 
 
@@ -52,3 +59,5 @@ def test_leaving_screens_drops_their_modules(tmp_path):
     assert lines[4] == "rules False True"
     # Back at the title no game's code is held.
     assert lines[5] == "back False False False True"
+    # Link play's code is not held once its game is left.
+    assert lines[6] == "link False False False False False"

@@ -45,5 +45,7 @@ GAMES = (
 
 # Modules the games share and the title screen does not need: dropped with
 # the games' own on the way back to the title (``app.modules.drop_games()``).
+# Link play's (app.link_screen) go too: a link game is left for the title.
 SHARED = ("cardgames.cards", "cardgames.game", "cardgames.notation", "players.heuristic",
-          "players.levels", "players.search", "players")
+          "players.levels", "players.search", "players", "app.link_screen", "app.linkgame",
+          "link.session", "link.frame", "link.rules", "link.transport", "link")

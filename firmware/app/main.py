@@ -49,6 +49,10 @@ class App:
     # (False for a new game: its game's save is of another game).
     in_save = False
     guide = False  # the guided first hand is on (app.hint.guide)
+    # ``link_open()``: the link's transport (app.link_screen), set by the
+    # runtime that has one (hw.start: the board's UART; host_sim --link).
+    link_open = None
+    link_entropy = None  # ``link_entropy(n)``: n random bytes, else os.urandom
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display

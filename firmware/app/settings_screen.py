@@ -64,7 +64,31 @@ def stats_lines(app):
                 out.append("Clean wins %d; helped (hint, take back or guided hand): "
                            "played %d, won %d." % (s[1] - s[7], s[6], s[7]))
         out.append("")
+    out += link_lines(app.storage)
     out.append("Games left unfinished are not counted.")
+    return out
+
+
+def link_lines(storage):
+    """Paragraphs of the link games, counted apart (file ``lstats``,
+    app.linkgame): one per game played over the link, then an empty line;
+    none before the first."""
+    from app.persist.storage import decode
+
+    try:
+        f = decode(storage.read("lstats") or b"", "lstats") if storage is not None else {}
+    except (OSError, ValueError):
+        f = {}  # none yet, or unreadable: app.linkgame counts afresh
+    out = []
+    for e in games.GAMES:
+        v = f.get(e.name)
+        if v:
+            n = v.split(",")
+            if len(n) == 4:
+                out.append("%s over the link: played %s, won %s, lost %s, drawn %s."
+                           % (e.name, n[0], n[1], n[2], n[3]))
+    if out:
+        out.append("")
     return out
 
 

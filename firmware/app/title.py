@@ -1,6 +1,6 @@
 """The title screen: pick a game (LEFT/RIGHT), then Continue (on the page of
 a game that is saved: each game keeps its own save), New game, Rules,
-Settings, Statistics or Guided hand; A picks, B steps back to the first
+Settings, Statistics, Link play (app.link_screen) or Guided hand; A picks, B steps back to the first
 item. While the game shown is saved, its New game and Guided hand ask first
 (they would replace that save, and no other game's): the row turns into the
 question ``ASK``, a second A starts the game, any other key puts the row
@@ -16,6 +16,9 @@ from app.screen import StaticScreen
 # The question on a New game or Guided hand row while its game is saved: 20
 # characters, the width of a row on the 128x64 menu (app.kit.compact).
 ASK = "Replace save? A: yes"
+# The rows after Continue (when it is there); Guided hand last.
+ITEMS = ("New game", "Rules", "Settings", "Statistics", "Link play", "Guided hand")
+_N = len(ITEMS)
 
 
 class TitleScreen(StaticScreen):
@@ -35,7 +38,7 @@ class TitleScreen(StaticScreen):
         items = ["Continue " + app.game_name()] if app.saves[app.game_index] else []
         # Guided hand last (UP from New game reaches it): the other rows keep
         # their places.
-        return items + ["New game", "Rules", "Settings", "Statistics", "Guided hand"]
+        return items + list(ITEMS)
 
     def on_button(self, b):
         app = self.app
@@ -53,17 +56,17 @@ class TitleScreen(StaticScreen):
             # the game shown, so the same row could be another item: a Guided
             # hand started where Statistics was would replace a save); the
             # first row stays first, so Continue is there on coming back.
-            kind = self.menu.sel - (len(self.menu.items) - 5)
+            kind = self.menu.sel - (len(self.menu.items) - _N)
             app.cycle_game(1 if b == buttons.RIGHT else -1)
             self.menu.items = self._items()
             if self.menu.sel:
-                self.menu.sel = max(0, kind + len(self.menu.items) - 5)
+                self.menu.sel = max(0, kind + len(self.menu.items) - _N)
             return
         pick = self.menu.on_button(b)
         if pick == PICKED_NONE:
             return
-        pick -= len(self.menu.items) - 5  # after Continue, if it is there
-        if (pick == 0 or pick == 4) and app.saves[app.game_index] and not asked:
+        pick -= len(self.menu.items) - _N  # after Continue, if it is there
+        if (pick == 0 or pick == 5) and app.saves[app.game_index] and not asked:
             # This game's save would be replaced: ask first (_items gives a new list).
             self.asking = True
             self.menu.items[self.menu.sel] = ASK
@@ -73,12 +76,16 @@ class TitleScreen(StaticScreen):
             continue_game(app)
         elif pick == 0:
             app.new_game()
-        elif pick == 4:
+        elif pick == 5:
             # Guided hand: a fixed deal per game (in the order of games.GAMES).
             app.new_game((3, 5, 5)[app.game_index])
             app.screen._plain_hint()  # the first prompt (app.hint.guide)
         elif pick == 1:
             app.show_rules(self)
+        elif pick == 4:
+            from app.link_screen import LinkScreen
+
+            app.show(LinkScreen(app, self))
         elif pick == 2:
             from app.settings_screen import SettingsScreen
 
@@ -129,7 +136,8 @@ class TitleScreen(StaticScreen):
                       theme.TEXT_DIM, text.SMALL)
         else:
             # Many rows: tighter, and the key hint under the logo.
-            self.menu.draw(fb, 90, 64, 146, 12 if len(self.menu.items) < 6 else 11)
+            n = len(self.menu.items)
+            self.menu.draw(fb, 90, 64, 146, 12 if n < 6 else (11 if n < 7 else 10))
             if self.asking:
                 # The row has no room to name the save it asks about (ASK).
                 text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)

@@ -365,6 +365,23 @@ def wait_keys(keys, clock, ms):
     return False
 
 
+def link_opener(cfg, machine):
+    """The app's ``link_open``: the board's link cable (``hw.link_uart``),
+    opened on first use and kept; None when the board has no link."""
+    if not cfg:
+        return None
+    opened = []
+
+    def link_open():
+        if not opened:
+            from hw import link_uart
+
+            opened.append(link_uart.from_board(cfg, machine))
+        return opened[0]
+
+    return link_open
+
+
 def run_app(app, keys, clock, steps=None, display=None):
     """Step ``app`` forever (``steps``: how many for tests), waiting FRAME_MS
     between steps while polling the buttons, collecting garbage when idle;
@@ -510,6 +527,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
                 app = make(display, keys, clock, seed=seed(), storage=storage)
             else:
                 app = make(display, keys, clock, seed=seed())
+            app.link_open = link_opener(board.get("link"), machine)
             gc.collect()
             run_app(app, keys, clock, steps, display)
             return app

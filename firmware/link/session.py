@@ -67,6 +67,7 @@ EV_LOST = 4  # a = words for the screen
 EV_SILENT = 5  # nobody answers the hellos: a = words
 EV_REFUSED = 6  # a = words (version, role, rules, shuffle)
 EV_MISMATCH = 7  # the games differ: a = words; play has stopped
+EV_RULES = 8  # a guest took the host's rules: a = the rules text
 
 # STOP codes.
 STOP_SHUFFLE = 1  # your secret does not match your commitment
@@ -121,6 +122,16 @@ def commitment(secret):
     return hashlib.sha256(secret).digest()
 
 
+def default_seats(role, rules_text):
+    """The seats a console plays unless told: in a game of two, the host
+    seat 0 and the guest seat 1; in Clubs the two people are partners, the
+    host South (seat 2) with the computer's East and West (1, 3), the guest
+    North (0)."""
+    if rules.seats(rules_text) == 2:
+        return (role,)
+    return (1, 2, 3) if role == HOST else (0,)
+
+
 def _same(a, b, n):
     for i in range(n):
         if a[i] != b[i]:
@@ -133,10 +144,10 @@ class Session:
 
     ``clock``: ``ticks_ms()`` and ``ticks_diff(a, b)``. ``role``: HOST or
     GUEST (one of each per link). ``rules_text``: ``link.rules.text(...)``,
-    equal on both consoles. ``entropy(n)``: n random bytes (``os.urandom``
+    equal on both consoles; a guest given None plays the host's (event
+    EV_RULES once they are known). ``entropy(n)``: n random bytes (``os.urandom``
     on both runtimes; tests pass their own). ``seats``: the seats this
-    console plays (default: seat 0 for the host, 1 for the guest; a game of
-    four seats needs them given). To resume a saved link game, ``seed`` and
+    console plays (default: ``default_seats``). To resume a saved link game, ``seed`` and
     ``moves`` (the actions played, bytes) rebuild it. ValueError saying why
     for a bad role, rules text or saved game.
     """
@@ -144,18 +155,20 @@ class Session:
     def __init__(self, clock, role, rules_text, entropy, seats=None, seed=None, moves=b""):
         if role not in (HOST, GUEST):
             raise ValueError("role must be HOST or GUEST, got %r" % (role,))
-        rules.parse(rules_text)
-        if seats is None:
-            if rules.seats(rules_text) != 2:
-                raise ValueError("say which seats this console plays")
-            seats = (role,)
+        if rules_text is None:
+            if role != GUEST:
+                raise ValueError("the host says which game is played")
+            rules_text = ""
+        else:
+            rules.parse(rules_text)
+            seats = seats or default_seats(role, rules_text)
         self.clock = clock
         self.version = VERSION
         self.role = role
         self.rules = rules_text
         self._rules_b = rules_text.encode()
         self.entropy = entropy
-        self.seats = tuple(seats)
+        self.seats = tuple(seats or ())
         self.dec = frame.Decoder()
         self.tx = bytearray(TX_CAP)
         self._txv = memoryview(self.tx)
@@ -167,6 +180,9 @@ class Session:
         self.deal_id = bytearray(HASH)
         self.peer_hash = bytearray(HASH)
         self.events = []
+        # Called with the game's events after every move applied here,
+        # this console's or the other's (a screen tells them).
+        self.on_move = None
         self.game = None
         self.seed = None
         self.secret = None
@@ -304,6 +320,8 @@ class Session:
         self.log[self.count] = action
         self.count += 1
         state_hash(self.game, self.hash)
+        if self.on_move is not None:
+            self.on_move(self.game.events)
 
     # -- frames in ---------------------------------------------------------
 
@@ -349,9 +367,13 @@ class Session:
         elif p[1] == self.role:
             why = "Both consoles are hosting: one must join" if self.role == HOST else \
                 "Both consoles are joining: one must host"
+        elif not self.rules:
+            why = self._take_rules(bytes(p[15:n]))
+        elif n == 15 and self.role == HOST:
+            pass  # a guest that takes this console's rules, not told them yet
         elif n - 15 != len(self._rules_b) or not _same(p[15:n], self._rules_b, n - 15):
             why = rules.differences(self.rules, bytes(p[15:n]).decode())
-        elif p[2] == STOPPED:
+        if not why and p[2] == STOPPED:
             why = "The other console has stopped this game"
         if why:
             self.peer_nonce = their_nonce
@@ -370,6 +392,22 @@ class Session:
             self._link(p)
         if self.state != STOPPED:
             self._send_hello()
+
+    def _take_rules(self, text):
+        # A guest without rules of its own plays the host's: the first
+        # readable hello sets them (EV_RULES, for the screen to show them
+        # before the deal).
+        try:
+            text = text.decode()
+            rules.parse(text)
+            seats = self.seats or default_seats(GUEST, text)
+        except ValueError:
+            return "The other console sent rules this one cannot read"
+        self.rules = text
+        self._rules_b = text.encode()
+        self.seats = seats
+        self._event(EV_RULES, text)
+        return None
 
     def _link(self, p):
         peer_phase = p[2]

@@ -152,6 +152,19 @@ def search(game, seed, work, time_ms=0, clock=None, max_worlds=MAX_WORLDS, exper
     return Search(k, fallback, seed, work, max_worlds, time_ms, clock)
 
 
+def autoplayer(game, options, seed=0, clock=None):
+    """The computer player of the person's seat when ``options`` (a game's
+    options dict) has ``autoplay``: at level ``options["autolevel"]`` when
+    given (``host_sim --autoplay LEVEL``), else the heuristic (replays,
+    tests); None without ``autoplay``."""
+    if not options.get("autoplay"):
+        return None
+    level = options.get("autolevel")
+    if level is None:
+        return heuristic(game, seed)
+    return make(game, level, seed ^ 1, clock)
+
+
 def make(game, level, seed=0, clock=None):
     """A computer player for ``game`` (``"clubbed"``, ``"klaberjass"`` or
     ``"clubs"``, case ignored) at ``level`` (0 Easy, 1 Normal, 2 Hard,

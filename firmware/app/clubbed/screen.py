@@ -43,7 +43,7 @@ def start(app, seed, options):
     dealer = options.get("dealer", dealer)  # a replayed record's dealer
     sess["dealer"] = dealer
     return ClubbedScreen(app, seed, dealer, options["refill"], _game_over,
-                         bool(options.get("autoplay")))
+                         options)
 
 
 def _game_over(app, screen):
@@ -68,7 +68,7 @@ class ClubbedScreen:
     core (``clubbed.Clubbed``); ``on_over(app, screen)`` is called when the
     game has ended and its last moment was shown."""
 
-    def __init__(self, app, seed, dealer, refill, on_over, autoplay=False):
+    def __init__(self, app, seed, dealer, refill, on_over, options=None):
         self.app = app
         self.seed = seed
         self.core_kw = {"dealer": dealer, "refill": refill}  # saves and records
@@ -78,7 +78,12 @@ class ClubbedScreen:
         from players import levels
 
         self.ai = levels.make("clubbed", app.level, seed, app.clock)
-        self.autoplay = autoplay  # the computer plays seat 0 too (replays, tests)
+        # The computer plays seat 0 too (replays, tests, --autoplay): at
+        # ``autolevel`` when the options name one, else West's player.
+        options = options or {}
+        self.autoplay = bool(options.get("autoplay"))
+        self.auto_ai = levels.autoplayer("clubbed", options, seed, app.clock) \
+            if "autolevel" in options else None
         self.on_over = on_over
         self.cursor = 0
         self.msgs = ["New game%s: %s" % ("" if refill else ", no refill",
@@ -249,7 +254,8 @@ class ClubbedScreen:
             return
         if self.app.clock.ticks_diff(now, self.ai_at) < 0:
             return
-        action = shared.computer_choice(self, self.ai, p)
+        ai = self.auto_ai if p == _HUMAN and self.auto_ai is not None else self.ai
+        action = shared.computer_choice(self, ai, p)
         if action is None:
             return  # the error screen is up; back here, the turn is tried again
         self._apply(action)

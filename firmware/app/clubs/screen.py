@@ -86,7 +86,7 @@ def draw_banner(fb, banner):
 def start(app, seed, options):
     """A new game of Clubs for the app (PC-1: the core draws the first dealer
     from ``seed``). ``options.get("autoplay")``: the computer plays South too."""
-    return ClubsScreen(app, seed, bool(options.get("autoplay")), _game_over)
+    return ClubsScreen(app, seed, options, _game_over)
 
 
 def _game_over(app, screen):
@@ -129,22 +129,23 @@ class Trick:
 
 class ClubsScreen:
     """One game of Clubs on screen. ``seed`` goes to the core and the
-    players; ``autoplay`` lets the heuristic play South; ``on_over(app,
+    players; ``options`` (``players.levels.autoplayer``) may let the
+    computer play South; ``on_over(app,
     screen)`` is called once the game is over and its last hand was shown."""
 
-    def __init__(self, app, seed, autoplay, on_over):
+    def __init__(self, app, seed, options, on_over):
         self.app = app
         self.seed = seed
         self.core_kw = {}  # saves and records: the core takes only the seed
         self.game = clubs.Clubs(seed=seed)
         # North, East and West at the difficulty chosen in the settings
-        # (app.level); with autoplay the heuristic plays South.
+        # (app.level); with autoplay a computer plays South too.
         # Imported here: App.new_game drops the factory once the players exist.
         from players import levels
 
         self.ai = levels.make("clubs", app.level, seed, app.clock)
-        self.south_ai = levels.heuristic("clubs", seed) if autoplay else None
-        self.autoplay = autoplay
+        self.south_ai = levels.autoplayer("clubs", options, seed, app.clock)
+        self.autoplay = self.south_ai is not None
         self.on_over = on_over
         self.queue = []  # core events not yet shown
         self.mode = TABLE

@@ -145,11 +145,11 @@ class KlaberjassScreen:
         self.game = kj.Klaberjass(seed=seed, **self.core_kw)
         self.autoplay = bool(options.get("autoplay", False))
         # West at the difficulty chosen in the settings (app.level); with
-        # autoplay the heuristic plays your seat.
+        # autoplay a computer plays your seat (players.levels.autoplayer).
         # Imported here: App.new_game drops the factory once the players exist.
         from players import levels
 
-        self.ais = (levels.heuristic("klaberjass", seed) if self.autoplay else None,
+        self.ais = (levels.autoplayer("klaberjass", options, seed, app.clock),
                     levels.make("klaberjass", app.level, seed, app.clock))
         self.on_over = on_over
         self.round_no = 1

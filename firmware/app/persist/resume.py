@@ -125,7 +125,7 @@ def _clubs(app, mod, seed, kw, state, pos):
     h = state.get("hist", ())
     if len(h) % 3:
         raise ValueError("bad score history")
-    s = mod.ClubsScreen(app, seed, False, mod._game_over)
+    s = mod.ClubsScreen(app, seed, {}, mod._game_over)
     s.game = g
     s.queue = []
     s.history = [(h[i], h[i + 1], h[i + 2]) for i in range(0, len(h), 3)]

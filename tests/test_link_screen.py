@@ -1,0 +1,228 @@
+"""Link play on the console's screens (app.link_screen): two apps on one
+virtual clock, joined by in-memory lines (tests/linksim.py), driven by
+button presses only: Link play, Host and the game on one, Join on the
+other; the guest is shown the host's rules before the deal; both play a
+whole game with A and keep the same record; a cut says "Link lost" on both
+screens and the game goes on; a mismatch is refused in words on both."""
+
+import apptest  # noqa: F401  (sys.path: firmware/, host_sim/)
+import pytest
+from linksim import Line, Port, entropy_from
+
+from app.kit import buttons
+from app.kit.buttons import ScriptedButtons
+from app.kit.clock import VirtualClock
+from app.kit.display import FrameDisplay
+from app.link_screen import LinkScreen
+from app.main import App
+from app.persist.storage import MemoryStorage, decode
+from link import session as ls
+
+STEP_MS = 10
+SAME = ("game", "seed", "kw", "act", "res", "pos")
+GAMES = ("Clubbed", "Klaberjass", "Clubs")
+
+
+class Console:
+    def __init__(self, clock, port, size, seed, storage=None):
+        self.btn = ScriptedButtons()
+        self.storage = storage or MemoryStorage()
+        self.app = App(FrameDisplay(size[0], size[1], size[1] < 100), self.btn, clock, seed=seed,
+                       storage=self.storage)
+        self.app.motion = 2
+        self.app.link_open = lambda: port
+
+    def press(self, *names):
+        for n in names:
+            self.btn.push(buttons.from_name(n))
+
+    def screen(self):
+        return self.app.screen
+
+
+class Two:
+    def __init__(self, size=(240, 135)):
+        entropy = entropy_from(size[0] + size[1])  # the same deals every run
+        self.clock = VirtualClock()
+        self.ab = Line(self.clock, seed=5)
+        self.ba = Line(self.clock, seed=6)
+        self.host = Console(self.clock, Port(self.ba, self.ab), size, 1)
+        self.guest = Console(self.clock, Port(self.ab, self.ba), size, 2)
+        for c in (self.host, self.guest):
+            c.app.link_entropy = entropy
+
+    def run(self, ms, until=None, play=False):
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            for c in (self.host, self.guest):
+                c.app.step()
+                s = c.screen()
+                if play and isinstance(s, LinkScreen) and s.lg is not None and \
+                        not c.btn.queue:
+                    if not s.shown_rules:
+                        c.press("A")
+                    elif s._legal():
+                        c.press("A")
+            if until is not None and until():
+                return True
+            self.clock.now += STEP_MS
+        return False
+
+    def start(self, game, guest_hosts=False):
+        # Title: Link play is the fifth row (no game saved yet).
+        self.run(100)
+        self.host.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+        self.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+        self.run(200)
+        assert isinstance(self.host.screen(), LinkScreen)
+        self.host.press("A", *(["DOWN"] * GAMES.index(game)), "A")
+        if guest_hosts:
+            self.guest.press("A", "A")
+        else:
+            self.guest.press("DOWN", "A")
+        self.run(100)
+
+
+def rows(console):
+    return [r[0] for r in console.screen()._rows()]
+
+
+@pytest.mark.parametrize("game", ["Klaberjass", "Clubbed"])
+def test_two_consoles_play_a_whole_game_by_presses(game):
+    t = Two()
+    t.start(game)
+    h = t.host.screen()
+    g = t.guest.screen()
+    # The guest sees the host's game and settings before its deal shows.
+    assert t.run(5_000, lambda: g.lg.session.rules)
+    assert not g.shown_rules
+    shown = rows(t.guest)
+    assert shown[:2] == ["Link: " + game, "Host's settings:"]
+    assert any(": off" in r or ": on" in r for r in shown)
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True), rows(t.host)
+    hr = decode(t.host.storage.read("l1"), "record")
+    gr = decode(t.guest.storage.read("l1"), "record")
+    assert all(hr[k] == gr[k] for k in SAME)
+    assert hr["game"] == game and (hr["link"], gr["link"]) == ("host", "guest")
+    # Counted apart from the games against the computer.
+    from app.persist import files
+
+    assert files.read_stats(t.host.app)[game][0] == 0
+    assert decode(t.guest.storage.read("lstats"), "lstats")[game].startswith("1,")
+    assert "B menu" in rows(t.host) and "Game over" in rows(t.host)
+
+
+def test_a_cut_says_link_lost_on_both_screens_and_play_goes_on():
+    t = Two()
+    t.start("Klaberjass")
+    h = t.host.screen()
+    g = t.guest.screen()
+    assert t.run(600_000, lambda: h.lg.moves > 30, play=True)
+    t.ab.cut = t.ba.cut = True
+    moves = h.lg.moves
+    assert t.run(10_000, lambda: h.lg.lost and g.lg.lost, play=True)
+    assert ls.LOST in rows(t.host) and ls.LOST in rows(t.guest)
+    assert t.host.screen() is h  # the game is kept on screen
+    t.ab.cut = t.ba.cut = False
+    assert t.run(10_000, lambda: h.lg.moves > moves + 2 and not h.lg.lost and not g.lg.lost,
+                 play=True)
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    assert h.lg.session.moves() == g.lg.session.moves()
+
+
+@pytest.mark.parametrize("size", [(240, 135), (240, 240), (128, 64)])
+def test_two_hosts_are_refused_in_words_on_both_screens(size):
+    t = Two(size)
+    t.start("Clubbed", guest_hosts=True)
+    assert t.run(10_000, lambda: t.host.screen().lg.stopped and t.guest.screen().lg.stopped)
+    for c in (t.host, t.guest):
+        assert "Link game stopped" in rows(c)
+        assert "Both consoles are hosting: one must join" in rows(c)
+    t.host.press("B", "B")
+    t.run(200)
+    assert not isinstance(t.host.screen(), LinkScreen)
+
+
+def test_no_link_on_this_console_is_said():
+    t = Two()
+    t.host.app.link_open = lambda: None
+    t.start("Clubbed")
+    assert t.host.screen().lg is None
+    assert t.host.screen().note == "This console has no link"
+
+
+
+@pytest.mark.parametrize("size", [(240, 135), (240, 240), (128, 64)])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_link_screen_text_fits(size, game):
+    from test_text_fits import Cuts
+
+    t = Two(size)
+    with Cuts(size[0]) as cuts:
+        t.start(game)
+        h = t.host.screen()
+        g = t.guest.screen()
+        for _ in range(40):
+            t.run(2_000, play=True)
+            t.ab.cut = t.ba.cut = not t.ab.cut  # now and then "Link lost"
+        t.ab.cut = t.ba.cut = False
+        assert t.run(600_000, lambda: h.lg.kept and g.lg.kept, play=True) or game == "Clubs"
+        for c in (t.host, t.guest):
+            c.app.invalidate()
+            c.app.step()
+    assert not cuts.found, cuts.found[:5]
+
+
+def test_statistics_show_link_games_apart():
+    from app.settings_screen import stats_lines
+
+    t = Two()
+    t.start("Clubbed")
+    h = t.host.screen()
+    g = t.guest.screen()
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    lines = stats_lines(t.host.app)
+    assert "Clubbed: no game finished yet." in lines
+    r = h.lg.session.game.result()[0]
+    assert "Clubbed over the link: played 1, won %d, lost %d, drawn %d." % (
+        r > 0, r < 0, r == 0) in lines
+
+
+@pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
+def test_the_same_link_screens_on_micropython(game):
+    # tools/mp/link_screens.py: two apps on their Link play screens, A for
+    # every move; the same deal, moves, records and last rows on both
+    # runtimes (the screens' code is the device's).
+    from mprun import assert_same_lines, cpython_output, micropython_output
+
+    cp = cpython_output("tools/mp/link_screens.py", game).splitlines()
+    assert cp[0].split()[1] == cp[0].split()[2] and len(cp) == 6
+    assert cp[2].split()[3:] == cp[4].split()[3:]  # both records: seed, moves, result
+    assert_same_lines(cp, micropython_output("tools/mp/link_screens.py", game).splitlines())
+
+
+def test_continue_after_a_power_cut_resumes_the_link_game():
+    t = Two()
+    t.start("Klaberjass")
+    h = t.host.screen()
+    assert t.run(600_000, lambda: h.lg.moves > 40, play=True)
+    # The guest loses power: a new app on the same storage and cable.
+    port = t.guest.app.link_open()
+    store = t.guest.storage
+    t.guest = Console(t.clock, port, (240, 135), 3, store)
+    t.run(100)
+    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+    t.run(200)
+    assert rows(t.guest)[0] == "Link play" and \
+        t.guest.screen().menu.items[0] == "Continue link game"
+    t.guest.press("A")
+    t.run(100)
+    g = t.guest.screen()
+    assert g.lg is not None and g.lg.session.count > 30
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    assert h.lg.stopped is None and g.lg.stopped is None
+    assert h.lg.session.moves() == g.lg.session.moves()
+    assert store.read("linksave") is None  # the finished game's save is gone
+    hr = decode(t.host.storage.read("l1"), "record")
+    gr = decode(store.read("l1"), "record")
+    assert all(hr[k] == gr[k] for k in SAME)
