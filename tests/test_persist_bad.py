@@ -118,7 +118,7 @@ def test_last_game_number_is_range_checked_and_never_overflows():
 
 @pytest.mark.parametrize("changes,words", [
     ({"kw": "refill:y,bogus:y"}, "bogus"), ({"kw": "seed:5"}, "seed"),
-    ({"act": "zz"}, "hex"), ({"act": "0"}, "hex"),
+    ({"act": "zz"}, "moves is damaged"), ({"act": "0"}, "moves is damaged"),
 ])
 def test_replay_refuses_a_record_with_wrong_options_or_moves(tmp_path, capsys, changes, words):
     from host_sim.replay import main
