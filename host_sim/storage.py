@@ -66,6 +66,7 @@ def claim(path):
     p = os.path.join(path, LOCK)
     fd = os.open(p, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
     f = os.fdopen(fd, "r+")
+    pid = f.read(20).strip() or "?"
     try:
         import fcntl
     except ImportError:  # Windows: the pid alone says whether it is in use
@@ -73,10 +74,9 @@ def claim(path):
     try:
         if fcntl is not None:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        elif _alive(f.read(20)):
+        elif _alive(pid):
             raise BlockingIOError
     except OSError:
-        pid = f.read(20).strip() or "?"
         f.close()
         raise InUse(errno.EBUSY, "another simulator (process %s) is using it; close that one "
                                  "first, or give another folder with --data" % pid) from None
