@@ -218,11 +218,17 @@ def main(argv=None):
     data = args.data or (None if mode == "headless" else _data_default())
     if data:
         # A file, or a folder that cannot be made or written: said now, in words.
-        from host_sim.storage import FolderStorage
+        from host_sim.storage import FolderStorage, InUse, claim
 
         try:
             FolderStorage(data)
             ok = os.access(data, os.W_OK)
+            if ok:
+                # Held until the process ends: one simulator per folder.
+                args.lock = claim(data)
+        except InUse as e:
+            print("host_sim: cannot keep data in %s: %s" % (data, e.strerror), file=sys.stderr)
+            return 2
         except OSError as e:
             ok = False
             why = e.strerror or str(e)

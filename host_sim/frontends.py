@@ -51,10 +51,12 @@ MAX_SEED = (1 << 30) - 1
 
 
 def check_data_and_seed(args):
-    """Words saying what is wrong with ``--data`` (given empty) or ``--seed``
-    (outside 0..MAX_SEED), or None."""
-    if getattr(args, "data", None) == "":
-        return "--data needs a folder name (it was given empty)"
+    """Words saying what is wrong with ``--data``, ``--shots`` or
+    ``--keys-file`` (given empty) or ``--seed`` (outside 0..MAX_SEED), or
+    None."""
+    for name, what in (("data", "a folder"), ("shots", "a folder"), ("keys_file", "a file")):
+        if getattr(args, name, None) == "":
+            return "--%s needs %s name (it was given empty)" % (name.replace("_", "-"), what)
     seed = getattr(args, "seed", None)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         return "--seed must be 0 to %d (the 30 bits the console deals from), not %d" \

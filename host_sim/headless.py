@@ -59,7 +59,9 @@ def frame_png(display, path, scale=1):
         image = image.resize((size[0] * scale, size[1] * scale), Image.Resampling.NEAREST)
     parent = os.path.dirname(os.fspath(path))
     if parent:
-        os.makedirs(parent, exist_ok=True)
+        from host_sim.storage import make_folder
+
+        make_folder(parent)
     image.save(path, "PNG")
     return path
 
@@ -203,9 +205,14 @@ def main(args, board=None):
 
         try:
             # Bounded, and only a regular file: /dev/zero read 3.7 GB in 6 s.
-            text = read_regular(args.keys_file, MAX_KEYS_FILE).decode("utf-8") + "\n" + text
-        except (OSError, UnicodeDecodeError) as e:
-            print("host_sim: cannot read --keys-file %s: %s" % (args.keys_file, e),
+            # utf-8-sig: a byte-order mark (Windows editors write one) is no token.
+            text = read_regular(args.keys_file, MAX_KEYS_FILE).decode("utf-8-sig") + "\n" + text
+        except UnicodeDecodeError:
+            print("host_sim: cannot read --keys-file %s: it is not text (UTF-8)"
+                  % args.keys_file, file=sys.stderr)
+            return 2
+        except OSError as e:
+            print("host_sim: cannot read --keys-file %s: %s" % (args.keys_file, e.strerror or e),
                   file=sys.stderr)
             return 2
         except ValueError:
@@ -221,10 +228,13 @@ def main(args, board=None):
     scale = args.scale or 1
     shots_dir = args.shots or "screenshots"
     # Check the folder before the run, not when the first PNG is due.
+    from host_sim.storage import make_folder
+
     try:
-        os.makedirs(shots_dir, exist_ok=True)
+        make_folder(shots_dir)
     except OSError as e:
-        print("host_sim: cannot use --shots %s: %s" % (shots_dir, e), file=sys.stderr)
+        print("host_sim: cannot use --shots %s: %s" % (shots_dir, e.strerror or e),
+              file=sys.stderr)
         return 2
     if not os.access(shots_dir, os.W_OK):
         print("host_sim: cannot write into --shots %s" % shots_dir, file=sys.stderr)

@@ -40,30 +40,38 @@ def _data_default():
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="%s -m host_sim replay" % python_command(),
                                 description="Replay a game record move by move.")
-    p.add_argument("file", nargs="?",
-                   help="a record: a file's path, or a record name such as r12 from "
+    p.add_argument("file", nargs="?", metavar="RECORD",
+                   help="a game record: a file, or a record's name such as r12 in "
                         "the data folder (--data; default %s); without it, the data "
                         "folder's records are listed to pick from" % _data_default())
     p.add_argument("--data", metavar="DIR",
-                   help="the data folder a record name is looked up in (default: %s)"
-                        % _data_default())
+                   help="the folder the simulator keeps its games in, where a record's "
+                        "name is looked for (default: %s)" % _data_default())
     p.add_argument("--mode", choices=("window", "terminal", "headless"),
-                   help="front end (default: window if a display is available, else terminal)")
+                   help="where to show the game: a window, the terminal, or no screen "
+                        "but pictures (default: a window if one can open, else the "
+                        "terminal)")
     p.add_argument("--check", action="store_true",
-                   help="only replay the moves through the rules and compare the end")
+                   help="no screen: only check that every move follows the rules and "
+                        "that the game ends as the record says")
     p.add_argument("--shots", metavar="DIR", default="screenshots",
-                   help="headless: a PNG per move goes here (default: screenshots)")
+                   help="with --mode headless: the folder a picture (PNG) of each move "
+                        "goes to (default: screenshots)")
     p.add_argument("--every", type=int, default=1, metavar="N",
-                   help="headless: a PNG every N moves (default 1; 0: only the final one)")
-    p.add_argument("--scale", type=int, metavar="N", help="pixel scale (window 3, else 1)")
+                   help="with --mode headless: a picture every N moves (default 1; 0: "
+                        "only one of the end)")
+    p.add_argument("--scale", type=int, metavar="N",
+                   help="how many times bigger than the console's screen to draw it "
+                        "(1 to 16; default 3 in a window, else 1)")
     p.add_argument("--view", choices=("auto", "text", "picture"), default="auto",
-                   help="terminal: text (reads at 80x24), picture, or auto (default): the "
-                        "picture when it fits whole")
+                   help="in the terminal: the screen as text (fits 80x24), as a picture, "
+                        "or auto (default): the picture when the terminal is big enough")
     p.add_argument("--board", metavar="NAME", default=boards.DEFAULT,
-                   help="board definition from boards/ (default: %(default)s)")
+                   help="the console to show it on, named as in boards/ (default: "
+                        "%(default)s)")
     args = p.parse_args(argv)
     if args.file is None and (args.check or args.mode == "headless"):
-        p.error("--check and --mode headless need a RECORD")
+        p.error("--check and --mode headless need a RECORD to replay")
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")  # as the main command
     if args.every < 0:
@@ -133,8 +141,7 @@ def check_seat(fields):
     except ValueError:
         ok = False
     if not ok:
-        raise ValueError("its seat you=%s is not one of %s's seats 0 to %d"
-                         % (you[:10], e.name, n - 1))
+        raise ValueError("it puts you in a seat %s does not have (%s)" % (e.name, you[:10]))
 
 
 def caption(fields, app_class):
@@ -225,7 +232,7 @@ def load(args):
               % (args.file, args.data or _data_default()), file=sys.stderr)
         return None, 2
     except OSError as e:
-        print("host_sim replay: cannot read %s: %s" % (path, e), file=sys.stderr)
+        print("host_sim replay: cannot read %s: %s" % (path, e.strerror or e), file=sys.stderr)
         return None, 2
     except ValueError:
         data = None
@@ -282,15 +289,17 @@ def main(argv):
             print("host_sim replay: %s" % why, file=sys.stderr)
             return 2
         if mode == "terminal" and not is_tty():
-            print("host_sim replay: --mode terminal needs stdin and stdout to be a (POSIX) "
-                  "terminal; try --mode headless", file=sys.stderr)
+            print("host_sim replay: --mode terminal needs to be run in a terminal (its "
+                  "input and output both); try --mode headless", file=sys.stderr)
             return 2
         if mode == "headless":
             if fields is None:
                 print("host_sim replay: --mode headless needs a RECORD", file=sys.stderr)
                 return 2
             try:
-                os.makedirs(args.shots, exist_ok=True)
+                from host_sim.storage import make_folder
+
+                make_folder(args.shots)
                 ok = os.access(args.shots, os.W_OK)
             except OSError:
                 ok = False

@@ -219,7 +219,7 @@ class Deck:
                 while len(made) <= app.feeder.count:
                     made.append(vc.now)
         else:
-            raise ValueError("the replay never settles (move %d)" % self.count)
+            raise ValueError("the replay stopped moving at move %d" % self.count)
         if t is not None and t > vc.now:
             vc.now = t
             self._step()

@@ -6,6 +6,10 @@ and terminal use ``default_dir()`` (``$XDG_DATA_HOME/picocards-sim``, i.e.
 so a game can be continued next time, and headless runs a fresh temporary
 folder that is removed at the end (so key scripts always start the same
 way).
+
+One simulator at a time uses a folder (``claim``): a second one on the
+same folder is refused, since two would write over each other's saves and
+statistics.
 """
 
 import errno
@@ -46,6 +50,61 @@ def default_dir():
     return os.path.join(base, "picocards-sim")
 
 
+LOCK = "sim.lock"  # in the data folder: the pid of the simulator using it
+
+
+class InUse(OSError):
+    """The data folder is used by another running simulator."""
+
+
+def claim(path):
+    """Claim data folder ``path`` for this process until it ends: file
+    ``LOCK`` there, locked (``fcntl.flock``, released by the system however
+    the process ends, so a lock left by a crash or a kill is no obstacle)
+    and holding this process's id. Returns the open file (keep it). Raises
+    InUse, naming the other simulator's process id, when one holds it."""
+    p = os.path.join(path, LOCK)
+    fd = os.open(p, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    f = os.fdopen(fd, "r+")
+    pid = f.read(20).strip() or "?"
+    try:
+        import fcntl
+    except ImportError:  # Windows: the pid alone says whether it is in use
+        fcntl = None
+    try:
+        if fcntl is not None:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        elif _alive(pid):
+            raise BlockingIOError
+    except OSError:
+        f.close()
+        raise InUse(errno.EBUSY, "another simulator (process %s) is using it; close that one "
+                                 "first, or give another folder with --data" % pid) from None
+    f.seek(0)
+    f.truncate()
+    f.write("%d\n" % os.getpid())
+    f.flush()
+    return f
+
+
+def _alive(text):
+    # Whether process id ``text`` (str) is running (no fcntl: Windows).
+    try:
+        os.kill(int(text), 0)
+    except (ValueError, OSError):
+        return False
+    return int(text) != os.getpid()
+
+
+def make_folder(path):
+    """``os.makedirs(path, exist_ok=True)``, with OSError in words where
+    makedirs would raise RecursionError: a path of thousands of folders."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except RecursionError:
+        raise OSError(errno.ENAMETOOLONG, "too many folders inside one another") from None
+
+
 def _not_a_folder(path):
     # What is at ``path`` instead of a folder, in words.
     if os.path.islink(path):
@@ -68,7 +127,7 @@ class FolderStorage:
         if not self.path:
             raise OSError(errno.ENOENT, "no folder named (the name is empty)")
         try:
-            os.makedirs(self.path, exist_ok=True)
+            make_folder(self.path)
         except FileExistsError:
             # makedirs says only "File exists" for whatever is there and is
             # not a folder: a file, or a link that loops or leads nowhere.

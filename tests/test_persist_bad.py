@@ -102,21 +102,23 @@ def test_a_save_in_play_with_a_bad_seat_or_option_is_not_offered():
 def test_last_game_number_is_range_checked_and_never_overflows():
     st = _good_files()
     st.files.pop("game-klaberjass")
-    _edit(st, "stats", "stats", last=str(persist.MAX_ID))
+    _edit(st, "stats", "stats", last=str(persist.PLAUSIBLE))
     con = Console(st.reboot())
-    assert con.app.last == [persist.MAX_ID] * 3  # one number for every game: each's
+    assert con.app.last == [persist.PLAUSIBLE] * 3  # one number for every game: each's
     con.app.new_game()
-    assert con.app.id == persist.MAX_ID  # never a number the files refuse
+    # Above it, and far below the format's end: games are still counted.
+    assert con.app.id == persist.PLAUSIBLE + 1 < persist.MAX_ID
     for key in ("last", "last.Clubs"):
-        s2 = _edit(FakeStorage(st.files), "stats", "stats", **{key: str(persist.MAX_ID + 1)})
-        con = Console(s2.reboot())
-        assert "Statistics" in " ".join(con.app.screen.lines)
-        assert "stats.bad1" in con.storage.files
+        for n in (persist.PLAUSIBLE + 1, persist.MAX_ID, persist.MAX_ID + 1):
+            s2 = _edit(FakeStorage(st.files), "stats", "stats", **{key: str(n)})
+            con = Console(s2.reboot())
+            assert "Statistics" in " ".join(con.app.screen.lines)
+            assert "stats.bad1" in con.storage.files
 
 
 @pytest.mark.parametrize("changes,words", [
     ({"kw": "refill:y,bogus:y"}, "bogus"), ({"kw": "seed:5"}, "seed"),
-    ({"act": "zz"}, "hex"), ({"act": "0"}, "hex"),
+    ({"act": "zz"}, "moves is damaged"), ({"act": "0"}, "moves is damaged"),
 ])
 def test_replay_refuses_a_record_with_wrong_options_or_moves(tmp_path, capsys, changes, words):
     from host_sim.replay import main
@@ -166,8 +168,9 @@ def test_bad_files_are_never_renamed_over_one_another():
     st.files["game-clubs"] = b"junk 100"
     f, why = read_file(st, "game-clubs", "save")
     assert f is None and "not a Pico Cards file" in why
-    # All 99 names taken: the hundredth stays where it is, none replaced.
-    assert st.files["game-clubs"] == b"junk 100"
+    # All 99 names taken: the hundredth takes the next, none replaced.
+    assert "game-clubs" not in st.files and st.files["game-clubs.bad100"] == b"junk 100"
+    assert "game-clubs.bad100" in why
     assert all(st.files["game-clubs.bad%d" % i] == b"junk %d" % i for i in range(1, 100))
 
 

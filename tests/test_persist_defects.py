@@ -53,7 +53,11 @@ def test_a_full_or_read_only_folder_is_told_once_and_notices_do_not_grow(errno_)
     shown = _play(con, 600, lambda s: said.append(s.message))
     app = con.app
     assert shown == 1, "said once, where the player sees it"
-    assert "Could not write game" in said[0] and os.strerror(errno_) in said[0]
+    # In a player's words (issue 32 item 9): what is wrong with the
+    # storage, not the system's error text.
+    assert "Clubbed game could not be saved" in said[0]
+    assert ("storage is full" if errno_ == 28 else "cannot be written to") in said[0]
+    assert os.strerror(errno_) not in said[0] and "Errno" not in said[0]
     assert "Play goes on" in said[0]
     assert len(app.notices) <= 1  # one notice per file at most, no growth
 

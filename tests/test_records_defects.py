@@ -138,7 +138,7 @@ def test_a_record_whose_missing_option_was_off_says_why_in_words(tmp_path, check
     assert cp.returncode == 1, (cp.stdout, cp.stderr)
     err = cp.stderr.strip().splitlines()
     assert len(err) == 1 and "Traceback" not in cp.stderr, cp.stderr
-    assert "differs" in err[0] or "illegal" in err[0] or "not legal" in err[0], err
+    assert "differs" in err[0] or "breaks the rules" in err[0], err
 
 
 def test_the_games_option_defaults_are_the_cores():
@@ -266,17 +266,21 @@ def test_a_real_record_under_another_number_is_no_record(tmp_path):
 
 
 def test_records_above_the_numbering_and_gaps_cost_no_real_record(tmp_path):
-    # A real record numbered far above the console's count (copied from
-    # another console), and a gap in the numbers: the new game is counted as
-    # the next of the statistics, the ten newest up to it are kept, and the
-    # one above is left alone.
+    # A real record numbered above the console's count (copied from another
+    # console), and a gap in the numbers: the new game is numbered above
+    # every record (issue 32, third round, item 4: it was written over one),
+    # counted, and the ten newest are kept. A record of an impossible number
+    # is set aside (item 3), not believed.
     data = tmp_path / "data"
     data.mkdir()
-    kept = [1, 2, 3, 4, 5, 40, 41, 42, 43, 44]
+    kept = [1, 2, 3, 4, 5, 40, 41, 42, 43, 44, 500]
     for n in kept + [999999999]:
         (data / ("r%d" % n)).write_bytes(_record_numbered(n))
     (data / "stats").write_bytes(_stats(44, 10))
     _play_one_game(data, tmp_path)
     assert _played(data) == 11
     have = sorted(int(p.name[1:]) for p in data.iterdir() if p.name[1:].isdigit())
-    assert have == [2, 3, 4, 5, 40, 41, 42, 43, 44, 45, 999999999]
+    assert have == [3, 4, 5, 40, 41, 42, 43, 44, 500, 501]
+    assert _fields(data / "r500", "record")["id"] == "500"
+    assert _fields(data / "stats", "stats")["last.Clubbed"] == "501"
+    assert (data / "r999999999.bad1").exists()

@@ -33,8 +33,9 @@ class App:
 
     # Defaults until app.persist.files.boot reads the files (see there): the
     # settings, per game the last game counted, the game's number, per game
-    # the number of its saved game (0: none), storage problems to tell (a
-    # list once there are any).
+    # the number of its saved game (0: none), the highest game record's
+    # number, the finished games whose count or record wait for a write,
+    # storage problems to tell (a list once there are any).
     four = False
     speed = 1
     light = 100
@@ -43,6 +44,8 @@ class App:
     last = (0, 0, 0)
     id = 0
     saves = (0, 0, 0)
+    top = 0
+    owed = ()
     notices = ()
     keep = ()  # files not to write over this session (app.persist.files)
     # The game's save file holds the earlier actions of the game in play
@@ -188,9 +191,11 @@ class App:
         self.guide = seed is not None
         self.last_seed = seed if self.guide else (self.rng.next16() << 14) ^ self.rng.next16()
         self.actions = bytearray()
-        # Above every number counted or saved (each game's own numbers rise:
-        # app.persist.files.complete); app.persist.files.MAX_ID, then kept.
-        self.id = min(max(max(self.last), max(self.saves)) + 1, 999999999)
+        # Above every number counted, saved or recorded (each game's own
+        # numbers rise: app.persist.files.complete; no record is written
+        # over); at most app.persist.files.MAX_ID, far above any number the
+        # files are believed to hold (PLAUSIBLE).
+        self.id = min(max(max(self.last), max(self.saves), self.top) + 1, 999999999)
         self.in_save = False
         self.sessions[e.name].pop("hint_or_undo", None)  # no hint or undo yet (app.hint)
         if self.guide:

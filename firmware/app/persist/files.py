@@ -42,6 +42,7 @@ from app.persist.storage import (
     read_file,
     set_aside,
     unhexlify,
+    words,
     write_file,
 )
 
@@ -59,6 +60,10 @@ def find(name):
 
 SEATS = (2, 2, 4)  # each core's NUM_SEATS, in the order of games.GAMES
 MAX_ID = 999999999  # games are numbered 1..MAX_ID (nine digits, below 2**30)
+# A game number read from a file above this is impossible (a game a minute
+# for 190 years) and refused: a forged one. New numbers go on above the
+# highest one believed, so the numbering never runs out (MAX_ID is far off).
+PLAUSIBLE = 99999999
 # Each game's saved game, in the order of games.GAMES; OLD is the one save of
 # every game that older consoles kept (moved to its game's file by ``boot``).
 SAVES = ("game-clubbed", "game-klaberjass", "game-clubs")
@@ -237,7 +242,7 @@ def _read_stats(f):
     st = {}
     for e in games.GAMES:
         n = dec_int(f.get("last." + e.name, f.get("last", "0")))
-        if not 0 <= n <= MAX_ID:
+        if not 0 <= n <= PLAUSIBLE:
             raise ValueError("last game number out of range")
         last.append(n)
         v = f.get(e.name)
@@ -269,6 +274,8 @@ def _read(app, name, key, check):
 
 # What is not saved while a file is in app.keep (see _read).
 UNSAVED = {"settings": "Settings are", "stats": "Statistics are"}
+# What a file holds, in a player's words (a failed write says it).
+HOLDS = {"settings": "The settings", "stats": "The statistics"}
 
 
 def _title(name):
@@ -288,7 +295,8 @@ def _write(app, name, key, fields):
         if name not in told:
             app.told = told + (name,)
             what = _title(name)
-            what = UNSAVED.get(name, name) if what is None else "The %s game is" % what
+            what = UNSAVED.get(name, "The game record is") if what is None \
+                else "The %s game is" % what
             app.notices.append("%s not saved: the old file could not be read and is kept as "
                                "it is." % what)
         return False
@@ -302,8 +310,10 @@ def _write(app, name, key, fields):
         # every save, and a notice per save filled the heap.
         if name not in told:
             app.told = told + (name,)
-            app.notices.append("Could not write %s: %s. Play goes on; it is saved again when "
-                               "it can be." % (name, e))
+            what = _title(name)
+            what = HOLDS.get(name, "The game record") if what is None else "The %s game" % what
+            app.notices.append("%s could not be saved: %s. Play goes on; it is saved again "
+                               "when it can be." % (what, words(e)))
         return False
 
 
@@ -331,6 +341,7 @@ def boot(app):
     app.notices = []
     app.keep = ()
     app.told = ()
+    app.owed = ()
     f, why = _read(app, "settings", "settings", lambda f: apply_settings(app, f))
     if why:
         app.notices.append("Settings were reset: " + why + ".")
@@ -338,6 +349,7 @@ def boot(app):
     if why:
         app.notices.append("Statistics were reset: " + why + ".")
     recs = _records(app, True)  # bad files named like records set aside
+    app.top = recs[-1]  # new games are numbered above it: no record is written over
     if f is not None and not why:
         app.last = _read_stats(f)[0]
     else:
@@ -380,7 +392,7 @@ def _migrate(app):
             app.storage.rename(OLD, name)
     except OSError as e:
         app.notices.append("The saved %s game could not be moved to its own file (%s); it "
-                           "stays as it is." % (f["game"], e))
+                           "stays as it is." % (f["game"], words(e)))
 
 
 def load_save(app, i, boot=False):
@@ -422,6 +434,7 @@ def reload(app):
     Continue for it when it is saved. A bad file is set aside and reported
     in ``app.notices``."""
     if app.storage is not None:
+        settle(app)
         load_save(app, app.game_index)
 
 
@@ -437,7 +450,7 @@ def _check_save(f, i=None):
     if i is not None and e is not games.GAMES[i]:
         raise ValueError("a %s game in the file of %s" % (e.name, games.GAMES[i].name))
     n = SEATS[games.GAMES.index(e)]
-    if not 1 <= dec_int(f["id"]) <= MAX_ID:
+    if not 1 <= dec_int(f["id"]) <= PLAUSIBLE:
         raise ValueError("game number out of range")
     dec_int(f["seed"])
     if not 0 <= dec_int(f["you"]) < n:
@@ -524,20 +537,41 @@ def save_game(app, screen, seat):
             flat.extend(h)
         st["hist"] = tuple(flat)
     told = len(app.notices)
+    owed = settle(app)
     act = _actions(app)
-    if act is None:
+    f = d = None
+    if act is not None:
+        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
+             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
+             ("pos", g.to_text()), ("act", act)]
+        if g.is_over():
+            f.append(("res", ",".join(str(r) for r in g.result())))
+            d = {}
+            for k, v in f:
+                d[k] = str(v)
+    if any(o["game"] == e.name and o["id"] != str(app.id) for o in owed):
+        # That file holds a finished game not yet counted: kept until it is.
+        ok = False
+        if "owed" not in app.told:
+            app.told = app.told + ("owed",)
+            app.notices.append("The last %s game's result is still waiting to be saved, so "
+                               "this game is not saved yet. Play goes on." % e.name)
+        if d is not None:
+            complete(app, d)  # over: recorded if it can be, and owed
+    elif act is None:
         ok = False
         if name not in app.told:
             app.told = app.told + (name,)
             app.notices.append("Could not read the saved game to add the last moves to it; "
                                "they are kept and saved with the next ones.")
     else:
-        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
-             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
-             ("pos", g.to_text()), ("act", act)]
-        if g.is_over():
-            f.append(("res", ",".join(str(r) for r in g.result())))
         ok = _write(app, name, "save", f)
+        if ok:
+            app.actions = bytearray()  # they are in the file now
+            app.in_save = True
+            app.saves[app.game_index] = app.id  # the title's Continue is for this game now
+            if d is not None:
+                ok = complete(app, d)  # a failure is told as a save's is
     if not ok:
         # The new notices, over the game on screen (once: see ``_write``):
         # during play nothing else would show them.
@@ -549,28 +583,31 @@ def save_game(app, screen, seat):
             del app.notices[told:]
             app.show(ErrorScreen(app, msg, scr))
         return False
-    app.actions = bytearray()  # they are in the file now
-    app.in_save = True
-    app.saves[app.game_index] = app.id  # the title's Continue is for this game now
-    if g.is_over():
-        d = {}
-        for k, v in f:
-            d[k] = str(v)
-        complete(app, d)
     return True
+
+
+def settle(app):
+    """Count and record ``app.owed``, the finished games failed writes left
+    waiting (``complete``), if any. The games still owed (a tuple)."""
+    if app.storage is not None:
+        for f in app.owed:
+            complete(app, f)
+    return app.owed
 
 
 def _records(app, aside=False):
     # The numbers of the game records, ascending, after a 0: the files
-    # r<number> (number 1..MAX_ID, as written) that hold the record of that
-    # very game. Any other such file (damaged, foreign) is no record: never
-    # counted, never removed; with ``aside`` (at boot) it is set aside and
-    # reported, so that it is read once.
+    # r<number> (number 1..PLAUSIBLE, as written) that hold the record of
+    # that very game. Any other such file (damaged, foreign, an impossible
+    # number) is no record: never counted, never removed; with ``aside`` (at
+    # boot) it is set aside and reported, so that it is read once (the first
+    # few by name, the rest counted in one line: thousands would be pages).
     out = [0]
     try:
         names = app.storage.names()
     except OSError:
         names = ()
+    bad = 0
     for name in names:
         try:
             n = dec_int(name[1:]) if name[:1] == "r" else 0
@@ -581,7 +618,9 @@ def _records(app, aside=False):
         if aside:
             f, why = _read(app, name, "record", lambda f, n=n: _check_record(f, n))
             if why:
-                app.notices.append("The game record %s was not used: %s." % (name, why))
+                bad += 1
+                if bad <= 3:
+                    app.notices.append("The game record %s was not used: %s." % (name, why))
         else:
             try:
                 f = decode(app.storage.read(name) or b"", "record")
@@ -590,6 +629,9 @@ def _records(app, aside=False):
                 f = None
         if f is not None:
             out.append(n)
+    if bad > 3:
+        app.notices.append("%d more files named like game records were not records: they "
+                           "were set aside the same way." % (bad - 3))
     out.sort()
     return out
 
@@ -599,6 +641,8 @@ def _check_record(f, n):
     # (app.persist.records.parse checks the rest when it is replayed).
     if f.get("id") != str(n) or find(f.get("game", "")) is None:
         raise ValueError("it is not the record of game %d" % n)
+    if n > PLAUSIBLE:
+        raise ValueError("no console plays that many games")
     for k in ("seed", "kw", "you", "act", "res", "pos"):
         if k not in f:
             raise ValueError("the record has no %s" % k)
@@ -607,11 +651,15 @@ def _check_record(f, n):
 def complete(app, f):
     """Count the finished game of save fields ``f`` (once: if its number is
     above its game's ``app.last``), write its record, drop the oldest record
-    (the last 10 are kept) and the game's save."""
+    (the last 10 are kept) and the game's save. False (and a notice) when
+    the statistics or the record could not be written: the save is kept,
+    and the game joins ``app.owed``, tried again at the next save (or the
+    next boot)."""
     gid = dec_int(f["id"])
     i = games.GAMES.index(find(f["game"]))
     res = [dec_int(x) for x in f["res"].split(",")]
     helped = dec_dict(f.get("st", "")).get("hint_or_undo")
+    ok = True
     if gid > app.last[i]:
         # played, won, lost, drawn, current streak (wins in a row), best
         stats = read_stats(app)
@@ -629,27 +677,39 @@ def complete(app, f):
         if helped:
             n[6] += 1
             n[7] += r > 0
-        app.last[i] = gid
         st = []
         for j in range(len(games.GAMES)):
             e = games.GAMES[j]
-            st.append(("last." + e.name, app.last[j]))
+            st.append(("last." + e.name, gid if j == i else app.last[j]))
             st.append((e.name, ",".join(str(n) for n in stats[e.name])))
-        if not _write(app, "stats", "stats", st):
-            return
+        # Counted only once written: a failed write is counted again.
+        ok = _write(app, "stats", "stats", st)
+        if ok:
+            app.last[i] = gid
     rec = [("game", f["game"]), ("id", f["id"]), ("seed", f["seed"]), ("kw", f["kw"]),
            ("you", f["you"]), ("act", f["act"]), ("res", f["res"]), ("pos", f["pos"])]
     if helped:
         rec.append(("help", "y"))  # played with a hint or a take-back
-    if not _write(app, "r%d" % gid, "record", rec):
-        return
+    # Written even when the count failed: the record is the game itself.
+    if _write(app, "r%d" % gid, "record", rec):
+        if gid > app.top:
+            app.top = gid
+    else:
+        ok = False
+    if not ok:
+        if all(o["id"] != f["id"] for o in app.owed):
+            app.owed = app.owed + (f,)  # its save stays too, for a power cut (boot)
+        return False
+    app.owed = tuple(o for o in app.owed if o["id"] != f["id"])
     try:
         # The last 10 records up to this one are kept: numbers need not be
         # consecutive, and a record numbered above (not written here) stays.
         recs = [n for n in _records(app) if n <= gid]
         for n in recs[1:-10]:
             app.storage.remove("r%d" % n)
-        app.storage.remove(SAVES[i])
+        if not any(o["game"] == f["game"] for o in app.owed):
+            app.storage.remove(SAVES[i])  # else it holds an earlier game still owed
     except OSError as e:
-        app.notices.append("Could not tidy the storage: %s" % e)
+        app.notices.append("Could not tidy the storage: %s." % words(e))
     app.saves[i] = 0
+    return True

@@ -28,21 +28,22 @@ def parse(data):
     wrong (damaged file, unknown game, options not the game's, moves not
     hex)."""
     f = decode(data, "record")
-    for k in ("game", "seed", "kw", "act", "res", "pos"):
+    for k, what in (("game", "game"), ("seed", "seed"), ("kw", "options"), ("act", "moves"),
+                    ("res", "result"), ("pos", "final position")):
         if k not in f:
-            raise ValueError("the record has no %s" % k)
+            raise ValueError("it does not say its %s" % what)
     e = persist.find(f["game"])
     if e is None:
-        raise ValueError("unknown game %r" % f["game"][:16])
+        raise ValueError("it is of a game this console does not have (%s)" % f["game"][:16])
     try:
         persist.dec_int(f["seed"])
         persist.check_kw(e, persist.dec_dict(f["kw"]))
     except ValueError as ex:
-        raise ValueError("its seed or options are wrong (%s)" % ex)
+        raise ValueError("its seed or options are damaged (%s)" % ex)
     try:
         unhexlify(f["act"])
     except ValueError:  # binascii.Error on CPython is one
-        raise ValueError("its moves are not pairs of hex digits")
+        raise ValueError("its list of moves is damaged")
     return f
 
 
@@ -68,7 +69,7 @@ def replay_core(f):
         try:
             g.apply(acts[i])
         except ValueError as e:
-            raise ValueError("move %d (%d) is illegal: %s" % (i + 1, acts[i], e))
+            raise ValueError("move %d breaks the rules: %s" % (i + 1, e))
     if g.to_text() != f["pos"]:
         return g, "the final position differs from the record's"
     if not g.is_over() or ",".join(str(r) for r in g.result()) != f["res"]:
@@ -90,7 +91,7 @@ class Feeder:
             raise ValueError("the record ends before the game does")
         a = self.acts[self.count]
         if a not in legal:
-            raise ValueError("move %d (%d) of the record is not legal" % (self.count + 1, a))
+            raise ValueError("move %d of the record breaks the rules" % (self.count + 1))
         self.count += 1
         return a
 

@@ -64,6 +64,10 @@ def continue_game(app):
         return
     st.pop("round", None)  # the rest is the session's (series score, dealer)
     st.pop("hist", None)
+    if app.id == dec_int(f["id"]) and app.sessions[e.name].get("hint_or_undo"):
+        # Help taken in this very game whose save failed: the file is older
+        # than the help, the session knows it (saved at the next save).
+        st["hint_or_undo"] = 1
     app.sessions[e.name] = st
     app.id = dec_int(f["id"])
     app.in_save = True  # its actions so far are in the save

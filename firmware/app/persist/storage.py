@@ -30,12 +30,13 @@ WebAssembly port; 8 lower-case hex digits). ``write_file`` writes
 ``name.tmp``, reads it back, then renames it over ``name``, so a cut at any
 moment leaves either the old file or the new one, never a mix.
 ``read_file`` checks everything and moves a bad file aside (renamed to
-``name.bad1`` ... ``name.bad99``, never deleted; once all 99 are taken a
-bad file is reported and left where it is) with a reason in plain words.
+the first free of ``name.bad1``, ``name.bad2`` ..., never deleted nor
+renamed over another) with a reason in plain words.
 A file the storage cannot read (``read`` raises OSError) is moved aside
-too, since a rename may work where a read fails; if it cannot be, the
-problem ends with ``STUCK`` and the app must not write over that file
-(``app.persist.files`` then leaves it alone for the session).
+too, since a rename may work where a read fails; when a bad or unreadable
+file cannot be moved aside, the problem ends with ``STUCK`` and the app
+must not write over that file (``app.persist.files`` then leaves it alone
+for the session). ``words`` says a storage error as a player would.
 A file over ``MAX_FILE`` bytes is bad too: ``read`` refuses it unread, so
 a huge file never fills the Pico's heap.
 """
@@ -132,21 +133,34 @@ def write_file(storage, name, key, fields):
     storage.write(tmp, data)
     if storage.read(tmp) != data:
         storage.remove(tmp)
-        raise OSError("write of %s did not read back" % name)
+        raise OSError("the storage did not keep what was written")
     storage.rename(tmp, name)
 
 
+def words(e):
+    """A storage error (OSError ``e``) as a player would say it: what went
+    wrong with the storage, never its error number or the system's text."""
+    n = e.args[0] if e.args else None
+    if isinstance(n, str):
+        return n  # said in words where it was raised (a storage's own check)
+    if n == 28:  # ENOSPC (littlefs says it too)
+        return "the storage is full"
+    if n == 30 or n == 13 or n == 1:  # EROFS, EACCES, EPERM
+        return "the storage cannot be written to"
+    return "the storage did not respond as expected"
+
+
 def set_aside(storage, name):
-    """Rename file ``name`` to the first free ``name.badN`` (N = 1..99).
-    Returns the new name. Raises OSError, renaming nothing, when all 99 are
-    taken (a bad file is never renamed over another)."""
+    """Rename file ``name`` to the first free ``name.badN`` (N = 1, 2 ...):
+    never over another file. Returns the new name; OSError when the rename
+    fails."""
     have = storage.names()
-    for i in range(1, 100):
-        new = "%s.bad%d" % (name, i)
-        if new not in have:
-            storage.rename(name, new)
-            return new
-    raise OSError("no free name to set %s aside" % name)
+    i = 1
+    while "%s.bad%d" % (name, i) in have:
+        i += 1  # at most one more than the files there are
+    new = "%s.bad%d" % (name, i)
+    storage.rename(name, new)
+    return new
 
 
 def read_file(storage, name, key, f=None):
@@ -161,7 +175,7 @@ def read_file(storage, name, key, f=None):
     try:
         data = storage.read(name)
     except OSError as e:
-        why = "the file could not be read (%s)" % e
+        why = "the file could not be read (%s)" % words(e)
         try:
             return None, "%s; it was kept as %s" % (why, set_aside(storage, name))
         except OSError:
@@ -174,7 +188,8 @@ def read_file(storage, name, key, f=None):
 def judge(storage, name, key, data, f=None):
     """``read_file``'s answer for ``data``, the bytes ``storage.read(name)``
     gave (None: no file; a str: why it could not be taken): ``(None, None)``,
-    ``(fields, None)`` or ``(None, words)`` after moving the file aside."""
+    ``(fields, None)`` or ``(None, words)`` after moving the file aside
+    (ending with ``STUCK`` when it could not be moved)."""
     if data is None:
         return None, None
     check = f
@@ -196,7 +211,7 @@ def judge(storage, name, key, data, f=None):
         new = set_aside(storage, name)
         return None, "%s; it was kept as %s" % (why, new)
     except OSError:
-        return None, why
+        return None, why + STUCK  # never written over: it is all there is of it
 
 
 class MemoryStorage:
