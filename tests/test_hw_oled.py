@@ -151,3 +151,19 @@ def test_error_screen_is_readable_in_mono(tmp_path):
     assert band_dark > 40  # dark text on it
     below = sum(1 for x in range(128) for y in range(12, 64) if fb.pixel(x, y))
     assert below > 100  # the message, lit on dark
+
+
+def test_show_within_sends_only_the_pages_it_crosses():
+    d = make([0x3C])
+    d.init()
+    d.fb.fill(0)
+    d.show()
+    fake.bus.events.clear()
+    d.fb.fill_rect(10, 52, 20, 10, 1)  # rows 52..61: pages 6 and 7
+    d.show_within(0, 51, 128, 13)
+    sent = writes()
+    cmds = [b[1] for _, _, b in sent if len(b) == 2 and b[0] == 0x80]
+    assert cmds == [0x21, 0, 127, 0x22, 6, 7]
+    data = b"".join(b[1:] for _, _, b in sent if b[0] == 0x40)
+    assert data == bytes(d.buf[6 * 128:])
+    assert d.frames == 2

@@ -436,3 +436,28 @@ def test_init_and_rotation_send_every_row_next():
     fake.bus.events[:] = []
     d.show()
     assert len(_windows(cfg)) == 1 and len(_windows(cfg)[0][1]) == 2 * d.width * d.height
+
+
+@pytest.mark.parametrize("name", ST7789_BOARDS)
+def test_show_within_sends_the_changed_rows_of_its_columns(name):
+    """A change vouched to lie in a rectangle: only its columns of the rows
+    that changed go out; the next show() compares against what was sent."""
+    d, cfg, _ = make(name)
+    d.init()
+    draw_table(d.fb)
+    d.show()
+    ox, oy = cfg["offsets"][d.rotation]
+    mark = len(fake.bus.events)
+    d.fb.fill_rect(40, 90, 20, 4, SLOT[0xF800])  # rows 90..93, columns 40..59
+    d.show_within(30, 80, 50, 30)
+    seq = txs(cfg, fake.bus.events[mark:])
+    ramwr = [i for i, (cmd, _) in enumerate(seq) if cmd == st7789.RAMWR]
+    assert len(ramwr) == 1
+    caset, raset = seq[ramwr[0] - 2][1], seq[ramwr[0] - 1][1]
+    assert caset == span(30 + ox, 79 + ox) and raset == span(90 + oy, 93 + oy)
+    w = d.width
+    rows = b"".join(d.buf[y * w + 30:y * w + 80] for y in range(90, 94))
+    assert seq[ramwr[0]][1] == panel_bytes(rows)
+    mark = len(fake.bus.events)
+    d.show()  # nothing changed since: nothing sent
+    assert _windows(cfg, mark) == []

@@ -323,3 +323,41 @@ def test_main_py_is_a_thin_guard(tmp_path):
                            str(ROOT / "firmware" / "main.py")], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert L.A == 4
+
+
+def test_no_idle_collection_while_a_press_is_judged(monkeypatch):
+    """A press being debounced (the buttons' ``due()`` names a tick) puts
+    off the idle collection: it would come between the press and its
+    pixels. Without one pending, the app idle, it comes every GC_MS."""
+    clock = VirtualClock()
+    collected = []
+    monkeypatch.setattr(start.gc, "collect", lambda: collected.append(clock.ticks_ms()))
+
+    class Idle:
+        def step(self):
+            pass
+
+        def idle(self):
+            return True
+
+        def next_deadline(self):
+            return None
+
+    class Keys:
+        judging = True
+
+        def due(self):
+            return clock.ticks_ms() + 10 if self.judging else None
+
+        def poll(self):
+            pass
+
+        def waiting(self):
+            return False
+
+    keys = Keys()
+    start.run_app(Idle(), keys, clock, steps=200)  # 4 s of 20 ms waits
+    assert clock.ticks_ms() >= 3 * start.GC_MS and collected == []
+    keys.judging = False
+    start.run_app(Idle(), keys, clock, steps=200)
+    assert len(collected) >= 3

@@ -94,6 +94,10 @@ class App:
         # (players.levels.offered: no Expert).
         self.device = sys.platform == "rp2"
         self.dirty = True
+        # Only the part of the screen its ``draw_part`` draws changed (a
+        # cursor move): drawn and pushed alone when nothing else changed.
+        self.part = False
+        self.rect = bytearray(4)  # draw_part's rectangle: x, y, w, h
         self.held = []  # presses read while the computer thought (hurry)
         self.moving = None  # the cards in flight (an app.kit.motion.Motion)
         self.hurry_at = clock.ticks_ms()
@@ -117,6 +121,15 @@ class App:
     def invalidate(self):
         """Ask for a redraw at the next step."""
         self.dirty = True
+
+    def invalidate_part(self):
+        """Ask for a redraw of only what the screen's ``draw_part(fb, rect)``
+        draws (a cursor move): at the next step, unless a whole redraw is
+        asked for too or cards are moving, that part is drawn over the frame
+        and only its rectangle pushed (``show_within``), so a press costs a
+        fraction of a whole frame. ``draw_part`` returns False when it cannot
+        (the whole frame is drawn then)."""
+        self.part = True
 
     def show(self, screen):
         """Make ``screen`` the current screen (an announcement: see ``announce``)."""
@@ -262,12 +275,16 @@ class App:
             # must not think with the move's buffers held), ends the move
             # (app.kit.motion, dropped): the still frame is drawn.
             d = self.screen.deadline()
-            if self.dirty or (d is not None and self.clock.ticks_diff(now, d) >= 0) \
+            if self.dirty or self.part or (d is not None and self.clock.ticks_diff(now, d) >= 0) \
                     or not m.frame(now):
                 self.moving = m = None
                 self.dirty = True
                 modules.drop("app.kit.motion")
         self.screen.update(now)
+        if self.part:
+            self.part = False
+            if not self.dirty and not places.FRAME[1]:
+                self._draw_part()
         if self.dirty:
             self.dirty = False
             f = places.FRAME
@@ -295,6 +312,16 @@ class App:
                 fresh = getattr(self.buttons, "fresh", None)
                 if fresh is not None:  # the scripted buttons of tests have none
                     fresh()
+
+    def _draw_part(self):
+        # The screen's part, drawn over the frame on the glass (the frame's
+        # mark is kept: the cards it does not draw are still where they lie).
+        tall = self.tall_layout is not None
+        r = self.rect
+        if not self.screen.draw_part(self.lower if tall else self.display.fb, r):
+            self.dirty = True
+            return
+        self.display.show_within(r[0], r[1] + (self.tall_top if tall else 0), r[2], r[3])
 
     def hurry(self):
         """While the computer thinks (a player's ``stop``, see

@@ -75,13 +75,22 @@ def draw_pause(fb, menu):
     menu.draw(fb, 64, 24, 112)
 
 
-def move_cursor(screen, b, n):
+def move_cursor(screen, b, n, part=False):
     """LEFT/RIGHT move ``screen.cursor`` over ``n`` cards (wrapping round)
     and put back the plain hint (``screen._plain_hint()``). True when ``b``
-    was taken: LEFT or RIGHT with ``n`` > 0."""
+    was taken: LEFT or RIGHT with ``n`` > 0. With ``part`` (a screen with
+    a ``draw_part`` that draws its hand and hint row) a move that leaves
+    the hint as it was asks for that part alone (``App.invalidate_part``),
+    else for the whole frame."""
     if n and (b == buttons.LEFT or b == buttons.RIGHT):
+        hint = screen.hint
+        alert = screen.hint_alert
         screen.cursor = (screen.cursor + (1 if b == buttons.RIGHT else -1)) % n
         screen._plain_hint()
+        if part and hint == screen.hint and alert == screen.hint_alert:
+            screen.app.invalidate_part()
+        else:
+            screen.app.invalidate()
         return True
     return False
 

@@ -26,7 +26,13 @@ the scan found: ``hw/start.py`` prints and logs that once and stops (there
 is no screen to show it on), instead of restarting in a loop.
 """
 
+from micropython import const
+
 ADDRESSES = (0x3C, 0x3D)
+# SSD1306 datasheet, 10.1.4/10.1.5: the column and page window of
+# horizontal addressing (each takes a start and an end).
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
 
 
 class NoDisplay(OSError):
@@ -90,6 +96,10 @@ class OLED:
             self.dev = drv.SSD1306_I2C(self.width, self.height, self.i2c, self.addr)
             self.fb = self.dev
             self.buf = self.dev.buffer
+            # Each 8-row page of the frame, for ``show_within`` (made once).
+            mv = memoryview(self.buf)
+            w = self.width
+            self._pages = [mv[p * w:(p + 1) * w] for p in range(self.height // 8)]
         else:
             self._dev().init_display()
         self.ready = True
@@ -104,6 +114,30 @@ class OLED:
         """Send the whole frame (1,024 bytes at 128x64) to the panel;
         RuntimeError before ``init()``."""
         self._dev().show()
+        self.frames += 1
+
+    def show_within(self, x, y, w, h):
+        """Send only the pages (8 rows each, every column) that rows ``y``
+        to ``y + h - 1`` cross: the caller vouches that nothing outside
+        them changed since the last ``show()``. At 400 kHz a page is about
+        3 ms on the bus, the frame 23 ms; a panel narrower than 128 columns
+        (whose columns the driver offsets) gets the whole frame."""
+        dev = self._dev()
+        last = self.height // 8 - 1
+        if self.width != 128 or h <= 0:
+            self.show()
+            return
+        p0 = max(0, y) >> 3
+        p1 = min(last, (y + h - 1) >> 3)
+        dev.write_cmd(_SET_COL_ADDR)
+        dev.write_cmd(0)
+        dev.write_cmd(127)
+        dev.write_cmd(_SET_PAGE_ADDR)
+        dev.write_cmd(p0)
+        dev.write_cmd(p1)
+        pages = self._pages
+        for p in range(p0, p1 + 1):
+            dev.write_data(pages[p])
         self.frames += 1
 
     def show_rect(self, x, y, w, h):

@@ -375,18 +375,29 @@ class ST7789(FrameDisplay):
         ``show_rect()``): a frame that is drawn again the same sends nothing.
         Where rows cannot be compared (no machine code and no memory for a
         copy of the frame) every row is sent."""
-        w = self.width
-        h = self.height
+        self.show_within(0, 0, self.width, self.height)
+
+    def show_within(self, x, y, w, h):
+        """``show()`` for a change that lies in the rectangle at column
+        ``x``, row ``y``, ``w`` x ``h`` pixels (the caller vouches for it):
+        the changed rows among its rows are sent, only its columns (every
+        row and column when rows cannot be compared). A cursor move sends a
+        few cards' width of a few dozen rows, not the frame's width. The
+        rectangle starts inside the frame (it is clipped at the right)."""
+        w = min(w, self.width - x)
         if not self._rows_known or not self._sum_rows():
-            self._push(0, 0, w, h)
-        else:
-            r = self._next_row(0, True)
-            while r < h:
+            self._push(0, 0, self.width, self.height)
+        elif w > 0:
+            end = min(y + h, self.height)
+            r = self._next_row(y, True)
+            while r < end:
                 e = self._next_row(r, False)
-                self._push(0, r, w, e - r)
+                if e > end:
+                    e = end
+                self._push(x, r, w, e - r)
                 r = self._next_row(e, True)
         self._keep_rows()
-        super().show()
+        FrameDisplay.show(self)
 
     def show_rect(self, x, y, w, h):
         """Push the rectangle at column ``x``, row ``y``, ``w`` x ``h`` pixels
@@ -534,7 +545,6 @@ class ST7789(FrameDisplay):
         """The Pico's expansion (``fastpix.expand``), band by band; with a
         DMA channel the wire sends one band while the next is expanded."""
         row = 2 * w
-        rows = self._band_rows(w)
         stride = self.width
         g = self._g
         g[0] = y * stride + x
@@ -544,6 +554,7 @@ class ST7789(FrameDisplay):
         dma = self._dma
         fast = self.fast
         if dma is None:
+            rows = self._band_rows(w)
             out = memoryview(self.chunk)
             while y < end:
                 k = min(rows, end - y)

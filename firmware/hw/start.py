@@ -19,7 +19,8 @@ and buttons, show a splash, run the app, and never die silently.
    press to judge sooner (``hw.buttons``' ``due()``: the moment a press has
    been held for the debounce time); a button event ends the wait early.
    Garbage is collected at safe points: before the app
-   starts, and between steps when the app is idle, at most every ``GC_MS``.
+   starts, and between steps when the app is idle and no press is being
+   judged, at most every ``GC_MS``.
    Its files (settings, statistics, saved game, records) are kept by
    ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
    settings: ``app.light`` percent, dimmed to ``DIM_PCT`` after ``app.dim``
@@ -390,6 +391,7 @@ def run_app(app, keys, clock, steps=None, display=None):
     last_press = last_gc
     level = -1
     light = getattr(display, "backlight", None)
+    judging = getattr(keys, "due", None)  # a press being debounced (hw.buttons)
     n = 0
     while steps is None or n < steps:
         n += 1
@@ -401,7 +403,10 @@ def run_app(app, keys, clock, steps=None, display=None):
                 level = want
         app.step()
         now = clock.ticks_ms()
-        if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS:
+        # Not while a press is being judged: a collection (5 ms on a Pico)
+        # then would come between the press and its pixels.
+        if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS \
+                and (judging is None or judging() is None):
             gc.collect()
             last_gc = now
         # FRAME_MS, or less when the app is due sooner (a card in flight

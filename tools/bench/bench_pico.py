@@ -15,8 +15,10 @@ another), and prints as a table:
   again (rows compared, nothing sent), timed on the device (``ticks_us``)
   with the board's display made as ``hw.start`` makes it.
 - press: key press (the GPIO edge) to the last pixel it changes on a
-  Clubbed table: a cursor move (Y: RIGHT) and a card played (A), each the
-  end of the burst of RAMWRs after the press (no gap over 5 ms).
+  Clubbed table: a cursor move (the board's RIGHT) and a card played
+  (A), each the end of the burst of RAMWRs after the press (no gap over
+  5 ms), on a boot of its own whose session seed is fixed at 1 (a
+  test-only /boot.py), so every run plays the same deal.
 - memory: a probe (/bench_probe.py, run by a test-only /boot.py) wraps the
   app's step: at each new screen, the free heap after a collection; the
   lowest free heap seen at any push (no collection) per screen; and the
@@ -291,8 +293,19 @@ def boot_figures(k, args, tmp):
         title = pico.settle(quiet_ms=400, timeout_ms=20000)
         frames = pico.frames()
         first = frames[0].end_ms if frames else None
-        press = press_figures(pico)
-    return {"boot": title, "splash": first, **press}
+    return {"boot": title, "splash": first}
+
+
+def press_run(k, args, tmp):
+    """The press figures on a boot of their own, the session's seed fixed
+    (tests/device.py's test-only /boot.py): the same deal, so the same
+    cards moved over and played, at every run."""
+    img = image(os.path.join(tmp, "press.bin"), args.board, args,
+                {"/data/settings": settings_file(), "/boot.py": _device().boot_py(1)})
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        pico.settle(quiet_ms=400, timeout_ms=20000)
+        return press_figures(pico, args.board)
 
 
 def _burst_end(pico, since_ms, gap_ms=5.0):
@@ -309,16 +322,29 @@ def _burst_end(pico, since_ms, gap_ms=5.0):
     return last
 
 
-def press_figures(pico):
+def key_for(board, logical):
+    """The board's button (its name in ``buttons["pins"]``) that gives the
+    logical button named ``logical`` ("RIGHT", "A"...) alone; the first by
+    name when several do."""
+    cfg = harness.load_board(board)["buttons"]
+    keys = sorted(k for k, v in cfg["map"].items() if v == logical)
+    if not keys:
+        fail("board %s has no button for %s" % (board, logical))
+    return keys[0]
+
+
+def press_figures(pico, board):
     """Title: A starts Clubbed (the first game); wait for the human's turn,
-    then cursor moves (Y) and a card played (A)."""
+    then cursor moves (the board's RIGHT: Y on the Pico Display Pack) and a
+    card played (A)."""
+    right = key_for(board, "RIGHT")
     pico.tap("A")
     pico.settle(quiet_ms=1500, timeout_ms=30000)
     moves = []
     for _ in range(4):
         t = pico.ms + 10
-        pico.press("Y", at_ms=t)
-        pico.release("Y", at_ms=t + 60)
+        pico.press(right, at_ms=t)
+        pico.release(right, at_ms=t + 60)
         pico.run_ms(400)
         end = _burst_end(pico, t)
         if end is not None:
@@ -540,7 +566,7 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="",
-                    help="comma list of: boot,push,motion,memory,decisions,turns")
+                    help="comma list of: boot,press,push,motion,memory,decisions,turns")
     ap.add_argument("--turns", type=int, default=60,
                     help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
@@ -557,7 +583,7 @@ def main(argv=None):
     skip = set(s for s in args.skip.split(",") if s)
     if args.turns < 1:
         fail("--turns must be at least 1")
-    bad = skip - {"boot", "push", "motion", "memory", "decisions", "turns"}
+    bad = skip - {"boot", "press", "push", "motion", "memory", "decisions", "turns"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -571,6 +597,8 @@ def main(argv=None):
         if "boot" not in skip:
             b = boot_figures(k, args, tmp)
             print("| boot to title | %.0f ms (splash at %.0f ms) |" % (b["boot"], b["splash"]))
+        if "press" not in skip:
+            b = press_run(k, args, tmp)
             cur = b["cursor"]
             if cur:
                 print("| key press to new pixels, cursor move (Clubbed) | mean %.1f ms, max %.1f"

@@ -61,6 +61,21 @@ def draw(fb, scr):
         c.banner(fb, title, [line], w, h)
 
 
+def draw_part(fb, scr, r):
+    """After a cursor move (``ClubbedScreen.draw_part``): the table drawn
+    (a 1-bit frame is quick to draw; the bus is what is slow) and ``r``
+    (x, y, w, h) set to the hand's rows, the whole width, where the move
+    changed pixels (an OLED sends whole 8-row pages)."""
+    draw(fb, scr)
+    w, h = scr.app.width, scr.app.height
+    y = h - c.BAR - 2  # the raised cards' top
+    r[0] = 0
+    r[1] = y
+    r[2] = w
+    r[3] = h - y
+    return True
+
+
 def _hand(fb, scr, w, h):
     slots = scr.slots
     cards = scr.hand

@@ -30,6 +30,7 @@ _DRAW_W = const(30)
 _LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
 _HINT_Y = const(76)
+_TABLE_H = const(135)  # the table's height (the lower view on a 240x240 screen)
 _MIN_STEP = const(11)
 
 
@@ -97,6 +98,8 @@ class ClubbedScreen:
         self.end_at = None
         self.pause = None  # a Menu while paused
         self.looking = False
+        self.sel_x = -1  # drawn by _draw_hand: where its cursor card is (draw_part)
+        self.first = 0
         now = app.clock.ticks_ms()
         self.ai_at = now + app.pace(THINK_MS)
         self._refresh_slots(True)
@@ -263,6 +266,9 @@ class ClubbedScreen:
 
     def on_button(self, b):
         app = self.app
+        if self.pause is None and not self.banner and not self.looking \
+                and shared.move_cursor(self, b, len(self.slots), True):
+            return
         app.invalidate()
         if self.pause is not None:
             self._pause_button(b)
@@ -281,8 +287,6 @@ class ClubbedScreen:
             shared.open_look(self)
             return
         n = len(self.slots)
-        if shared.move_cursor(self, b, n):
-            return
         if b == buttons.DOWN and clubbed.DRAW in self.slots:
             self.cursor = len(self.slots) - 1
             self._plain_hint()
@@ -321,6 +325,7 @@ class ClubbedScreen:
             return
         g = self.game
         w = app.width
+        self.sel_x = -1  # until the hand is drawn (not under the look panel)
         fb.fill(theme.FELT)
         # Opponent strip: name, card backs, collection.
         fb.fill_rect(0, 0, w, 16, theme.FELT_DARK)
@@ -373,18 +378,7 @@ class ClubbedScreen:
             cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
                                theme.WHITE if i == k - 1 else theme.TEXT_DIM)
             y += 13
-        # Own line: collection and hint, two characters apart at the least
-        # (with 10 cards or more "collected 13 A draw..." ran together).
-        end = text.draw(fb, "You collected %d" % g.collected(0), 3, _HINT_Y, theme.TEXT,
-                        text.SMALL)
-        if self.hint:
-            col = shared.hint_colour(self.hint_alert) if self.hint_alert else theme.TEXT_DIM
-            if self.hint_alert:
-                fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
-                cardview.draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col)
-            else:
-                text.draw_right(fb, text.fit(self.hint, w - 3 - end - 2 * text.SMALL.w), w - 3,
-                                _HINT_Y, col, text.SMALL)
+        self._draw_own_row(fb, w)
         if self.looking:
             # The look panel covers the hand; the cursor's frame would stick
             # out at its left edge.
@@ -395,6 +389,52 @@ class ClubbedScreen:
             self._draw_banner(fb)
         if self.pause is not None:
             shared.draw_pause(fb, self.pause)
+
+    def _draw_own_row(self, fb, w):
+        # Own line: collection and hint, two characters apart at the least
+        # (with 10 cards or more "collected 13 A draw..." ran together).
+        end = text.draw(fb, "You collected %d" % self.game.collected(0), 3, _HINT_Y, theme.TEXT,
+                        text.SMALL)
+        if self.hint:
+            col = shared.hint_colour(self.hint_alert) if self.hint_alert else theme.TEXT_DIM
+            if self.hint_alert:
+                fb.fill_rect(0, _HINT_Y, w, 13, theme.PANEL)
+                cardview.draw_rich(fb, text.fit(self.hint, w - 6), 3, _HINT_Y, col)
+            else:
+                text.draw_right(fb, text.fit(self.hint, w - 3 - end - 2 * text.SMALL.w), w - 3,
+                                _HINT_Y, col, text.SMALL)
+
+    def draw_part(self, fb, r):
+        """After a cursor move that left the hint as it was
+        (``App.invalidate_part``): the own row and the hand drawn again over
+        the frame on the glass, and ``r`` (x, y, w, h) set to the rectangle
+        that holds every change: the columns of the card lowered and the
+        one raised, or the width when the hand scrolled. False (the whole
+        frame is drawn then) when the cursor came from or went to DRAW,
+        whose frame is round the stock, or it is not your turn."""
+        if self.app.compact:
+            from app.clubbed import compact as compact_clubbed
+
+            return compact_clubbed.draw_part(fb, self, r)
+        was = self.sel_x
+        first = self.first
+        if was < 0 or self.cursor >= len(self.hand) or not self.human_turn():
+            return False
+        w = self.app.width
+        fb.fill_rect(0, _HINT_Y, w, _TABLE_H - _HINT_Y, theme.FELT)
+        self._draw_own_row(fb, w)
+        self._draw_hand(fb)
+        now = self.sel_x
+        lo = 0
+        hi = w
+        if first == self.first:
+            lo = max(0, min(was, now) - 2)
+            hi = min(w, max(was, now) + theme.CARD_W + 2)
+        r[0] = lo
+        r[1] = _HINT_Y
+        r[2] = hi - lo
+        r[3] = _TABLE_H - _HINT_Y
+        return True
 
     def _draw_hand(self, fb):
         slots = self.slots
@@ -434,6 +474,10 @@ class ClubbedScreen:
             fb.fill_rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
             fb.rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
             text.draw_centered(fb, "DRAW", dx + _DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
+        # Where the cursor's card is (-1: none, or DRAW) and the first card
+        # shown, for the next draw_part.
+        self.sel_x = sel_x
+        self.first = first
         if sel_x >= 0:
             c = slots[self.cursor]
             cardview.cursor_card(fb, c, sel_x, base, c in self.legal)

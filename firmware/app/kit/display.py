@@ -46,6 +46,13 @@ class FrameDisplay:
         """Push the frame to the screen; counts frames here."""
         self.frames += 1
 
+    def show_within(self, x, y, w, h):
+        """Push what changed since the last ``show()``, the caller vouching
+        that all of it lies in the rectangle at (x, y), ``w`` x ``h`` pixels
+        (a part drawn again over the frame on the glass): a driver that can
+        sends that rectangle's changed rows alone; here ``show()``."""
+        self.show()
+
     def show_rect(self, x, y, w, h):
         """Push the rectangle at (x, y), ``w`` x ``h`` pixels, of the frame
         (the rest is as last shown): here, and where a driver has no
