@@ -427,3 +427,30 @@ def test_error_screen_fits(board):
                 found.extend("error %r: %s" % (m, f) for f in check.found)
                 del check.found[:]
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_result_screens_fit_with_the_widest_scores(board):
+    """The games' result screens, won and lost, before and after A asks,
+    at their widest numbers: every card collected (52, all from the hand),
+    Clubs' final scores of -999 and 999 after 99 hands, series of 999."""
+    from app.clubbed.result import ResultScreen as ClubbedResult
+    from app.clubs.summary import ResultScreen as ClubsResult
+
+    s = session(board)
+    hands = [(i, -99, 99) for i in range(1, 100)]
+    found = []
+    with TextCheck() as check:
+        for won in (1, -1):
+            for asking in (False, True):
+                for scr in (ClubsResult(s.app, (won, -won, won, -won), 0 if won > 0 else 1,
+                                        (-999, 999), hands, (999, 999)),
+                            ClubbedResult(s.app, (won, -won), (52, 52), (52, 52), (9999, 9999),
+                                          999, ("You", "West"))):
+                    scr.asking = asking
+                    s.app.show(scr)
+                    s.settle()
+                    draw_frame(s.app, check)
+                    found.extend("%s: %s" % (type(scr).__module__, f) for f in check.found)
+                    del check.found[:]
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))
