@@ -1193,7 +1193,7 @@ def describe(ev, viewer, names):
     if kind == EV_PLAY:
         return "%s played %s (%d)" % (who(seat), symbol_name(a), b)
     if kind == EV_NEG_ONE:
-        return "Negative One! %s +2" % who(seat)
+        return "Negative One by %s" % whom(seat)
     if kind == EV_BROKEN:
         return "Clubs are broken"
     if kind == EV_SUMS:
@@ -1206,13 +1206,13 @@ def describe(ev, viewer, names):
             "higher sum" if b == WIN_SUM else "highest card",
         )
     if kind == EV_CHOOSE:
-        return "%s choose%s who takes it" % (who(seat), "" if seat == viewer else "s")
+        return "%s pick%s the taker" % (who(seat), "" if seat == viewer else "s")
     if kind == EV_CHOICE:
         if a == seat:
             return "%s take%s it" % (who(seat), "" if seat == viewer else "s")
-        return "%s give%s it to %s" % (who(seat), "" if seat == viewer else "s", whom(a))
+        return "%s let%s %s take" % (who(seat), "" if seat == viewer else "s", whom(a))
     if kind == EV_ADAM:
-        return "%s pulled an Adam with %s" % (who(seat), symbol_name(a))
+        return "Adam by %s (%s)" % (whom(seat), symbol_name(a))
     if kind == EV_TRUE_ADAM:
         return "True Adam by %s!" % whom(seat)
     if kind == EV_BID:

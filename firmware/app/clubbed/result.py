@@ -31,9 +31,10 @@ class ResultScreen(GameOverScreen):
         if self.app.compact:
             from app.kit import compact
 
-            lines = ["%s: %d cards%s" % (self.names[s], self.counts[s],
-                                         " (%d hand)" % self.from_hand[s] if self.from_hand[s]
-                                         else "") for s in range(2)]
+            # One row each (21 columns), so that the series fits under them.
+            lines = [("%s: %d (%d in hand)" % (self.names[s], self.counts[s], self.from_hand[s])
+                      if self.from_hand[s] else "%s: %d cards" % (self.names[s], self.counts[s]))
+                     for s in range(2)]
             lines.insert(0, "Fewer cards wins")
             if self.games > 1:
                 lines.append("Series: %d-%d" % (self.totals[0], self.totals[1]))

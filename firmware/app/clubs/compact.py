@@ -139,6 +139,10 @@ def _table(fb, scr, w, h):
         line = noted(scr, (line, scr.duty(True)), cols(w))
     else:
         line = scr.msg
+        if len(line) > cols(w) and line.startswith("Hand ") and ", pass" in line:
+            # A new hand: who deals, in 21 columns ("Hand 12: North deals");
+            # the pass screen says which way the cards go.
+            line = line[: line.find(", pass")]
     if line is not None:
         c.put(fb, c.text.fit(line, w - 2), 1, 41)
     _hand(fb, scr, w, h)

@@ -373,7 +373,7 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_BROKEN:
             self.broken = True
-            self.msg = "Clubs are broken (%s)" % clubs.symbol_name(a)
+            self.msg = "Clubs broken by %s" % clubs.symbol_name(a)
             self._banner("CLUBS BROKEN", "%s played %s: clubs may be led" % (
                 NAMES[seat], clubs.symbol_name(a)), now, _BROKEN_MS)
             return 0
