@@ -3,6 +3,8 @@
 #   make test   set up, then run every test (CPython, MicroPython under Node, ruff),
 #               on every core (pytest-xdist; tests/conftest.py hands out the work)
 #   make test-fast  the rules core and the app's logic only, in under a minute
+#   make test-deep  make test with the soak and the random-game batches at full
+#               length (tests/depth.py), for changes to the core or the app's input
 # Setup is idempotent: a virtual environment in .venv and the MicroPython
 # WebAssembly runtime in node_modules, both from the package registries.
 
@@ -17,7 +19,7 @@ MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware release clean
+.PHONY: setup sim test test-fast test-deep lint build bench bench-search bench-pico mem flash firmware release clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -50,6 +52,9 @@ FAST_TESTS := tests/test_cards_rng.py tests/test_core_constraints.py \
 
 test-fast: setup
 	$(PY) -m pytest -n auto $(FAST_TESTS)
+
+test-deep: setup
+	PICOCARDS_DEEP=1 $(MAKE) --no-print-directory test
 
 lint: setup
 	$(VENV)/bin/ruff check .

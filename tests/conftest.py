@@ -47,11 +47,15 @@ def _shared_setup_files():
 SHARED_SETUP = _shared_setup_files()
 
 # The longest tests and shared setups start first (longest first keeps the
-# two workers busy to the end instead of one finishing a long test alone).
+# two workers busy to the end instead of one finishing a long test alone):
+# the emulated Pico's, the memory reports (whole games under MicroPython),
+# the soak; then the other files of SHARED_SETUP, each one long unit.
 SLOW_FIRST = ("tests/test_device_powercut.py", "tests/test_device_game.py",
-              "tests/test_soak.py::test_soak[",
-              "tests/test_persist.py::test_save_at_every_position",
               "tests/test_mem_budget.py", "tests/test_mem_report_board.py::test_board_fits",
+              "tests/test_device_memory.py", "tests/test_device_frames.py",
+              "tests/test_soak.py::test_soak[", "tests/test_device_buttons.py",
+              "tests/test_device_boot.py", "tests/test_web_browser.py",
+              "tests/test_persist.py::test_save_at_every_position",
               "tests/test_clubbed_random.py", "tests/test_klaberjass_random.py",
               "tests/test_clubs_random.py", "tests/test_klaberjass_parity.py",
               "tests/test_clubs_parity.py", "tests/test_mp_parity.py", "tests/test_mpy_cross.py")
@@ -61,7 +65,7 @@ def _rank(nodeid):
     for i, prefix in enumerate(SLOW_FIRST):
         if nodeid.startswith(prefix):
             return i
-    return len(SLOW_FIRST)
+    return len(SLOW_FIRST) + (nodeid.split("::", 1)[0] not in SHARED_SETUP)
 
 
 def pytest_collection_modifyitems(config, items):

