@@ -113,6 +113,7 @@ def main(argv=None):
 
         return replay.main(argv[1:])
     args = parse_args(argv)
+    version.install()  # the Statistics pages say it, as the device's do
     from host_sim.boardkeys import BoardError, open_board
 
     try:

@@ -58,6 +58,46 @@ def test_the_simulator_says_its_version():
     assert out.stdout.strip() == "Pico Cards %s" % version.version()
 
 
+def test_the_statistics_pages_end_with_the_version():
+    """The console says the version of the generated picocards_version
+    module (host_sim.version.install here, frozen_gen on the device), and
+    just its name when there is none."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from apptest import Session
+    from fakestore import FakeStorage
+
+    from app.settings_screen import stats_lines
+
+    old = version.install("1.2.3+abcdef0.dirty")
+    try:
+        s = Session(1, storage=FakeStorage())
+        assert stats_lines(s.app)[-1] == "Pico Cards 1.2.3+abcdef0.dirty"
+        del sys.modules["picocards_version"]
+        assert stats_lines(s.app)[-1] == "Pico Cards"
+    finally:
+        sys.modules.pop("picocards_version", None)
+        if old is not None:
+            sys.modules["picocards_version"] = old
+
+
+@device.needs_kit
+@pytest.mark.parametrize("kind", device.images_to_test())
+def test_the_console_says_its_version_on_the_device(kind):
+    """On the emulated Pico (the .mpy install, and the frozen image when it
+    is up to date), the last Statistics page of the 128x64 board is the
+    simulator's, which shows this checkout's version."""
+    keys = ["DOWN", "DOWN", "DOWN", "A"] + ["DOWN"] * 10
+    sim = device.play_and_compare(device.OLED_BOARD, keys, frozen=kind == "frozen",
+                                  name="version-" + kind, every=False)
+    try:
+        from app.settings_screen import stats_lines
+
+        assert stats_lines(sim.run.app)[-1] == "Pico Cards %s" % version.version()
+        assert sim.run.app.screen.title == "Statistics"
+    finally:
+        sim.close()
+
+
 def test_the_zip_is_the_same_bytes_for_the_same_files(tmp_path):
     src = tmp_path / "site"
     (src / "py" / "app").mkdir(parents=True)
