@@ -221,7 +221,8 @@ def test_built_images_are_well_formed():
     if not images:
         pytest.skip("no firmware image in build/firmware: " + HOW_TO_BUILD)
     glyphs = (ROOT / "firmware" / "fonts.bin").read_bytes()
-    names = ["main.py", "ssd1306.py", "picocards_fonts.py", "picocards_image.py"]
+    names = ["main.py", "ssd1306.py", "picocards_fonts.py", "picocards_image.py",
+             "picocards_version.py"]
     for top in ("firmware", "boards"):
         for p in sorted((ROOT / top).rglob("*.py")):
             if "__pycache__" not in p.parts and p.relative_to(ROOT / top).parts[0] != "main.py":
