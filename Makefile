@@ -17,7 +17,8 @@ MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware release clean
+.PHONY: setup sim test test-fast lint build bench bench-search bench-pico mem flash firmware release \
+	reproducible clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -93,6 +94,12 @@ firmware:
 # INSTALL.txt and SHA256SUMS in dist/picocards-<version>/.
 release: setup
 	$(PY) tools/make/release.py $(if $(MICROPY_DIR),--firmware-args "--micropy-dir $(MICROPY_DIR)")
+
+# Two builds of BOARD's image from this tree, compared byte for byte (a few
+# minutes; the suite checks the frozen content only: tests/test_reproducible.py).
+reproducible:
+	@$(PYTHON) tools/make/reproducible.py $(if $(BOARD),--board $(BOARD)) \
+	  --firmware-args "--kit $(PICO_KIT)$(if $(MICROPY_DIR), --micropy-dir $(MICROPY_DIR))"
 
 clean:
 	rm -rf build dist mp_out .pytest_cache
