@@ -12,6 +12,7 @@ PY := $(VENV)/bin/python
 SIM_ARGS ?=
 
 BOARD ?=
+CHIP ?=
 FLASH_ARGS ?=
 MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
@@ -83,11 +84,11 @@ flash: setup
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FLASH_ARGS)
 
 # The firmware image: MicroPython 1.28.0 with the console frozen in, defaulting
-# to BOARD (docs/firmware.md). Source: MICROPY_DIR (a v1.28.0 checkout with its
+# to BOARD (docs/firmware.md); CHIP=rp2350 for a Pico 2 (untested on hardware). Source: MICROPY_DIR (a v1.28.0 checkout with its
 # submodules) or the device kit in PICO_KIT. Writes
 # build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
 firmware:
-	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) \
+	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) $(if $(CHIP),--chip $(CHIP)) \
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
 # A release (docs/firmware.md): every board's image, the web page as a zip,
