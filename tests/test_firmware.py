@@ -387,7 +387,7 @@ def test_kit_extracts_on_python_without_tar_filter(python, monkeypatch, tmp_path
     assert os.path.isfile(os.path.join(src, "ports", "rp2", "Makefile"))
     assert os.path.islink(os.path.join(src, "lib", "inside"))
     for bad, why in (((top + "../../evil", tarfile.REGTYPE, ""), "'..'"),
-                     (("/tmp/evil", tarfile.REGTYPE, ""), "absolute"),
+                     (("/evil", tarfile.REGTYPE, ""), "absolute"),
                      ((top + "x", tarfile.SYMTYPE, "../../../etc/passwd"), "outside"),
                      ((top + "y", tarfile.SYMTYPE, "/etc/passwd"), "absolute")):
         if python == "this" and bad[0].startswith("/"):
