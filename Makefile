@@ -14,12 +14,14 @@ PY := $(VENV)/bin/python
 SIM_ARGS ?=
 
 BOARD ?=
+CHIP ?=
 FLASH_ARGS ?=
 MICROPY_DIR ?=
 PICO_KIT ?= ../shared/pico
 FIRMWARE_ARGS ?=
 
-.PHONY: setup sim test test-fast test-deep lint build bench bench-search bench-pico mem flash firmware release clean
+.PHONY: setup sim test test-fast test-deep lint build bench bench-search bench-pico mem flash firmware release \
+	reproducible clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -87,17 +89,23 @@ flash: setup
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FLASH_ARGS)
 
 # The firmware image: MicroPython 1.28.0 with the console frozen in, defaulting
-# to BOARD (docs/firmware.md). Source: MICROPY_DIR (a v1.28.0 checkout with its
+# to BOARD (docs/firmware.md); CHIP=rp2350 for a Pico 2 (untested on hardware). Source: MICROPY_DIR (a v1.28.0 checkout with its
 # submodules) or the device kit in PICO_KIT. Writes
 # build/firmware/picocards-<board>.uf2; does nothing if that is up to date.
 firmware:
-	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) \
+	@$(PYTHON) tools/make/firmware.py $(if $(BOARD),--board $(BOARD)) $(if $(CHIP),--chip $(CHIP)) \
 	  $(if $(MICROPY_DIR),--micropy-dir "$(MICROPY_DIR)") --kit "$(PICO_KIT)" $(FIRMWARE_ARGS)
 
 # A release (docs/firmware.md): every board's image, the web page as a zip,
 # INSTALL.txt and SHA256SUMS in dist/picocards-<version>/.
 release: setup
 	$(PY) tools/make/release.py $(if $(MICROPY_DIR),--firmware-args "--micropy-dir $(MICROPY_DIR)")
+
+# Two builds of BOARD's image from this tree, compared byte for byte (a few
+# minutes; the suite checks the frozen content only: tests/test_reproducible.py).
+reproducible:
+	@$(PYTHON) tools/make/reproducible.py $(if $(BOARD),--board $(BOARD)) \
+	  --firmware-args "--kit $(PICO_KIT)$(if $(MICROPY_DIR), --micropy-dir $(MICROPY_DIR))"
 
 clean:
 	rm -rf build dist mp_out .pytest_cache

@@ -163,6 +163,7 @@ def main(argv=None):
 
         return replay.main(argv[1:])
     args = parse_args(argv)
+    version.install()  # the Statistics pages say it, as the device's do
     if args.link and args.autoplay is not None:
         from host_sim import link_play
 

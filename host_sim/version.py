@@ -5,10 +5,17 @@ simulator and the web page built from one commit all say the same.
     version()   # "0.1.0" on a commit tagged v0.1.0, else "0.1.0+86847be"
                 # ("+86847be.dirty" with uncommitted changes; the number
                 # alone outside a git checkout)
+    install()   # the console (firmware/) says it: picocards_version in sys.modules
+
+On the device the same ``picocards_version`` module is generated at build
+time (tools/make/frozen_gen.py): frozen into the image, compiled into the
+.mpy install, copied into the web page.
 """
 
 import os
 import subprocess
+import sys
+import types
 
 try:
     import tomllib
@@ -63,6 +70,17 @@ def version(root=ROOT):
     if tagged and not dirty:
         return n
     return "%s+%s%s" % (n, h, ".dirty" if dirty else "")
+
+
+def install(ver=None):
+    """Make ``ver`` (default: this checkout's ``version()``) the version the
+    console shows, as the generated ``picocards_version`` module does on the
+    device. Returns the module it replaced (None if there was none)."""
+    m = types.ModuleType("picocards_version")
+    m.VERSION = version() if ver is None else ver
+    old = sys.modules.get("picocards_version")
+    sys.modules["picocards_version"] = m
+    return old
 
 
 if __name__ == "__main__":

@@ -190,9 +190,13 @@ class Sim:
 
     def __init__(self, board, seed=1):
         import host_sim  # noqa: F401
+        from host_sim import version
         from host_sim.headless import HeadlessRun
         from host_sim.storage import FolderStorage
 
+        # The version the image was built as: this checkout's (a frozen
+        # image is only used when it is up to date with it).
+        version.install()
         self.dir = tempfile.mkdtemp(prefix="picocards-sim-")
         with open(os.path.join(self.dir, "settings"), "wb") as f:
             f.write(settings_bytes())

@@ -17,7 +17,7 @@ from app.clubs.summary import ResultScreen
 from app.kit import text
 from app.title import TitleScreen
 from cardgames import clubs
-from players.clubs_heuristic import ClubsHeuristic
+from players.clubs.heuristic import ClubsHeuristic
 
 SOUTH = clubs.SOUTH
 INFO = (table.RECEIVED, table.SHOWN, table.SUMMARY, table.SCORE)

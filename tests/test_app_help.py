@@ -455,7 +455,7 @@ def test_klaberjass_reason_counts_the_last_tricks_ten():
     points (KJ-13), and in the ninth trick the 10 for the last trick too:
     the player read "gives up 0 points" and then saw West score 10."""
     from cardgames import klaberjass as kj
-    from players.klaberjass_heuristic import KlaberjassHeuristic
+    from players.klaberjass.heuristic import KlaberjassHeuristic
 
     seen = {}
     for seed in range(6):
@@ -507,7 +507,7 @@ def test_klaberjass_lead_reason_says_what_the_lead_risks():
     nothing): a trump pulls trumps, a plain ace is the top of its suit
     (KJ-1's order), another card risks its points (KJ-9)."""
     from cardgames import klaberjass as kj
-    from players.klaberjass_heuristic import KlaberjassHeuristic
+    from players.klaberjass.heuristic import KlaberjassHeuristic
 
     kinds = set()
     for seed in range(4):

@@ -467,7 +467,7 @@ def test_follow_line_never_says_no_trumps_while_you_hold_one():
 
     from app.klaberjass.screen import KlaberjassScreen
     from cardgames import klaberjass as kj
-    from players.klaberjass_heuristic import KlaberjassHeuristic
+    from players.klaberjass.heuristic import KlaberjassHeuristic
 
     seen = set()
     for seed in range(40):

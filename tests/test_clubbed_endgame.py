@@ -1,14 +1,15 @@
-"""The exact endgame solver (players/clubbed_endgame.py) against a brute-force
+"""The exact endgame solver (players/clubbed/endgame.py) against a brute-force
 minimax written here on the rules core's own moves (cardgames.clubbed:
 ``legal_actions``/``apply``, RULES.md CB-3 ... CB-10), and its use by the
-search kit (players/clubbed_kit.py ``solve``)."""
+search kit (players/clubbed/kit.py ``solve``)."""
 
 import pytest
 
 from cardgames import clubbed
-from players import clubbed_kit, levels
-from players.clubbed_endgame import CUT, SOLVED, Solver
-from players.clubbed_heuristic import ClubbedHeuristic
+from players import levels
+from players.clubbed import kit as clubbed_kit
+from players.clubbed.endgame import CUT, SOLVED, Solver
+from players.clubbed.heuristic import ClubbedHeuristic
 from players.search import Search
 
 WIN = clubbed_kit.WIN

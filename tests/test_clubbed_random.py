@@ -19,7 +19,7 @@ from notation import notation_fields
 from randomrun import fail_on_first, only_value_error, run_all
 
 from cardgames import clubbed, clubbed_text
-from players.clubbed_heuristic import ClubbedHeuristic
+from players.clubbed.heuristic import ClubbedHeuristic
 from players.random_player import RandomPlayer
 
 DRAW = clubbed.DRAW

@@ -1,10 +1,10 @@
-"""Easy's Clubs player (players/clubs_beginner.py): legal, deterministic,
+"""Easy's Clubs player (players/clubs/beginner.py): legal, deterministic,
 a beginner's strength (clearly below the heuristic, clearly above random),
 and its simple rules (RULES.md PC-4 following, PC-10 bids)."""
 
 from cardgames import clubs
-from players.clubs_beginner import ClubsBeginner
-from players.clubs_heuristic import ClubsHeuristic
+from players.clubs.beginner import ClubsBeginner
+from players.clubs.heuristic import ClubsHeuristic
 from players.random_player import RandomPlayer
 
 GAMES = 12

@@ -1,11 +1,11 @@
-"""The Clubs search kit (players/clubs_kit.py): its one-call playout plays
+"""The Clubs search kit (players/clubs/kit.py): its one-call playout plays
 exactly the moves of its policy through the full rules (RULES.md PC-4 ...
 PC-12), and its weighed worlds keep everything the seat knows (PC-16)."""
 
 from cardgames import clubs
 from cardgames.rng import Rng
-from players import clubs_kit as kit
-from players.clubs_heuristic import ClubsHeuristic
+from players.clubs import kit as kit
+from players.clubs.heuristic import ClubsHeuristic
 
 
 def _positions(n_games=6, every=5):
@@ -88,7 +88,7 @@ def test_playout_matches_policy_after_every_card():
 def test_strengths_are_the_heuristics():
     # The plans' and bids' strengths (clubs_heuristic.strength) read off
     # loc in one pass and off the playout's rank masks.
-    from players.clubs_heuristic import strength
+    from players.clubs.heuristic import strength
 
     rng = Rng(3)
     for pos in _positions(3, 4):

@@ -25,7 +25,7 @@ from notation import card_names, notation_fields
 from randomrun import fail_on_first, only_value_error, run_all
 
 from cardgames import clubs, clubs_text
-from players.clubs_heuristic import ClubsHeuristic
+from players.clubs.heuristic import ClubsHeuristic
 from players.random_player import RandomPlayer
 
 ALL_NAMES = sorted(r + s for s in "CDHS" for r in "23456789TJQKA")

@@ -913,7 +913,7 @@ def test_pc15_game_end(final, over):
 
 
 def test_pc15_target_option_and_a_finished_first_hand():
-    from players.clubs_heuristic import ClubsHeuristic
+    from players.clubs.heuristic import ClubsHeuristic
 
     g = clubs.Clubs(3, target=5)
     assert ";t=5;" in g.to_text() and g.observation(0).target == 5

@@ -1,4 +1,4 @@
-"""players/klaberjass_kit.py's fitted worlds (KJ-10, KJ-16): the fast
+"""players/klaberjass/kit.py's fitted worlds (KJ-10, KJ-16): the fast
 ``misfits`` (each of the other seat's decisions made once, from tables made
 per observation) against the round replayed card by card on Playouts, the
 way it was counted before; and the worlds ``fitted`` keeps with each."""
@@ -6,8 +6,8 @@ way it was counted before; and the worlds ``fitted`` keeps with each."""
 from cardgames import klaberjass
 from cardgames.cards import DECK32
 from cardgames.rng import Rng
-from players import klaberjass_kit as kit
 from players import levels
+from players.klaberjass import kit as kit
 
 
 def _replayed(obs, g, r, one, most=99):

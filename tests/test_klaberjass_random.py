@@ -30,7 +30,7 @@ from randomrun import fail_on_first, only_value_error, run_all
 from cardgames import cards, notation
 from cardgames import klaberjass as kj
 from cardgames import klaberjass_text as kj_text
-from players.klaberjass_heuristic import KlaberjassHeuristic
+from players.klaberjass.heuristic import KlaberjassHeuristic
 from players.random_player import RandomPlayer
 
 DECK = sorted(r + s for s in "CDHS" for r in "789TJQKA")

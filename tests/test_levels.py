@@ -239,8 +239,8 @@ def test_clubbed_playout_follows_the_rules(refill):
     seat's weights: the search's PRIOR for one seat, the heuristic's for the
     other), and ``playout`` (the policy and the moves in one loop) ends
     every game where move-by-move play ends it."""
-    from players import clubbed_kit as kit
-    from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
+    from players.clubbed import kit as kit
+    from players.clubbed.heuristic import PARAMS, ClubbedHeuristic
 
     assert kit.PRIOR != PARAMS  # else this test would not tell them apart
     moves = 0
@@ -278,7 +278,7 @@ def test_clubbed_search_weighs_one_club_and_every_other_action():
     out one club (the prior's if it is a club, else the lowest) beside
     every other legal action, and its prior is the heuristic with the
     kit's PRIOR weights."""
-    from players import clubbed_kit as kit
+    from players.clubbed import kit as kit
 
     seen = 0
     for seed in range(6):
@@ -374,7 +374,7 @@ def test_klaberjass_kit_hand_is_the_games_hand():
     """The kit's reused hand buffer holds what ``Klaberjass.hand`` returns
     (the same cards, in order), at every move of heuristic games (KJ-3,
     KJ-6: six cards while bidding, nine in the play)."""
-    from players import klaberjass_kit as kit
+    from players.klaberjass import kit as kit
 
     h = levels.heuristic("klaberjass")
     sizes = set()
@@ -399,7 +399,7 @@ def test_klaberjass_playout_follows_the_rules():
     out every round as the reference ``policy`` does on the full game:
     same moves, same outcome for both seats. In the play, ``deal`` deals
     the same worlds as ``klaberjass.world`` for the same generator."""
-    from players import klaberjass_kit as kit
+    from players.klaberjass import kit as kit
 
     h = levels.heuristic("klaberjass")
     moves = rounds = redeals = ended = 0
@@ -521,7 +521,7 @@ def test_klaberjass_bidding_worlds_follow_the_passes():
     that passes where it passed (by the heuristic's valuation): nearly
     every world does, where the plain deal of klaberjass.world often does
     not."""
-    from players import klaberjass_kit as kit
+    from players.klaberjass import kit as kit
 
     fits = plain = n = 0
     for seed in range(12):
@@ -545,7 +545,7 @@ def test_klaberjass_bidding_worlds_follow_the_passes():
 def _hand_value_reference(hand, t, extra=255):
     # KJ-4: the heuristic's valuation card by card (its documented weights),
     # as it was written before it became masks.
-    from players.klaberjass_heuristic import _best_seq
+    from players.klaberjass.heuristic import _best_seq
 
     R = klaberjass
     cs = list(hand)
@@ -577,8 +577,8 @@ def test_klaberjass_hand_value_from_masks_is_the_card_by_card_one():
     bids) gives the card-by-card valuation, for every trump suit, with and
     without the exchange."""
     from cardgames.cards import DECK32
-    from players import klaberjass_kit as kit
-    from players.klaberjass_heuristic import hand_value
+    from players.klaberjass import kit as kit
+    from players.klaberjass.heuristic import hand_value
 
     assert kit.hand_value is hand_value  # one valuation, not two
     rng = Rng(3)
@@ -706,12 +706,12 @@ def test_stop_ends_the_decision_with_the_worlds_so_far():
 
 
 def test_clubbed_expert_plays_its_worlds_against_a_strong_other_seat():
-    """Expert's worlds (players/clubbed_kit.py ``expert``): the same deal as
+    """Expert's worlds (players/clubbed/kit.py ``expert``): the same deal as
     Hard's from the same generator, but there the other seat plays the
     PRIOR weights, not the heuristic's; Hard's other seat plays the
     heuristic's."""
-    from players import clubbed_kit
-    from players.clubbed_heuristic import PARAMS
+    from players.clubbed import kit as clubbed_kit
+    from players.clubbed.heuristic import PARAMS
 
     g = clubbed.Clubbed(seed=3)
     o = g.observation(g.current_player)
@@ -738,7 +738,7 @@ def test_clubbed_expert_settings_are_its_own():
     but half what it was, its playout solves capped at 300 nodes (set
     together from paired runs against Hard, tuning pairs 40000-41999:
     docs/clubbed_ai.md); Hard's settings are not these."""
-    from players import clubbed_kit
+    from players.clubbed import kit as clubbed_kit
 
     assert clubbed_kit.EXPERT_Z2 == 3 < clubbed_kit.Z2
     assert clubbed_kit.WIN < clubbed_kit.EXPERT_WIN == 25
@@ -754,7 +754,7 @@ def test_clubbed_no_club_reads_a_heuristic_player_right():
     move (a non-club on a pile a club would have taken) shows it holds no
     club, a heuristic other seat really holds none; Expert's worlds then deal
     it none."""
-    from players import clubbed_kit
+    from players.clubbed import kit as clubbed_kit
 
     told = 0
     for seed in range(40):
@@ -777,7 +777,7 @@ def test_klaberjass_expert_worlds_fit_the_cards_played():
     that the heuristic would not have played with the hand a world gives
     it: none in the true position of heuristic games, some in many plain
     deals; Expert's worlds (``expert_world``) have fewer than plain ones."""
-    from players import klaberjass_kit as kit
+    from players.klaberjass import kit as kit
 
     h = levels.heuristic("klaberjass")
     n = plain = fitted = 0

@@ -10,7 +10,8 @@ import pytest
 from mprun import node_or_skip
 
 from cardgames import clubbed
-from players import clubbed_heuristic, random_player
+from players import random_player
+from players.clubbed import heuristic as clubbed_heuristic
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -123,7 +124,8 @@ while not g.is_over():
 PLAY = (
     """
 from cardgames import cards, clubbed, game, rng
-from players import clubbed_heuristic, random_player
+from players import random_player
+from players.clubbed import heuristic as clubbed_heuristic
 for m in (cards, clubbed, game, rng, clubbed_heuristic, random_player):
     assert m.__file__.endswith(".mpy"), m.__file__
 """

@@ -58,6 +58,46 @@ def test_the_simulator_says_its_version():
     assert out.stdout.strip() == "Pico Cards %s" % version.version()
 
 
+def test_the_statistics_pages_end_with_the_version():
+    """The console says the version of the generated picocards_version
+    module (host_sim.version.install here, frozen_gen on the device), and
+    just its name when there is none."""
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from apptest import Session
+    from fakestore import FakeStorage
+
+    from app.settings_screen import stats_lines
+
+    old = version.install("1.2.3+abcdef0.dirty")
+    try:
+        s = Session(1, storage=FakeStorage())
+        assert stats_lines(s.app)[-1] == "Pico Cards 1.2.3+abcdef0.dirty"
+        del sys.modules["picocards_version"]
+        assert stats_lines(s.app)[-1] == "Pico Cards"
+    finally:
+        sys.modules.pop("picocards_version", None)
+        if old is not None:
+            sys.modules["picocards_version"] = old
+
+
+@device.needs_kit
+@pytest.mark.parametrize("kind", device.images_to_test())
+def test_the_console_says_its_version_on_the_device(kind):
+    """On the emulated Pico (the .mpy install, and the frozen image when it
+    is up to date), the last Statistics page of the 128x64 board is the
+    simulator's, which shows this checkout's version."""
+    keys = ["DOWN", "DOWN", "DOWN", "A"] + ["DOWN"] * 10
+    sim = device.play_and_compare(device.OLED_BOARD, keys, frozen=kind == "frozen",
+                                  name="version-" + kind, every=False)
+    try:
+        from app.settings_screen import stats_lines
+
+        assert stats_lines(sim.run.app)[-1] == "Pico Cards %s" % version.version()
+        assert sim.run.app.screen.title == "Statistics"
+    finally:
+        sim.close()
+
+
 def test_the_zip_is_the_same_bytes_for_the_same_files(tmp_path):
     src = tmp_path / "site"
     (src / "py" / "app").mkdir(parents=True)
@@ -89,6 +129,19 @@ def test_bad_arguments_get_one_line(tmp_path):
     assert (theirs / "notes.txt").read_text() == "mine"
 
 
+def test_install_names_the_pico_2_images_as_untested():
+    """A release has an RP2350 (Pico 2) image per board beside the Pico's,
+    and INSTALL.txt says which is which and that the Pico 2's are untested."""
+    table = release.board_table(["oled_ssd1306_128x64"], "9.9", ("rp2040", "rp2350"))
+    assert "picocards-9.9-oled_ssd1306_128x64.uf2" in table
+    assert "picocards-9.9-oled_ssd1306_128x64-rp2350.uf2" in table
+    assert table.count("Pico 2") == 1
+    assert "not yet tested on hardware" in " ".join(release.INSTALL.split())
+    out = subprocess.run([sys.executable, RELEASE, "--chips", "rp2040,z80"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "z80" in out.stderr
+
+
 def _flash(uf2):
     """The bytes a UF2 file writes to flash, in order (each 512-byte block
     carries its payload's size at offset 16 and the payload from 32)."""
@@ -107,8 +160,8 @@ def test_a_release_folder_verifies(tmp_path):
     page's zip, INSTALL.txt naming each file, and SHA256SUMS over them."""
     board = device.COLOUR_BOARDS[0]
     out = subprocess.run([sys.executable, RELEASE, "--out", str(tmp_path), "--allow-dirty",
-                          "--boards", board], cwd=ROOT, capture_output=True, text=True,
-                         timeout=600)
+                          "--boards", board, "--chips", "rp2040"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     ver = version.version()
     dest = tmp_path / ("picocards-%s" % ver)

@@ -21,7 +21,7 @@ app.to_title()
 app.cycle_game(1)
 app.new_game()  # Klaberjass
 print("after", "cardgames.clubbed" in sys.modules, "app.clubbed.screen" in sys.modules,
-      "players.clubbed_heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules,
+      "players.clubbed.heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules,
       "app.clubbed" in sys.modules, hasattr(sys.modules["app"], "clubbed"))
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
 print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)

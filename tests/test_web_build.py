@@ -43,6 +43,10 @@ def test_site_holds_the_unchanged_firmware_and_boards(tmp_path):
         assert (out / f).is_file(), f
     for rel in manifest["files"]:
         assert (out / "py" / rel).is_file(), rel
+    # The console's Statistics pages say the page's version.
+    scope = {}
+    exec((out / "py" / "picocards_version.py").read_text(), scope)
+    assert scope["VERSION"] == manifest["version"]
     # Rebuilding over its own output is fine.
     assert build_web.build(str(out)) == n
 

@@ -27,19 +27,20 @@ class Entry:
 GAMES = (
     Entry("Clubbed", "app.clubbed.screen", "CLUBBED", (("refill", "Refill", True),),
           ("app.clubbed.result", "app.clubbed.compact", "app.clubbed.tall", "cardgames.clubbed",
-           "cardgames.clubbed_text", "players.clubbed_heuristic",
-           "players.clubbed_kit")),
+           "cardgames.clubbed_text", "players.clubbed.heuristic",
+           "players.clubbed.kit", "players.clubbed")),
     Entry("Klaberjass", "app.klaberjass.screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
           ("app.klaberjass.summary", "app.klaberjass.score", "app.klaberjass.compact",
            "app.klaberjass.tall", "cardgames.klaberjass",
-           "cardgames.klaberjass_text", "players.klaberjass_heuristic",
-           "players.klaberjass_kit")),
+           "cardgames.klaberjass_text", "players.klaberjass.heuristic",
+           "players.klaberjass.kit", "players.klaberjass")),
     Entry("Clubs", "app.clubs.screen", "CLUBS", (),
           ("app.clubs.table", "app.clubs.deal", "app.clubs.tricks", "app.clubs.summary",
            "app.clubs.score", "app.clubs.compact", "app.clubs.tall", "cardgames.clubs",
-           "cardgames.clubs_text", "players.clubs_heuristic", "players.clubs_kit")),
+           "cardgames.clubs_text", "players.clubs.heuristic", "players.clubs.kit",
+           "players.clubs")),
 )
 
 

@@ -48,8 +48,20 @@ def _dims(s):
     return "never" if s == 0 else ("%d s" % s if s < 60 else "%d min" % (s // 60))
 
 
+def version():
+    """The version this console was built as ("" if unknown): the generated
+    ``picocards_version`` module (tools/make/frozen_gen.py; the simulator's
+    from host_sim.version.install)."""
+    try:
+        from picocards_version import VERSION
+    except ImportError:
+        return ""
+    return VERSION
+
+
 def stats_lines(app):
-    """Paragraphs (list of str), one per game, then an empty line each."""
+    """Paragraphs (list of str), one per game, then an empty line each; last,
+    the console's version."""
     out = []
     stats = persist.read_stats(app)
     for e in games.GAMES:
@@ -66,6 +78,8 @@ def stats_lines(app):
         out.append("")
     out += link_lines(app.storage)
     out.append("Games left unfinished are not counted.")
+    out.append("")
+    out.append(("Pico Cards " + version()).strip())
     return out
 
 

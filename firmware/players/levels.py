@@ -1,7 +1,7 @@
 """Difficulty levels of the computer players, and the factory the game
 screens and tools use.
 
-- Easy: a beginner (``players/<game>_beginner.py``: its own hand and the
+- Easy: a beginner (``players/<game>/beginner.py``: its own hand and the
   table only, simple rules of thumb, no card memory).
 - Normal: the search player (players/search.py) with a small budget
   (``NORMAL_WORK``, about a third of Hard's).
@@ -12,8 +12,8 @@ screens and tools use.
   after the decision included, within ``TURN_MS``.
 - Expert: the same search with ten times Hard's budget (``EXPERT_WORK``)
   and the kit's ``expert()`` kit where it has one (Clubbed: its own worlds
-  and outcome, players/clubbed_kit.py; Klaberjass: worlds in the play
-  fitted to the other seat's cards, players/klaberjass_kit.py),
+  and outcome, players/clubbed/kit.py; Klaberjass: worlds in the play
+  fitted to the other seat's cards, players/klaberjass/kit.py),
   offered where a decision stays under ``DEVICE_LIMIT_MS`` (``offered``):
   the simulator and the web page, not the Pico (``PICO_MS``).
 """
@@ -31,7 +31,7 @@ GAMES = ("clubbed", "klaberjass", "clubs")
 # playout move costs under 1 ms on a Pico in Klaberjass's and about 0.4 ms
 # in Clubbed's compact playouts (tools/bench/bench_search.py); Clubs counts
 # moves through its policy and the full rules, about 4 of its mask playout's
-# (players/clubs_kit.py WORK_SCALE); the world under way is finished past
+# (players/clubs/kit.py WORK_SCALE); the world under way is finished past
 # the budget.
 NORMAL_WORK = (550, 400, 135)
 # Hard: the largest budgets that keep the mean decision near 600 ms and
@@ -97,15 +97,15 @@ def heuristic(game, seed=0):
     """The heuristic player of ``game`` (one of GAMES). Raises ValueError for
     an unknown game."""
     if game == "clubbed":
-        from players.clubbed_heuristic import ClubbedHeuristic
+        from players.clubbed.heuristic import ClubbedHeuristic
 
         return ClubbedHeuristic(seed)
     if game == "klaberjass":
-        from players.klaberjass_heuristic import KlaberjassHeuristic
+        from players.klaberjass.heuristic import KlaberjassHeuristic
 
         return KlaberjassHeuristic(seed)
     if game == "clubs":
-        from players.clubs_heuristic import ClubsHeuristic
+        from players.clubs.heuristic import ClubsHeuristic
 
         return ClubsHeuristic(seed)
     raise ValueError("unknown game %r (one of %s)" % (game, ", ".join(GAMES)))
@@ -114,27 +114,27 @@ def heuristic(game, seed=0):
 def kit(game):
     """The search kit module of ``game``."""
     if game == "clubbed":
-        from players import clubbed_kit
+        from players.clubbed import kit as clubbed_kit
 
         return clubbed_kit
     if game == "klaberjass":
-        from players import klaberjass_kit
+        from players.klaberjass import kit as klaberjass_kit
 
         return klaberjass_kit
-    from players import clubs_kit
+    from players.clubs import kit as clubs_kit
 
     return clubs_kit
 
 
 def beginner(game, seed=0):
-    """Easy's player of ``game``: the game's beginner (``players.<game>_beginner``,
+    """Easy's player of ``game``: the game's beginner (``players.<game>.beginner``,
     class ``<Game>Beginner(seed)``)."""
     if game == "clubbed":
-        from players.clubbed_beginner import ClubbedBeginner as B
+        from players.clubbed.beginner import ClubbedBeginner as B
     elif game == "klaberjass":
-        from players.klaberjass_beginner import KlaberjassBeginner as B
+        from players.klaberjass.beginner import KlaberjassBeginner as B
     else:
-        from players.clubs_beginner import ClubsBeginner as B
+        from players.clubs.beginner import ClubsBeginner as B
     return B(seed)
 
 

@@ -20,7 +20,7 @@ determinization) and cost a fraction of that (tools/bench/bench_search.py).
 Clubbed's kit plays the heuristic's own choices that way: they read only
 counts, which its compact playout game keeps.
 
-A game kit (``players/*_kit.py``) provides ``MAX_MOVES``,
+A game kit (``players/*/kit.py``) provides ``MAX_MOVES``,
 ``searchable(obs)``, ``worth(obs, legal, a, prior)`` (whether action ``a``
 is worth searching besides ``prior``, the heuristic's choice), ``world(obs, rng, g)``,
 ``new_game()``, ``policy(g, rng)``, ``done(g)`` and ``value(g, seat)`` (an

@@ -36,14 +36,14 @@ def _random(game, seed):
 
 def _heuristic(game, seed):
     if game == "clubbed":
-        from players.clubbed_heuristic import ClubbedHeuristic
+        from players.clubbed.heuristic import ClubbedHeuristic
 
         return ClubbedHeuristic(seed)
     if game == "klaberjass":
-        from players.klaberjass_heuristic import KlaberjassHeuristic
+        from players.klaberjass.heuristic import KlaberjassHeuristic
 
         return KlaberjassHeuristic(seed)
-    from players.clubs_heuristic import ClubsHeuristic
+    from players.clubs.heuristic import ClubsHeuristic
 
     return ClubsHeuristic(seed)
 

@@ -1,5 +1,5 @@
 """Clubbed search variants against each other, by overriding the kit's
-module-level settings (players/clubbed_kit.py) for one run:
+module-level settings (players/clubbed/kit.py) for one run:
 
     python tools/ai/clubbed_variant.py PLAYER_A PLAYER_B [--deals N] [--seed S]
         [--set NAME=VALUE ...] [--work W] [--expert-work W]
@@ -7,7 +7,7 @@ module-level settings (players/clubbed_kit.py) for one run:
 Players: those of tools/ai/arena.py, plus ``vhard`` (Hard: the search at
 ``--work`` playout moves, default levels.HARD_WORK's) and ``vexpert``
 (Expert's kit at ``--expert-work``). ``--set`` assigns a Python literal to
-a setting of players/clubbed_kit.py (``WIN=30``, ``Z2=3``,
+a setting of players/clubbed/kit.py (``WIN=30``, ``Z2=3``,
 ``PRIOR=(6,300,300,10,0,100,15,7)``) for the whole run, so it applies to
 every search player in it (Hard's and Expert's alike). Prints arena.py's
 report, headed by the settings. Exits 2 on bad usage (an unknown setting,
@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arena  # noqa: E402  (puts firmware/ on sys.path)
 import arena_mp  # noqa: E402
 
-from players import clubbed_kit, levels  # noqa: E402
+from players import levels  # noqa: E402
+from players.clubbed import kit as clubbed_kit  # noqa: E402
 from players.search import Search  # noqa: E402
 
 # Settings that size the kit's arrays when it is imported.
@@ -47,7 +48,7 @@ def main(argv=None):
     for s in args.set:
         name, _, text = s.partition("=")
         if not name.isupper() or not hasattr(clubbed_kit, name):
-            ap.error("--set %s: no setting %r in players/clubbed_kit.py" % (s, name))
+            ap.error("--set %s: no setting %r in players/clubbed/kit.py" % (s, name))
         if name in FIXED:
             ap.error("--set %s: %s sizes the kit's arrays at import; it cannot be set" % (s, name))
         try:

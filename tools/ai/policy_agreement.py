@@ -1,9 +1,9 @@
-"""How often Clubs' playout policy (players/clubs_kit.py ``policy``) plays the
+"""How often Clubs' playout policy (players/clubs/kit.py ``policy``) plays the
 heuristic's card:
 
     python tools/ai/policy_agreement.py [--games 40] [--seed 32000]
 
-Plays heuristic games (players/clubs_heuristic.py, default weights) from
+Plays heuristic games (players/clubs/heuristic.py, default weights) from
 ``--seed`` on; at every card-play decision with a choice, the policy is
 asked for its card in the true position (it sees every hand, as in a
 sampled world, every seat's plan set from its true hand with the
@@ -23,8 +23,8 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from cardgames import clubs  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
-from players import clubs_kit as kit  # noqa: E402
-from players.clubs_heuristic import PARAMS, ClubsHeuristic, strength  # noqa: E402
+from players.clubs import kit as kit  # noqa: E402
+from players.clubs.heuristic import PARAMS, ClubsHeuristic, strength  # noqa: E402
 
 
 def agreement(games, seed):

@@ -1,9 +1,9 @@
-"""How Clubbed's search prior (players/clubbed_kit.py ``PRIOR``) was tuned:
+"""How Clubbed's search prior (players/clubbed/kit.py ``PRIOR``) was tuned:
 
     python tools/ai/tune_clubbed_prior.py [--deals 2500] [--seed 10000]
 
 A coordinate search over the heuristic's eight weights
-(players/clubbed_heuristic.py ``PARAMS``): from the heuristic's own, each
+(players/clubbed/heuristic.py ``PARAMS``): from the heuristic's own, each
 weight in turn takes each value of its grid below, and a change is kept
 when the weighted heuristic wins at least 0.4 points more against the
 heuristic (duplicate deals, tools/ai/arena.py's pairs from ``--seed``); two
@@ -22,7 +22,7 @@ import argparse
 
 import tune_prior  # puts firmware/ on sys.path
 
-from players.clubbed_heuristic import PARAMS, ClubbedHeuristic  # noqa: E402
+from players.clubbed.heuristic import PARAMS, ClubbedHeuristic  # noqa: E402
 
 # Per weight (PARAMS' order), the values tried. MATCH stays above 0: the
 # kit's playouts pick the least-matched card first, as a positive weight does.

@@ -1,9 +1,9 @@
-"""How Clubs' search prior (players/clubs_kit.py ``PRIOR``) was tuned:
+"""How Clubs' search prior (players/clubs/kit.py ``PRIOR``) was tuned:
 
     python tools/ai/tune_clubs_prior.py [--deals 500] [--seed 30000] [--rounds 1]
 
 tools/ai/tune_prior.py's coordinate search over the Clubs
-heuristic's weights (players/clubs_heuristic.py ``PARAMS``): from the
+heuristic's weights (players/clubs/heuristic.py ``PARAMS``): from the
 heuristic's own, each weight in turn takes each value of its grid below,
 and a change is kept when the weighted heuristic wins at least 0.4 points
 more against the heuristic (duplicate deals from ``--seed``). Prints every
@@ -15,7 +15,7 @@ import argparse
 
 import tune_prior  # puts firmware/ on sys.path
 
-from players.clubs_heuristic import PARAMS, ClubsHeuristic  # noqa: E402
+from players.clubs.heuristic import PARAMS, ClubsHeuristic  # noqa: E402
 
 # Per weight (PARAMS' order: TAKER_STRENGTH, BID_SCALE, BID_SHADE, NIL_LOSS,
 # WANT_GAIN, OVER_LOSS, ADAM, TRUE_ADAM_MORE, NEG_ONE, KEEP, MADE), the

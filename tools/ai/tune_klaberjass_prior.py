@@ -1,10 +1,10 @@
-"""How Klaberjass's search prior (players/klaberjass_kit.py ``PRIOR``) was
+"""How Klaberjass's search prior (players/klaberjass/kit.py ``PRIOR``) was
 tuned:
 
     python tools/ai/tune_klaberjass_prior.py [--deals 1500] [--seed 40000] [--rounds 1]
 
 A coordinate search (tools/ai/tune_prior.py) over the heuristic's bid
-thresholds and weights (players/klaberjass_heuristic.py: ``accept``,
+thresholds and weights (players/klaberjass/heuristic.py: ``accept``,
 ``name``, then ``PARAMS``): from the heuristic's own, each weight in turn
 takes each value of its grid below, and a change is kept when the weighted
 heuristic wins at least 0.4 points more against the heuristic (duplicate
@@ -25,7 +25,7 @@ import argparse
 
 import tune_prior  # puts firmware/ on sys.path
 
-from players.klaberjass_heuristic import PARAMS, KlaberjassHeuristic  # noqa: E402
+from players.klaberjass.heuristic import PARAMS, KlaberjassHeuristic  # noqa: E402
 
 START = (56, 56) + PARAMS
 # Per weight (START's order: accept, name, then PARAMS'), the values tried.

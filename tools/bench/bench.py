@@ -30,7 +30,7 @@ from arena_mp import new_game  # noqa: E402  (the arena's deal from a seed)
 
 from cardgames import clubbed  # noqa: E402
 from cardgames.rng import Rng
-from players.clubbed_heuristic import ClubbedHeuristic
+from players.clubbed.heuristic import ClubbedHeuristic
 from players.random_player import RandomPlayer
 
 GAMES = ("clubbed", "klaberjass", "clubs")

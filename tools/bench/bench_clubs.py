@@ -17,7 +17,7 @@ import time
 import benchkit  # (also puts firmware/ on sys.path)
 
 from cardgames import clubs  # noqa: E402
-from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
+from players.clubs.heuristic import ClubsHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 MAX_HANDS = 200

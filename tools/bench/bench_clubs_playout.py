@@ -6,7 +6,7 @@ MicroPython (Node) or CPython:
 
 Takes POSITIONS (default 24) play positions from heuristic games (seeds 100,
 101, ...: every fifth decision to play), deals each seat-to-move's world
-(players/clubs_kit.py ``world``) and times, ROUNDS (default 4) times over
+(players/clubs/kit.py ``world``) and times, ROUNDS (default 4) times over
 all positions, in integer microseconds: the world deal, the copy into the
 scratch game plus its candidate's card (``Clubs._apply``, as
 players/search.py ``step`` does), and the one-call playout
@@ -40,8 +40,8 @@ if sys.implementation.name != "micropython":  # mp_run.mjs puts firmware/ on the
 
 from cardgames import clubs  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
-from players import clubs_kit as kit  # noqa: E402
-from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
+from players.clubs import kit as kit  # noqa: E402
+from players.clubs.heuristic import ClubsHeuristic  # noqa: E402
 
 
 def positions(n):

@@ -14,7 +14,7 @@ import time
 import benchkit  # (also puts firmware/ on sys.path)
 
 from cardgames import klaberjass  # noqa: E402
-from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402
+from players.klaberjass.heuristic import KlaberjassHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 

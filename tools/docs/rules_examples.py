@@ -22,9 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from cardgames import cards, clubbed, clubs, klaberjass  # noqa: E402
-from players.clubbed_heuristic import ClubbedHeuristic  # noqa: E402
-from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
-from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402
+from players.clubbed.heuristic import ClubbedHeuristic  # noqa: E402
+from players.clubs.heuristic import ClubsHeuristic  # noqa: E402
+from players.klaberjass.heuristic import KlaberjassHeuristic  # noqa: E402
 
 RULES_DIR = os.path.join(ROOT, "docs", "rules")
 SEEDS = range(1, 400)  # searched in order; the first that fits is the example

@@ -11,7 +11,7 @@ this repository), on each board: 240x135 (Pimoroni Pico Display Pack),
 240x240 (Waveshare Pico-LCD-1.3), 128x64 (SSD1306 OLED). The PNGs are scaled
 up with whole pixels (2x, 3x for 128x64) and stored with a palette, so the
 page stays small. ``--repo`` lets an older checkout render the same shots
-(``git worktree add /tmp/base COMMIT``) for the page's "before" column.
+(``git worktree add ../base COMMIT``) for the page's "before" column.
 A bad argument or a failed run is one line on stderr and exit status 2.
 """
 

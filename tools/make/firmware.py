@@ -3,8 +3,11 @@ the console frozen in (tools/make/manifest.py), defaulting to one of our boards.
 
     python3 tools/make/firmware.py --board oled_ssd1306_128x64    # what make firmware runs
     python3 tools/make/firmware.py --micropy-dir ~/src/micropython  # your own checkout
+    python3 tools/make/firmware.py --chip rp2350                  # a Pico 2 image (RPI_PICO2)
 
-Writes ``build/firmware/picocards-<board>.uf2`` (``--out`` folder). The
+Writes ``build/firmware/picocards-<board>.uf2`` (``--out`` folder;
+``picocards-<board>-rp2350.uf2`` for ``--chip rp2350``, which is built from
+the same source but not tested on hardware: the emulator runs only the RP2040). The
 MicroPython source is, in this order: ``--micropy-dir`` (MICROPY_DIR in the
 Makefile: a v1.28.0 checkout with its submodules), the tree already extracted
 into build/micropython-1.28.0 (beside the ``--out`` folder), or the device
@@ -52,7 +55,10 @@ TARBALL = "micropython-%s-rp2.tar.xz" % VERSION
 KIT = os.path.join(os.path.dirname(ROOT), "shared", "pico")
 BUILD = os.path.join(ROOT, "build")
 OUT = os.path.join(BUILD, "firmware")
-PORT_BOARD = "RPI_PICO"
+# The chips an image can be built for: MicroPython's board for each, and the
+# image's name suffix. The RP2350 (Pico 2) image is built from the same kit;
+# the emulator (rp2040js) runs only the RP2040, so it is not tested there.
+CHIPS = {"rp2040": ("RPI_PICO", ""), "rp2350": ("RPI_PICO2", "-rp2350")}
 MANIFEST = os.path.join(ROOT, "tools", "make", "manifest.py")
 EXTRACTED = ".picocards-extracted"  # marker: the kit's tarball was fully extracted
 # The release's tag, hash and date, for a source without its own .git (the
@@ -276,12 +282,15 @@ def image_version():
     return version.version(ROOT)
 
 
-def inputs_digest(src, board):
+def inputs_digest(src, board, chip="rp2040"):
     """SHA-256 (hex) over what the image is made of: every file in firmware/
     and boards/, the manifest, tools/make/frozen/, the generator and this tool,
-    plus the source folder, its version, the board and the image's version."""
+    plus the source folder, its version, the board, the image's version and
+    (other than the RP2040) the chip."""
     h = hashlib.sha256()
     h.update(("%s\0%s\0%s\0%s\0" % (src, source_version(src), board, image_version())).encode())
+    if chip != "rp2040":
+        h.update(("chip\0%s\0" % chip).encode())
     paths = [os.path.join("tools", "make", n)
              for n in ("manifest.py", "frozen_gen.py", "firmware.py")]
     for top in ("firmware", "boards", os.path.join("tools", "make", "frozen")):
@@ -301,8 +310,8 @@ def _tag(src):
     return hashlib.sha256(src.encode()).hexdigest()[:8]
 
 
-def uf2_path(board, out=OUT):
-    return os.path.join(out, "picocards-%s.uf2" % board)
+def uf2_path(board, out=OUT, chip="rp2040"):
+    return os.path.join(out, "picocards-%s%s.uf2" % (board, CHIPS[chip][1]))
 
 
 def read_stamp(uf2):
@@ -316,12 +325,12 @@ def read_stamp(uf2):
     return (digest, src) if digest and src else None
 
 
-def up_to_date(uf2, board):
-    """True if the image at ``uf2`` was built for ``board`` from what
-    firmware/, boards/ and the build's inputs hold now."""
+def up_to_date(uf2, board, chip="rp2040"):
+    """True if the image at ``uf2`` was built for ``board`` (and ``chip``)
+    from what firmware/, boards/ and the build's inputs hold now."""
     stamp = read_stamp(uf2)
     return stamp is not None and os.path.isdir(stamp[1]) and \
-        stamp[0] == inputs_digest(stamp[1], board)
+        stamp[0] == inputs_digest(stamp[1], board, chip)
 
 
 def _run(argv, log, env, cwd=None):
@@ -381,22 +390,23 @@ def _forget_other_manifest(rp2):
         shutil.rmtree(rp2)
 
 
-def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout):
-    """Build (or find up to date) the image for ``board`` from ``src``.
-    Returns ``(uf2 path, seconds spent building or None if up to date)``."""
-    uf2 = uf2_path(board, out)
-    digest = inputs_digest(src, board)
+def build(board, src, out=OUT, jobs=2, force=False, progress=sys.stdout, chip="rp2040"):
+    """Build (or find up to date) the image for ``board`` and ``chip`` from
+    ``src``. Returns ``(uf2 path, seconds spent building or None if up to date)``."""
+    uf2 = uf2_path(board, out, chip)
+    digest = inputs_digest(src, board, chip)
     if not force and os.path.isfile(uf2) and read_stamp(uf2) == (digest, src):
         return uf2, None
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time in the shared folders
-        return uf2, _build(board, src, out, jobs, digest, progress)
+        return uf2, _build(board, src, out, jobs, digest, progress, chip)
 
 
-def _build(board, src, out, jobs, digest, progress):
+def _build(board, src, out, jobs, digest, progress, chip):
     t0 = time.monotonic()
-    uf2 = uf2_path(board, out)
+    uf2 = uf2_path(board, out, chip)
+    port_board, suffix = CHIPS[chip]
     env = dict(os.environ)
     if not os.path.exists(os.path.join(src, ".git")):
         for k, v in RELEASE_ENV.items():
@@ -408,8 +418,8 @@ def _build(board, src, out, jobs, digest, progress):
     # would hold only the last board's firmware.elf, and the benchmark reads
     # the ELF that matches its image (tools/pico/harness.py elf_of).
     tag = _tag(src)
-    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-%s-%s" % (tag, board))
-    with open(os.path.join(out, "build-%s.log" % board), "w") as log:
+    env["PICOCARDS_FROZEN_DIR"] = os.path.join(out, "frozen-%s-%s%s" % (tag, board, suffix))
+    with open(os.path.join(out, "build-%s%s.log" % (board, suffix)), "w") as log:
         print("[1/2] picotool and mpy-cross (%s)" % src, file=progress)
         cmake_args = build_tools(src, os.path.join(out, "tools-" + tag), jobs, log, env,
                                  progress)
@@ -418,11 +428,11 @@ def _build(board, src, out, jobs, digest, progress):
         env["CMAKE_ARGS"] = " ".join(cmake_args + [env.get("CMAKE_ARGS", "")]).strip()
         # ports/rp2 runs cmake only in a new build folder: its settings (port
         # board, manifest path) are the same for all our boards.
-        rp2 = os.path.join(out, "rp2-%s-%s" % (tag, board))
+        rp2 = os.path.join(out, "rp2-%s-%s%s" % (tag, board, suffix))
         _forget_other_manifest(rp2)
         print("[2/2] MicroPython %s %s, frozen: tools/make/manifest.py, board %s"
-              % (source_version(src), PORT_BOARD, board), file=progress)
-        _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + PORT_BOARD,
+              % (source_version(src), port_board, board), file=progress)
+        _run(["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + port_board,
               "BUILD=" + rp2, "FROZEN_MANIFEST=" + MANIFEST, "-j", str(jobs)], log, env)
     tmp = uf2 + ".tmp"
     try:
@@ -481,6 +491,9 @@ def main(argv=None, out=None):
     ap.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 2,
                     help="parallel compile jobs (default: %(default)s)")
     ap.add_argument("--force", action="store_true", help="build even if up to date")
+    ap.add_argument("--chip", choices=sorted(CHIPS), default="rp2040",
+                    help="rp2040 (Pico, Pico H, Pico W) or rp2350 (Pico 2: built, not "
+                    "tested on hardware); default %(default)s")
     args = ap.parse_args(argv)
     try:
         try:
@@ -489,7 +502,8 @@ def main(argv=None, out=None):
             raise Failure("firmware: %s (have: %s)" % (e, ", ".join(boards.names())), 2)
         out_dir = os.path.abspath(args.out)
         check_out(out_dir, extract_beside=not args.micropy_dir)
-        if args.force or not up_to_date(uf2_path(args.board, out_dir), args.board):
+        if args.force or not up_to_date(uf2_path(args.board, out_dir, args.chip), args.board,
+                                        args.chip):
             check_toolchain()
         # The kit's source is extracted beside the output folder (build/).
         src = find_source(args.micropy_dir, args.kit, os.path.dirname(out_dir), out)
@@ -497,7 +511,7 @@ def main(argv=None, out=None):
         if version != VERSION:
             print("firmware: note: %s is MicroPython %s; the project targets %s"
                   % (src, version, VERSION), file=out)
-        uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out)
+        uf2, secs = build(args.board, src, out_dir, args.jobs, args.force, out, args.chip)
     except Failure as e:
         print(e, file=sys.stderr)
         return e.status

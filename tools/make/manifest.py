@@ -47,9 +47,11 @@ require("ssd1306")
 module("main.py", base_path="frozen")
 
 # Generated modules (tools/make/frozen_gen.py): picocards_fonts (firmware/fonts.bin
-# as a bytes constant, read by app.kit.text) and picocards_image (the board this
-# image defaults to: $PICOCARDS_BOARD, which tools/make/firmware.py sets from
-# BOARD; unset, the image defaults to boards.DEFAULT). They are written into
+# as a bytes constant, read by app.kit.text), picocards_version (the version the
+# console shows: $PICOCARDS_VERSION, set by tools/make/firmware.py) and
+# picocards_image (the board this image defaults to: $PICOCARDS_BOARD, which
+# tools/make/firmware.py sets from BOARD; unset, the image defaults to
+# boards.DEFAULT). They are written into
 # $PICOCARDS_FROZEN_DIR, by default build/firmware/frozen-<board>/.
 sys.path.insert(0, os.getcwd())
 import frozen_gen  # noqa: E402

@@ -5,7 +5,10 @@
 Writes ``dist/picocards-<version>/``:
 
 - ``picocards-<version>-<board>.uf2``: the frozen firmware image of each board
-  in boards/ (tools/make/firmware.py), to drag onto the Pico's drive;
+  in boards/ (tools/make/firmware.py), to drag onto the Pico's drive, and
+  ``picocards-<version>-<board>-rp2350.uf2`` the same for a Pico 2 (RP2350),
+  built from the same source but not yet tested on hardware (the emulator
+  runs only the RP2040);
 - ``picocards-<version>-web.zip``: the web page (tools/web/build_web.py) in
   one folder, to unpack and serve from any static server;
 - ``INSTALL.txt``: which file for which board and how to put it on a Pico;
@@ -33,6 +36,9 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
+import firmware  # noqa: E402
 from host_sim import version as version_mod  # noqa: E402
 
 FIRMWARE_OUT = os.path.join(ROOT, "build", "firmware")
@@ -51,9 +57,10 @@ Pick the image for the board your Pico is fitted to:
 
 {table}
 
-Every image runs on a Raspberry Pi Pico or Pico H (RP2040). A Pico W takes
-the same image (its radio is not used). The Pico 2 (RP2350) needs its own
-build, which this release does not have yet.
+The images without "rp2350" run on a Raspberry Pi Pico or Pico H (RP2040).
+A Pico W takes the same image (its radio is not used). The "-rp2350" images
+are for a Pico 2 (RP2350): built from the same source, not yet tested on
+hardware.
 
 Putting it on the Pico
 ----------------------
@@ -84,15 +91,21 @@ def fail(msg, status=2):
     raise SystemExit(status)
 
 
-def board_table(names, ver):
+def image_name(ver, board, chip):
+    """The release's file name of ``board``'s image for ``chip``."""
+    return "picocards-%s-%s%s.uf2" % (ver, board, firmware.CHIPS[chip][1])
+
+
+def board_table(names, ver, chips=("rp2040",)):
     """INSTALL.txt's table: the image's file name and the board, for each of
-    ``names``, release ``ver``."""
+    ``names`` and ``chips``, release ``ver``."""
     rows = []
-    for n in names:
-        b = boards.load(n)
-        d = b["display"]
-        rows.append(("picocards-%s-%s.uf2" % (ver, n),
-                     "%s (%dx%d screen)" % (b["name"], d["width"], d["height"])))
+    for chip in chips:
+        for n in names:
+            b = boards.load(n)
+            d = b["display"]
+            rows.append((image_name(ver, n, chip), "%s (%dx%d screen)%s" % (
+                b["name"], d["width"], d["height"], ", Pico 2" if chip == "rp2350" else "")))
     width = max(len(f) for f, _ in rows)
     return "\n".join("  %-*s  %s" % (width, f, what) for f, what in rows)
 
@@ -169,6 +182,8 @@ def main(argv=None):
     p.add_argument("--boards", help="comma-separated boards (default: every board in boards/)")
     p.add_argument("--allow-dirty", action="store_true",
                    help="build from a tree with uncommitted changes")
+    p.add_argument("--chips", default="rp2040,rp2350",
+                   help="comma-separated chips to build images for (default: %(default)s)")
     p.add_argument("--firmware-args", default="",
                    help="more arguments for tools/make/firmware.py (e.g. --kit DIR)")
     args = p.parse_args(argv)
@@ -180,6 +195,9 @@ def main(argv=None):
         if unknown or not wanted:
             fail("unknown board %s (one of %s)" % (", ".join(unknown) or "''", ", ".join(names)))
         names = wanted
+    chips = [c.strip() for c in args.chips.split(",") if c.strip()]
+    if not chips or any(c not in firmware.CHIPS for c in chips):
+        fail("unknown chip in %r (of %s)" % (args.chips, ", ".join(sorted(firmware.CHIPS))))
     ver = version_mod.version()
     if ver.endswith(".dirty") and not args.allow_dirty:
         fail("the tree has uncommitted changes (%s): commit them, or --allow-dirty" % ver)
@@ -187,12 +205,13 @@ def main(argv=None):
     fresh_folder(dest)
 
     py = sys.executable
-    for n in names:
-        print("release: firmware for %s" % n, flush=True)
-        run([py, "tools/make/firmware.py", "--board", n] + args.firmware_args.split(),
-            "the firmware build for %s" % n)
-        shutil.copyfile(os.path.join(FIRMWARE_OUT, "picocards-%s.uf2" % n),
-                        os.path.join(dest, "picocards-%s-%s.uf2" % (ver, n)))
+    for chip in chips:
+        for n in names:
+            print("release: firmware for %s (%s)" % (n, chip), flush=True)
+            run([py, "tools/make/firmware.py", "--board", n, "--chip", chip]
+                + args.firmware_args.split(), "the firmware build for %s (%s)" % (n, chip))
+            shutil.copyfile(firmware.uf2_path(n, FIRMWARE_OUT, chip),
+                            os.path.join(dest, image_name(ver, n, chip)))
 
     print("release: web page", flush=True)
     web = os.path.join(ROOT, "build", "release-web")
@@ -202,7 +221,7 @@ def main(argv=None):
     title = "Pico Cards %s" % ver
     with open(os.path.join(dest, "INSTALL.txt"), "w") as f:
         f.write(INSTALL.format(version=ver, underline="=" * len(title),
-                               table=board_table(names, ver)))
+                               table=board_table(names, ver, chips)))
     sha256sums(dest)
     print("release: wrote %s" % os.path.relpath(dest, os.getcwd()))
     return 0

@@ -26,7 +26,7 @@ except ImportError:  # CPython started from the repository without PYTHONPATH
 
 from cardgames import cards, clubbed, notation  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
-from players.clubbed_heuristic import ClubbedHeuristic  # noqa: E402
+from players.clubbed.heuristic import ClubbedHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 RNG_SEEDS = (0, 1, 2, 3, 77, 65535, 65536, 123456789, 1073741823, -5)

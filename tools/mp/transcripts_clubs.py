@@ -31,7 +31,7 @@ except ImportError:  # CPython started from the repository without PYTHONPATH
     sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
 from cardgames import cards, clubs, clubs_text  # noqa: E402
-from players.clubs_heuristic import ClubsHeuristic  # noqa: E402
+from players.clubs.heuristic import ClubsHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 RANDOM_HANDS = 2

@@ -28,7 +28,7 @@ except ImportError:  # CPython started from the repository without PYTHONPATH
     sys.path.insert(0, os.path.join(here, "..", "..", "firmware"))
 
 from cardgames import cards, klaberjass  # noqa: E402
-from players.klaberjass_heuristic import KlaberjassHeuristic  # noqa: E402
+from players.klaberjass.heuristic import KlaberjassHeuristic  # noqa: E402
 from players.random_player import RandomPlayer  # noqa: E402
 
 SPECIAL = {

@@ -12,7 +12,9 @@ Lays out in OUT:
   of ``firmware/`` unchanged (``app``, ``cardgames``, ``players``, ``hw``,
   ``fonts.bin``...), ``boards/*.py``, the browser's hardware layer
   ``web/py/*.py`` and the simulator's key bindings ``host_sim/boardkeys.py``
-  (unchanged: the page's keys are the simulator's);
+  (unchanged: the page's keys are the simulator's), and
+  ``picocards_version.py`` (tools/make/frozen_gen.py: the version the console
+  shows);
 - ``files.json``: the version (host_sim.version), the list of ``py/``
   files and the boards (module, name, screen size) with the default one.
 
@@ -34,6 +36,9 @@ SITE = ("index.html", "style.css", "main.js", "worker.js")
 MP_PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MP_FILES = ("micropython.mjs", "micropython.wasm")
 SKIP_DIRS = ("__pycache__",)
+sys.path.insert(0, os.path.join(ROOT, "tools", "make"))
+
+import frozen_gen  # noqa: E402
 
 
 def fail(msg):
@@ -132,8 +137,13 @@ def build(out):
     copy(os.path.join(ROOT, "host_sim", "boardkeys.py"), "boardkeys.py")
     from host_sim import version
 
+    ver = version.version(ROOT)
+    # The version the console's Statistics pages show, as on the device.
+    with open(os.path.join(py, frozen_gen.VERSION_MODULE), "w") as f:
+        f.write(frozen_gen.version_source(ver))
+    files.append(frozen_gen.VERSION_MODULE)
     manifest = {"files": files, "boards": boards_info, "default": default,
-                "version": version.version(ROOT)}
+                "version": ver}
     with open(os.path.join(out, "files.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     return len(files)

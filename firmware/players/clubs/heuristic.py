@@ -68,7 +68,7 @@ NEG_ONE = 200  # PC-13: +2 per Negative One
 KEEP = 2  # weight of a card's own strength when spending or shedding it
 MADE = 4  # the trick that makes a bid of b is worth min(b + 1, MADE) points
 # The weights above in one tuple, in this order (``ClubsHeuristic``'s
-# ``par``; players/clubs_kit.py's PRIOR is a tuned one): TAKER_STRENGTH,
+# ``par``; players/clubs/kit.py's PRIOR is a tuned one): TAKER_STRENGTH,
 # BID_SCALE, BID_SHADE, NIL_LOSS, WANT_GAIN, OVER_LOSS, ADAM, TRUE_ADAM_MORE,
 # NEG_ONE, KEEP, MADE.
 PARAMS = (TAKER_STRENGTH, BID_SCALE, BID_SHADE, NIL_LOSS, WANT_GAIN, OVER_LOSS, ADAM,
@@ -112,7 +112,7 @@ class ClubsHeuristic(Heuristic):
     """Heuristic Clubs player (``seed`` unused, see ``Heuristic``); ``par``:
     its weights (PARAMS, in the order given there). ``scores``: None, or a
     list of 52 where each play decision leaves every legal card's score
-    (players/clubs_kit.py ranks the search's candidates by them)."""
+    (players/clubs/kit.py ranks the search's candidates by them)."""
 
     scores = None
 

@@ -24,7 +24,7 @@ CLUBS = 0
 # kept, else ``keep_base`` + ``keep_card`` per stock card; drawing scores
 # ``draw``; clubbing gains ``pw`` per pile card; ``risk`` weighs the chance
 # of being clubbed back, ``mw`` the unseen cards that match a card played
-# (above 0: players/clubbed_kit.py picks the least-matched card first).
+# (above 0: players/clubbed/kit.py picks the least-matched card first).
 PARAMS = (8, 300, 400, 10, -100, 100, 15, 6)
 
 

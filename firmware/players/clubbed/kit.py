@@ -12,7 +12,7 @@ four times (legal moves, refill, end of game) as the full game does, and
 several times less on a Pico (tools/bench/bench_search.py), so Hard sees ten
 worlds or more where it saw one or two.
 
-Playout policy: the heuristic itself (players/clubbed_heuristic.py), both
+Playout policy: the heuristic itself (players/clubbed/heuristic.py), both
 seats: its scores read only counts of the cards a seat cannot see (the
 other hand and the stock, as a whole), which the Playout keeps, so a
 playout move costs no more than a cheap policy's. The searching seat plays
@@ -24,8 +24,8 @@ worlds show a clear gain.
 
 from cardgames import clubbed
 from cardgames.clubbed import DRAW, HAND_SIZE, L_HAND, NO_CARD
-from players import clubbed_endgame
-from players.clubbed_heuristic import PARAMS, ClubbedHeuristic
+from players.clubbed import endgame as clubbed_endgame
+from players.clubbed.heuristic import PARAMS, ClubbedHeuristic
 
 # Playouts go to the end of the game (40 to 100 moves from the start): cut
 # short, the cards collected so far misjudge the piles still to come, and
@@ -314,7 +314,7 @@ solve_stats = [0, 0, 0]
 def solve(obs, legal, prior):
     """Hard's (and Normal's) endgame (players/search.py's ``solve`` hook):
     once the stock is empty the other hand is known (CB-11, CB-12), and the
-    move is the exact solver's (players/clubbed_endgame.py, the kit's
+    move is the exact solver's (players/clubbed/endgame.py, the kit's
     ``value`` with ``WIN``), ``prior`` kept when as good. None (search as
     before) with stock left, or when the solve passes ``SOLVE_NODES``."""
     return _solve(obs, prior, WIN)
@@ -388,7 +388,7 @@ def done(g):
 
 def policy(g, rng):
     """The playout move of the seat to move in ``g``: the heuristic's
-    (players/clubbed_heuristic.py) with that seat's weights (``g.par``),
+    (players/clubbed/heuristic.py) with that seat's weights (``g.par``),
     from the same counts of the cards that seat cannot see (the other hand
     and the stock: ``Playout.cnt``), ties to the lowest card as there.
     Playouts thus play the game on as the heuristic would, for both seats."""
@@ -599,7 +599,7 @@ def _recount(g):
 def expert_playout(g, rng):
     """Expert's playout: the policy's (``playout``) until the stock holds
     ``SOLVE_STOCK`` cards or fewer, then the rest of the game played exactly
-    (players/clubbed_endgame.py, ``EXPERT_WIN``: in a world the stock's
+    (players/clubbed/endgame.py, ``EXPERT_WIN``: in a world the stock's
     order is known, CB-4 draws and CB-8 refills are moves like any other),
     at most ``PLAYOUT_NODES`` nodes, else the policy's to the end. The
     solved outcome is written into ``g`` as a finished game with the same

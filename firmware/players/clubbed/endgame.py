@@ -9,7 +9,7 @@ world the search dealt (players/search.py), the stock's order is fixed too,
 so the same solver plays a world with a few stock cards left exactly (the
 draws are moves like any other: CB-4, CB-6, CB-8's refill).
 
-The value is the search kit's (players/clubbed_kit.py ``value``): the other
+The value is the search kit's (players/clubbed/kit.py ``value``): the other
 seat's collected cards minus the mover's at the end of the game (CB-9:
 hands collected; CB-10), plus ``win`` for a won game (minus for a lost one).
 
@@ -40,7 +40,7 @@ TOO_DEEP = -1  # more plies or moves than the buffers hold: no answer
 
 class Solver:
     """Alpha-beta over a fully known Clubbed position. Fill it with
-    ``load_playout`` (a players.clubbed_kit.Playout, e.g. a world) or
+    ``load_playout`` (a players.clubbed.kit.Playout, e.g. a world) or
     ``load_obs`` (an observation with an empty stock), then ``solve``.
 
     State: ``hands`` (bytearray(104): seat s's ``nh[s]`` cards at 52 * s),
@@ -81,7 +81,7 @@ class Solver:
         self.nodes = 0
 
     def load_playout(self, g):
-        """This position from ``g`` (a players.clubbed_kit.Playout, not
+        """This position from ``g`` (a players.clubbed.kit.Playout, not
         over): its hands, stock, pile, collections and seat to move."""
         self.hands[:] = g.hands
         self.nh[0] = g.nh[0]

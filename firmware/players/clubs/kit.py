@@ -38,7 +38,7 @@ from cardgames.clubs import (
     card_value,
     seat_score,
 )
-from players.clubs_heuristic import (
+from players.clubs.heuristic import (
     BID_SCALE,
     CLUB_WEIGHT,
     PARAMS,

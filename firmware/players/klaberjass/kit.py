@@ -19,7 +19,7 @@ Klaberjass: the reference the compact playout is tested against.
 Bids in playouts follow the heuristic's hand valuation and threshold; the
 exchange is always taken (KJ-7).
 
-The play in playouts is the heuristic's (players/klaberjass_heuristic.py,
+The play in playouts is the heuristic's (players/klaberjass/heuristic.py,
 its default PARAMS), each seat from what it would know (KJ-16), not from the
 whole sampled world: ``Playout.mb`` keeps, per seat and suit, the ranks the
 heuristic thinks the other hand may hold (not in its own hand, played, the
@@ -63,7 +63,7 @@ from cardgames.klaberjass import (
     TRUMP_ORDER,
     TRUMP_POINTS,
 )
-from players.klaberjass_heuristic import BITS, PARAMS, KlaberjassHeuristic, hand_value
+from players.klaberjass.heuristic import BITS, PARAMS, KlaberjassHeuristic, hand_value
 
 PRUNE = True  # see players/search.py
 BID_AT = 56  # the heuristic's bid threshold (KlaberjassHeuristic accept/name)
@@ -378,7 +378,7 @@ def done(g):
 
 
 def _bid(g, p):
-    # The heuristic's bids (players/klaberjass_heuristic.py), from the hand
+    # The heuristic's bids (players/klaberjass/heuristic.py), from the hand
     # the world dealt; the exchange is always taken.
     ph = g.phase
     if ph == EXCHANGING:
@@ -405,7 +405,7 @@ def _bid(g, p):
 def policy(g, rng):
     """The playout action of the seat to move in ``g``, a Klaberjass (see the
     module doc): the bids by ``_bid``, the cards the heuristic's
-    (players/klaberjass_heuristic.py, from the seat's observation of ``g``).
+    (players/klaberjass/heuristic.py, from the seat's observation of ``g``).
     ``playout`` makes the same moves on a Playout."""
     p = g._to_move
     if g.phase != PLAY:
