@@ -91,3 +91,30 @@ def test_undo_reports_a_damaged_save_it_sets_aside():
     con.press("A")
     assert con.app.screen is scr2 and scr2.game.to_text() == pos
     assert scr2.hint_alert is True and "take back" in scr2.hint.lower()
+
+
+@pytest.mark.parametrize("storage", (None, "fake"))
+def test_take_back_is_greyed_until_you_have_moved(storage):
+    # Offered before any move it only answered "Nothing to undo yet".
+    import apptest
+
+    from app.screen import NO_UNDO
+
+    s = apptest.Session(3, FakeStorage() if storage else None)
+    s.press("A")  # Clubbed: a new game
+    scr = s.app.screen
+    while not scr.human_turn():
+        s.press("A")
+    s.press("B")
+    menu = scr.pause
+    assert menu.items[4] == NO_UNDO and menu.off == 4
+    s.press("UP", "UP", "A")  # the greyed row: says why, takes nothing back
+    assert s.app.screen is scr and scr.pause is None
+    assert scr.hint == "Nothing to take back yet"
+    while scr.slots[scr.cursor] not in scr.legal:
+        s.press("RIGHT")
+    s.press("A")  # your first move
+    while not scr.human_turn():
+        s.press("A")
+    s.press("B")
+    assert scr.pause.items[4] == "Take back move" and scr.pause.off == -1

@@ -92,6 +92,10 @@ class App:
         self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
+        # Whether the pause menu offers Take back: you have decided something
+        # in this game (``moved``), or it was resumed or taken back.
+        self.undoable = False
+        self.your_turn = False  # it was your turn before the next move
         # Settings, the saved games, storage problems...: app.persist.files.boot
         # sets them (see there) from the files; until then the class's.
         if storage is not None:
@@ -192,6 +196,8 @@ class App:
         if self.guide:
             self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
+        self.undoable = False
+        self.your_turn = screen.human_turn()
         self.show(screen)
         modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
@@ -209,6 +215,9 @@ class App:
         counts and records it when it is over. Storage failures become
         notices, never exceptions."""
         self.actions.append(action)  # also without storage: Undo replays them
+        if self.your_turn:
+            self.undoable = True
+        self.your_turn = screen.human_turn()
         if self.storage is None:
             return
         g = screen.game
