@@ -501,6 +501,10 @@ class KlaberjassScreen:
                 self.app.announce()  # the next one
                 return
             self.ai_at = now + self.app.pace(THINK_MS)
+            if not self._waiting():
+                # Your turn may have come behind the banners: its hint (and
+                # the guided hand's keys) only now that you can act.
+                self._plain_hint()
             if self.trick_done:
                 self.trick_until = now + _TRICK_MS // 2
         if self.trick_done:
