@@ -42,6 +42,7 @@ def test_west_clubbing_you_waits_for_a(cls):
     s = cls(11)
     scr = _until_west_clubs_you(s)
     assert scr.deadline() is None  # nothing goes on by itself
+    assert not scr.human_turn()  # only A (or B) does something now
     s.clock.now += 60_000
     s.settle()
     assert scr.banner is not None
@@ -64,7 +65,8 @@ def test_the_look_says_what_happened_latest_first(cls):
     at = lines.index("What happened")
     # Latest first (wrapped to the width on the small screen).
     assert at == 0  # the first thing UP shows
-    end = lines.index("Discard pile, top first")
+    # The pile's heading (wrapped on the small screen) ends the list.
+    end = [str(ln).startswith("Discard pile") for ln in lines].index(True)
     recent = "".join(lines[at + 1 : end]).replace(" ", "")
     assert recent == "".join(scr.msgs[::-1]).replace(" ", "")
     assert "clubbed" in recent.lower() or "collect" in recent.lower(), recent

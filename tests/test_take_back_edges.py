@@ -118,3 +118,24 @@ def test_take_back_is_greyed_until_you_have_moved(storage):
         s.press("A")
     s.press("B")
     assert scr.pause.items[4] == "Take back move" and scr.pause.off == -1
+
+
+def test_take_back_is_offered_after_a_first_bid_made_behind_the_cut():
+    # The cut waits for A before your first bid; that bid is still yours to
+    # take back (the turn was told from the screen, which says "not your
+    # turn" while a banner shows, so the bid did not count as a move).
+    import apptest
+
+    s = apptest.Session(2)
+    s.choose_game("Klaberjass")
+    s.press("A")
+    scr = s.app.screen
+    assert apptest.waits(scr) and scr.banners[0][0] == "West deals"
+    s.press("A")  # the cut read
+    assert scr.human_turn() and scr.game.phase == kj.BID1
+    s.press("A")  # your first bid: pass (the choice starts on it)
+    for _ in range(10):  # B pauses (a first B may close a banner)
+        s.press("B")
+        if s.app.screen.pause is not None:
+            break
+    assert s.app.screen.pause.items[4] == "Take back move"

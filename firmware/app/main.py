@@ -197,7 +197,7 @@ class App:
             self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
         self.undoable = False
-        self.your_turn = screen.human_turn()
+        self.your_turn = self.yours(screen, getattr(mod, "HUMAN", 0))
         self.show(screen)
         modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
@@ -217,7 +217,9 @@ class App:
         self.actions.append(action)  # also without storage: Undo replays them
         if self.your_turn:
             self.undoable = True
-        self.your_turn = screen.human_turn()
+        # A seat of -1 is a move within the human's turn (Clubs' first card
+        # of a pass): the turn goes on.
+        self.your_turn = seat < 0 or self.yours(screen, seat)
         if self.storage is None:
             return
         g = screen.game
@@ -226,6 +228,12 @@ class App:
 
             persist.save_game(self, screen, seat)
             self.persist_done()
+
+    def yours(self, screen, seat):
+        """Whether ``screen``'s game waits for the human at ``seat`` to move,
+        a banner shown before it or not (``human_turn`` says no while one
+        waits for A, and the move after it is still the human's)."""
+        return screen.game.current_player == seat and not screen.autoplay
 
     def persist_done(self):
         """Drop ``app.persist.files`` and ``app.persist.storage`` on MicroPython: the code

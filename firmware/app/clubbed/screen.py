@@ -239,7 +239,10 @@ class ClubbedScreen:
         self.app.invalidate()
 
     def human_turn(self):
-        """True when the game waits for the human's move."""
+        """True when the game waits for the human's move (not while West's
+        club waits for A: only A or B does something then)."""
+        if self.banner and self.banner_until is None:
+            return False
         return self.game.current_player == _HUMAN and not self.autoplay
 
     # --- screen protocol ---------------------------------------------------
@@ -264,6 +267,10 @@ class ClubbedScreen:
                 return
             self.banner = None
             self.app.invalidate()
+            if self.human_turn():
+                # Your turn came behind the banner: the hand raised and the
+                # hint (the guided hand's keys) only now that you can move.
+                self._plain_hint()
         if self.end_at is not None:
             if self.app.clock.ticks_diff(now, self.end_at) >= 0:
                 self.end_at = None
