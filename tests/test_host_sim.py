@@ -396,7 +396,7 @@ def test_window_shows_the_backlight_and_dimming():
 
 def test_window_legend_seed_is_the_games_as_its_record_says():
     from apptest import Session
-    from fakestore import FakeStorage
+    from fakestore import FakeStorage, save_file
 
     from host_sim.window import seed_words
 
@@ -406,5 +406,5 @@ def test_window_legend_seed_is_the_games_as_its_record_says():
     s.press("A")  # a new game of Clubbed
     from app.persist.storage import decode
 
-    saved = decode(st.files["game"], "save")
+    saved = decode(st.files[save_file("Clubbed")], "save")
     assert seed_words(s.app, 3) == "game seed %s" % saved["seed"]
