@@ -594,7 +594,7 @@ def test_guided_hand_is_guided_on_after_a_power_cut(name):
         con.press(k)
     again = Console(st, seed=2)  # the power came back
     again.choose_game(name)
-    assert again.app.screen.menu.items[0] == "Continue " + name
+    assert again.app.screen.menu.items[0] == "Continue guided hand"
     again.press("A")
     assert again.app.guide and again.app.screen.hint_alert
     prompts = 0

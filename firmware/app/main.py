@@ -49,6 +49,7 @@ class App:
     # (False for a new game: its game's save is of another game).
     in_save = False
     guide = False  # the guided first hand is on (app.hint.guide)
+    guided = 0  # bit i: game i's save is a guided hand (the title says so)
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
