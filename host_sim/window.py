@@ -40,13 +40,38 @@ def key_map(pygame):
     return keys
 
 
-def _fit_font(pygame, text, width, size):
-    """A default font no bigger than ``size`` px in which ``text`` fits ``width`` px."""
-    while True:
-        font = pygame.font.Font(None, size)
-        if size <= 8 or font.size(text)[0] <= width - 8:
-            return font
-        size -= 1
+def legend_lines(font, text, width):
+    """``text`` (the legend) as lines that fit ``width`` px in ``font``,
+    broken after "; " or ", ": the font keeps its size (squeezed to one
+    line it ran its letters together)."""
+    lines = [""]
+    for part in text.replace("; ", ";\0").replace(", ", ",\0").split("\0"):
+        line = (lines[-1] + " " + part) if lines[-1] else part
+        if lines[-1] and font.size(line)[0] > width - 8:
+            lines.append(part)
+        else:
+            lines[-1] = line
+    return lines
+
+
+def brightness(app, idle_s):
+    """How bright the window shows the frame (0..255 per channel) for the
+    backlight the device would have (``hw.start.backlight_level``: the
+    Backlight setting, dimmed after Dim after), and that level in percent."""
+    from hw.start import backlight_level
+
+    level = backlight_level(app, int(idle_s * 1000))
+    # A lit panel at 8% is still readable: the picture never goes black.
+    return 255 * (35 + 65 * level // 100) // 100, level
+
+
+def seed_words(app, seed):
+    """The legend's seed: the game's (as its record and replay say) during a
+    game, else the --seed the app's games are drawn from."""
+    game_seed = getattr(getattr(app, "screen", None), "seed", None)
+    if isinstance(game_seed, int):
+        return "game seed %d" % game_seed
+    return "" if seed is None else "--seed %d" % seed
 
 
 def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None, storage=None,
@@ -89,11 +114,13 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
     pygame.font.init()
     try:
         fw, fh = display.width * scale, display.height * scale
-        font = _fit_font(pygame, legend, fw, 8 + 4 * scale)
+        font = pygame.font.Font(None, max(18, 8 + 4 * scale))
+        raw_legend = legend
+        legend = legend_lines(font, legend, fw)
         line_h = font.get_linesize()
-        screen = pygame.display.set_mode((fw, fh + 2 * line_h + 6))
-        pygame.display.set_caption("picocards simulator - %s%s" % (
-            board["name"], "" if seed is None else " - seed %d" % seed))
+        rows = len(legend) + 1
+        screen = pygame.display.set_mode((fw, fh + rows * line_h + 6))
+        pygame.display.set_caption("picocards simulator - %s" % board["name"])
         mapping = key_map(pygame)
         if control is not None:
             for k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -106,6 +133,8 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
         shot_count = 0
         dirty = True
         shown_caption = None
+        pressed_at = time.monotonic()
+        shown_light = None
         n = 0
         while True:
             if app.idle() and not dirty and not (keys is not None and keys.busy()):
@@ -123,6 +152,7 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 action = mapping.get(ev.key)
                 if action is None:
                     continue
+                pressed_at = time.monotonic()
                 if action[0] == "key" and keys is None:
                     if ev.type == pygame.KEYDOWN:
                         app.key(action[1])
@@ -140,11 +170,15 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                     status_until = time.monotonic() + 4
                     dirty = True
             app.step()
-            if display.frames != shown_frames:
-                shown_frames = display.frames
+            light, level = brightness(app, time.monotonic() - pressed_at)
+            if display.frames != shown_frames or light != shown_light:
+                shown_frames, shown_light = display.frames, light
                 frame = pygame.image.frombuffer(display.rgb24(), (display.width,
                                                                   display.height), "RGB")
-                screen.blit(pygame.transform.scale(frame, (fw, fh)), (0, 0))
+                frame = pygame.transform.scale(frame, (fw, fh))
+                if light < 255:
+                    frame.fill((light, light, light), special_flags=pygame.BLEND_RGB_MULT)
+                screen.blit(frame, (0, 0))
                 dirty = True
             if status and time.monotonic() > status_until:
                 status, dirty = "", True
@@ -152,18 +186,21 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 words = caption()
                 if words != shown_caption:
                     shown_caption, dirty = words, True
-            if control is not None and app.legend != legend:
-                legend, dirty = app.legend, True
-                font = _fit_font(pygame, legend, fw, 8 + 4 * scale)
+            if control is not None and app.legend != raw_legend:
+                raw_legend, dirty = app.legend, True
+                legend = legend_lines(font, raw_legend, fw)
             if dirty:
                 screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
-                screen.blit(font.render(legend, True, FG), (4, fh + 3))
-                second = "%s   seed %s" % (board["name"], seed)
+                for i in range(len(legend)):
+                    screen.blit(font.render(legend[i], True, FG), (4, fh + 3 + i * line_h))
+                second = "%s   %s" % (board["name"], seed_words(app, seed))
                 if caption is not None:
                     second = shown_caption
+                if level < 100:
+                    second += "   backlight %d%% (Settings)" % level
                 if status:
                     second += "   " + status
-                screen.blit(font.render(second, True, DIM), (4, fh + 3 + line_h))
+                screen.blit(font.render(second, True, DIM), (4, fh + 3 + (rows - 1) * line_h))
                 pygame.display.flip()
                 dirty = False
             if hook is not None and hook(n, app, display) is False:

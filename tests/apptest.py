@@ -73,8 +73,13 @@ class Session:
         self.press("B", "DOWN", "A", "A")
 
     def quit_to_menu(self):
-        """From a game: the pause menu's Quit to menu."""
-        self.press("B", "DOWN", "DOWN", "DOWN", "A")
+        """From a game: the pause menu's Quit to menu. A first B may close a
+        banner that waits for a press, as a player's would: B again."""
+        for _ in range(5):
+            self.press("B")
+            if getattr(self.app.screen, "pause", None) is not None:
+                break
+        self.press("DOWN", "DOWN", "DOWN", "A")
 
     def choose_game(self, name, tries=None):
         """Press RIGHT on the title until ``name`` is the game shown (at most
@@ -185,3 +190,15 @@ def waits(scr):
     """True when a Klaberjass banner on ``scr`` stays until A (West's bid,
     round two, a redeal)."""
     return bool(scr.banners) and scr.banners[0][3]
+
+
+def to_your_turn(s, limit=20):
+    """Press A, as a player who reads and goes on, while the game on ``s``
+    waits for one before it is the human's turn (a banner that stays until
+    A, a round's summary); returns the screen at the human's turn."""
+    scr = s.app.screen
+    for _ in range(limit):
+        if scr.human_turn():
+            return scr
+        s.press("A")
+    raise AssertionError("never the human's turn")

@@ -672,3 +672,31 @@ def test_you_is_capital_only_where_a_text_starts(cls):
     assert not bad, bad
     for said in (": you deal", ": you take"):
         assert any(said in st for st in seen), said
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall))
+def test_the_picked_hearts_pass_card_is_drawn_once(cls, monkeypatch):
+    """PC-2: the Hearts-pass card picked (A) shows in its pass slot, and the
+    hand keeps only its place (it was drawn twice: in the slot and raised in
+    the hand)."""
+    from app.kit import cardview
+
+    s = cls(4)
+    s.press("A")
+    scr = s.app.screen
+    assert scr.mode == table.PASS and scr.game.phase == clubs.PH_PASS_HEARTS
+    s.press("A")  # pick the card under the cursor
+    picked = scr.pick
+    assert picked != clubs.NO_CARD
+    faces = []
+    orig = cardview.face
+
+    def face(fb, c, *a, **k):
+        faces.append(c)
+        return orig(fb, c, *a, **k)
+
+    monkeypatch.setattr(cardview, "face", face)
+    s.app.invalidate()
+    s.app.step()
+    assert faces.count(picked) == 1
+    assert all(faces.count(c) == 1 for c in scr.hand if c != picked)

@@ -13,6 +13,7 @@ from test_no_peeking import MODULES, _positions, _variants
 from test_persist import Console
 
 from app import games, hint
+from app.screen import NO_UNDO
 from cardgames.rng import Rng
 from players import levels
 
@@ -248,9 +249,9 @@ def _play_selected(s, scr, name):
     s.press("A")
 
 
-def _undo(s):
+def _undo(s, offered=True):
     s.press("B")
-    assert s.app.screen.pause.items[4] == "Take back move"
+    assert s.app.screen.pause.items[4] == ("Take back move" if offered else NO_UNDO)
     s.press("UP", "UP", "A")  # UP from Resume: Hint, then Undo
 
 
@@ -338,9 +339,10 @@ def test_undo_of_a_save_whose_moves_are_not_its_deals_says_so(name):
         table = again.app.screen
         pos = table.game.to_text()
         assert pos == saved["pos"]
-        _undo(again)
+        _undo(again, bool(f["act"]))  # no moves saved: nothing offered
         assert again.app.screen is table and table.game.to_text() == pos
-        assert table.hint == "Cannot take back: moves unknown", bad
+        assert table.hint == ("Cannot take back: moves unknown" if f["act"]
+                              else "Nothing to take back yet"), bad
         assert _save(st)["pos"] == pos  # the save is still there
     st.files[save_file(name)] = encode("save", list(saved.items()))
 
@@ -349,8 +351,8 @@ def test_undo_at_the_first_turn_says_so():
     s = Session(3)
     s.press("A")  # West deals: your first turn, nothing to take back
     scr = s.app.screen
-    _undo(s)
-    assert s.app.screen is scr and scr.hint == "Nothing to undo yet"
+    _undo(s, False)  # the row says so, greyed
+    assert s.app.screen is scr and scr.hint == "Nothing to take back yet"
 
 
 # --- the guided first hand --------------------------------------------------------
@@ -538,9 +540,37 @@ def test_clubs_bid_reason_gives_the_total_it_makes():
     from cardgames import clubs
 
     g = clubs.Clubs(seed=5)
-    assert hint.reason("clubs", g, clubs.BID0 + 4, 2) == "Bid 4: total %d" % (
-        g.bids_total() + 4)
+    why = hint.reason("clubs", g, clubs.BID0 + 9, 2)
+    assert why == "Bid 9: total %d" % (g.bids_total() + 9), why
     assert hint.reason("clubs", g, clubs.BID0, 2) == "Bid nil: win none"
+
+
+def test_clubs_pass_and_bid_reasons_say_why():
+    """The Hearts and partner passes (PC-2) and a bid (PC-10) say why, in a
+    player's words: the bid the Normal player makes from the tricks won and
+    the cards left, a pass by the hand's plan (tricks or none)."""
+    from cardgames import clubs
+
+    reasons = set()
+    for seed in range(12):
+        g = clubs.Clubs(seed=seed)
+        while not g.is_over() and g.hand_no == 1:
+            seat = g.current_player
+            a = g.legal_actions()[0]
+            if g.phase in (clubs.PH_PASS_HEARTS, clubs.PH_PASS_PARTNER):
+                why = hint.reason("clubs", g, a, seat)
+                assert why.startswith("Pass %s to " % clubs.symbol_name(a)), why
+                reasons.add(why.split(": ")[1])
+            if g.phase == clubs.PH_BID:
+                from players.clubs_heuristic import ClubsHeuristic
+
+                bid = ClubsHeuristic()._choose(g.observation(seat), g.legal_actions())
+                why = hint.reason("clubs", g, bid, seat)
+                assert ": " in why and "total" not in why or "13" in why, why
+                reasons.add(why.split(": ")[1].split(" ", 1)[1])
+            g.apply(a)
+    assert {"spare", "for nil", "strong"} <= reasons, reasons
+    assert "won, 1 more likely" in reasons or "won, 2 more likely" in reasons, reasons
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -564,7 +594,7 @@ def test_guided_hand_is_guided_on_after_a_power_cut(name):
         con.press(k)
     again = Console(st, seed=2)  # the power came back
     again.choose_game(name)
-    assert again.app.screen.menu.items[0] == "Continue " + name
+    assert again.app.screen.menu.items[0] == "Continue guided hand"
     again.press("A")
     assert again.app.guide and again.app.screen.hint_alert
     prompts = 0
@@ -597,5 +627,5 @@ def test_guided_draw_is_down_and_a_pass_names_its_receiver():
     assert g.phase == clubs.PH_PASS_HEARTS
     a = g.legal_actions()[0]
     to = clubs.SEAT_NAMES[clubs.hearts_receiver(g.current_player, g.pass_dir())]
-    assert hint.reason("clubs", g, a, g.current_player) == "Pass %s to %s" % (
-        clubs.symbol_name(a), to)
+    assert hint.reason("clubs", g, a, g.current_player).startswith("Pass %s to %s: " % (
+        clubs.symbol_name(a), to))

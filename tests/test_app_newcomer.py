@@ -5,7 +5,7 @@ result screen asks before dealing again, and the screen texts a first-time
 player reads (frames and drawn strings)."""
 
 import pytest
-from apptest import screen_text, waits
+from apptest import screen_text, to_your_turn, waits
 from fakestore import FakeStorage, save_file
 from test_persist import Console
 
@@ -147,13 +147,9 @@ def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
 
 def _to_first_turn(con):
     # A new game's table at the human's first turn: Klaberjass' first bid may
-    # be West's, after the cut box (it waits for A).
-    scr = con.app.screen
-    if con.app.game_name() == "Klaberjass" and scr.game.current_player != 0:
-        for _ in range(3):
-            if waits(scr):
-                con.press("A")
-    return scr
+    # be West's, after the cut box, and West's bid, exchange and sequences
+    # wait for A too.
+    return to_your_turn(con)
 
 
 class _Tall(Console):
@@ -316,9 +312,11 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     scr.banners = []
     # KJ-7: West gave the seven of trumps (diamonds) for the turned king.
     scr._take_events([(kj.EV_EXCHANGE, 1, 13 + kj.R7, 13 + kj.RK)], s.clock.now)
-    title, lines, cs, _ = scr.banners[-1]
+    title, lines, cs, wait = scr.banners[-1]
     assert title == "Exchange"
-    assert lines == ["West swapped 7\u2666", "for the turned card K\u2666"]
+    # It stays until A: a player who looked away would miss the swap.
+    assert lines == ["West swapped 7\u2666", "for the turned card K\u2666", "A: continue"]
+    assert wait
 
 
 # --- Clubbed: the hint on DRAW, the pile view's left edge ---------------------

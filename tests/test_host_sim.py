@@ -361,3 +361,50 @@ def test_mode_choice(monkeypatch):
     assert fe.choose_mode(cli.parse_args([]))[0] is None
 
 
+
+
+def test_window_legend_wraps_at_a_readable_size(monkeypatch):
+    # Squeezed onto one line at 11 px, pygame's font ran letters together
+    # ("Lef t X, Righ t Y").
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_sim import boardkeys, window
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 18)
+    for name in ("pimoroni_pico_display", "waveshare_pico_lcd_1_3", "oled_ssd1306_128x64"):
+        board = boardkeys.open_board(name)
+        legend = window.LEGEND % boardkeys.legend(board)
+        lines = window.legend_lines(font, legend, 480)
+        assert " ".join(lines).split() == legend.split()
+        assert all(font.size(ln)[0] <= 472 for ln in lines), lines
+
+
+def test_window_shows_the_backlight_and_dimming():
+    from host_sim.window import brightness
+
+    class App:
+        light, dim = 100, 60
+
+    assert brightness(App, 5) == (255, 100)
+    dimmed = brightness(App, 61)
+    assert dimmed[1] < 100 and 0 < dimmed[0] < 255
+    App.light = 40
+    low = brightness(App, 5)
+    assert low[1] == 40 and dimmed[0] < low[0] < 255
+
+
+def test_window_legend_seed_is_the_games_as_its_record_says():
+    from apptest import Session
+    from fakestore import FakeStorage, save_file
+
+    from host_sim.window import seed_words
+
+    st = FakeStorage()
+    s = Session(3, st)
+    assert seed_words(s.app, 3) == "--seed 3"
+    s.press("A")  # a new game of Clubbed
+    from app.persist.storage import decode
+
+    saved = decode(st.files[save_file("Clubbed")], "save")
+    assert seed_words(s.app, 3) == "game seed %s" % saved["seed"]

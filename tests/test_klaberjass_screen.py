@@ -363,3 +363,31 @@ def test_raised_hand_keeps_clear_of_the_hint_line(size):
                     gaps.append(g)
             s.press(keys[i % len(keys)])
     assert len(gaps) > 10 and min(gaps) >= 2, sorted(gaps)[:5]
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_west_passing_and_exchanging_wait_for_a(size):
+    """KJ-4, KJ-6: West's pass before your bid (in either round) and West's
+    exchange of the trump seven are told by banners that stay until A: they
+    went by unseen (no banner, or a timed one)."""
+    titles = set()
+    for seed in range(120):
+        if len(titles) == 2:
+            break
+        s = session(size, seed, None)
+        s.press("A")
+        scr = s.app.screen
+        for _ in range(60):
+            g = scr.game
+            if g.phase == kj.PLAY and g.n_played > 2:
+                break
+            if scr.banners:
+                title = scr.banners[0][0]
+                if title in ("West passes", "Exchange") and "West" in " ".join(scr.banners[0][1]):
+                    assert waits(scr), title
+                    s.clock.now += 30_000
+                    s.settle()
+                    assert scr.banners and scr.banners[0][0] == title  # still there
+                    titles.add(title)
+            s.press("A")  # past a banner, or your bid or card: the first choice
+    assert titles == {"West passes", "Exchange"}

@@ -91,3 +91,51 @@ def test_undo_reports_a_damaged_save_it_sets_aside():
     con.press("A")
     assert con.app.screen is scr2 and scr2.game.to_text() == pos
     assert scr2.hint_alert is True and "take back" in scr2.hint.lower()
+
+
+@pytest.mark.parametrize("storage", (None, "fake"))
+def test_take_back_is_greyed_until_you_have_moved(storage):
+    # Offered before any move it only answered "Nothing to undo yet".
+    import apptest
+
+    from app.screen import NO_UNDO
+
+    s = apptest.Session(3, FakeStorage() if storage else None)
+    s.press("A")  # Clubbed: a new game
+    scr = s.app.screen
+    while not scr.human_turn():
+        s.press("A")
+    s.press("B")
+    menu = scr.pause
+    assert menu.items[4] == NO_UNDO and menu.off == 4
+    s.press("UP", "UP", "A")  # the greyed row: says why, takes nothing back
+    assert s.app.screen is scr and scr.pause is None
+    assert scr.hint == "Nothing to take back yet"
+    while scr.slots[scr.cursor] not in scr.legal:
+        s.press("RIGHT")
+    s.press("A")  # your first move
+    while not scr.human_turn():
+        s.press("A")
+    s.press("B")
+    assert scr.pause.items[4] == "Take back move" and scr.pause.off == -1
+
+
+def test_take_back_is_offered_after_a_first_bid_made_behind_the_cut():
+    # The cut waits for A before your first bid; that bid is still yours to
+    # take back (the turn was told from the screen, which says "not your
+    # turn" while a banner shows, so the bid did not count as a move).
+    import apptest
+
+    s = apptest.Session(2)
+    s.choose_game("Klaberjass")
+    s.press("A")
+    scr = s.app.screen
+    assert apptest.waits(scr) and scr.banners[0][0] == "West deals"
+    s.press("A")  # the cut read
+    assert scr.human_turn() and scr.game.phase == kj.BID1
+    s.press("A")  # your first bid: pass (the choice starts on it)
+    for _ in range(10):  # B pauses (a first B may close a banner)
+        s.press("B")
+        if s.app.screen.pause is not None:
+            break
+    assert s.app.screen.pause.items[4] == "Take back move"

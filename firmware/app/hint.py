@@ -23,7 +23,7 @@ with the shortened action list, so the game's record still replays.
 from app import modules
 from app.kit.menu import BACK
 from app.persist.storage import unhexlify
-from app.screen import ADVICE, PAUSE_ITEMS
+from app.screen import ADVICE, PAUSE_ITEMS, undo_row
 
 # The core modules' names for players.levels, in the order of games.GAMES.
 KEYS = ("clubbed", "klaberjass", "clubs")
@@ -108,25 +108,43 @@ def _klaberjass(g, a):
 
 def _clubs(g, a, seat):
     from cardgames import clubs
+    from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
 
+    hand = g.hand(seat)
     if a >= clubs.BID0 and a <= clubs.BID0 + 13:
         n = a - clubs.BID0
-        # With the running total the bid makes (PC-10: never 13).
-        total = g.bids_total() + n
-        return ("Bid %d: total %d" % (n, total)) if n else "Bid nil: win none"
+        if not n:
+            return "Bid nil: win none"
+        # The tricks won and what the cards left look worth (as the computer
+        # counts them), or the total a bid may not make (PC-10: never 13).
+        won = g.won[seat]
+        more = max(1, (100 * won + strength(hand) * BID_SCALE // 10) // 100) - won
+        if n == won + more:
+            return "Bid %d: %d won, %d more likely" % (n, won, more) if more else \
+                "Bid %d: the tricks you won" % n
+        if g.bids_total() + won + more == 13:
+            return "Bid %d: %d would make 13" % (n, won + more)
+        return "Bid %d: total %d" % (n, g.bids_total() + n)
     if a == clubs.TAKE_SELF:
         return "Take it yourself"
     if a == clubs.TAKE_PARTNER:
         return "Give it to North"
     name = clubs.symbol_name(a)
     ph = g.phase
-    if ph == clubs.PH_PASS_HEARTS:
-        # To whom (PC-2): the prompt said "first" only.
-        to = clubs.hearts_receiver(seat, g.pass_dir())
-        return "Pass %s to %s" % (name, clubs.SEAT_NAMES[to]) if to is not None else \
-            "Pass %s first" % name
-    if ph == clubs.PH_PASS_PARTNER:
-        return "Pass %s to North" % name
+    if ph == clubs.PH_PASS_HEARTS or ph == clubs.PH_PASS_PARTNER:
+        # To whom (PC-2: the prompt said "first" only), and why, by the
+        # hand's plan: strong hands play for tricks, weak ones for none.
+        partner = (seat + 2) % 4
+        to = partner
+        if ph == clubs.PH_PASS_HEARTS:
+            to = clubs.hearts_receiver(seat, g.pass_dir())
+            to = partner if to is None else to
+        taker = strength(hand) >= TAKER_STRENGTH
+        if to == partner:
+            why = ("low card" if a % 13 < 6 else "spare") if taker else "strong"
+        else:
+            why = "spare" if taker else "for nil"  # short: the guide's keys go first
+        return "Pass %s to %s: %s" % (name, clubs.SEAT_NAMES[to], why)
     if ph == clubs.PH_SHOW:
         return "Show %s" % name
     cs = g.trick()
@@ -284,6 +302,8 @@ def back(app, screen):
         new.note = "Move taken back"
     app.sessions[app.game_name()]["hint_or_undo"] = 1
     app.actions = bytearray(acts[:n])
+    app.undoable = n > 0
+    app.your_turn = True
     app.in_save = False  # the shortened actions replace the save's
     app.show(new)
     if app.storage is not None:
@@ -299,8 +319,9 @@ def pause_button(screen, b, think_ms):
     app = screen.app
     menu = screen.pause
     pick = menu.on_button(b)
-    asked = menu.items is not PAUSE_ITEMS
+    asked = menu.items[1] != PAUSE_ITEMS[1]
     menu.items = PAUSE_ITEMS
+    undo_row(menu, app)
     if pick == BACK and asked:
         return  # B takes back the question only: the pause menu stays
     if pick == BACK or pick == 0:
@@ -310,13 +331,17 @@ def pause_button(screen, b, think_ms):
     elif pick == 1 and asked:
         app.new_game()
     elif pick == 1:
-        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", "Take back move",
+        menu.items = ["Resume", "Abandon? A: yes", "Rules", "Quit to menu", menu.items[4],
                       "Show a hint"]
     elif pick == 2:
         screen.pause = None
         app.show_rules(screen)
     elif pick == 3:
         app.to_title()
+    elif pick == 4 and not app.undoable:
+        screen.pause = None
+        screen.hint = "Nothing to take back yet"
+        screen.hint_alert = True
     elif pick == 4 and screen.human_turn():
         screen.pause = None
         back(app, screen)

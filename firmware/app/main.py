@@ -56,6 +56,7 @@ class App:
     # runtime that has one (hw.start: the board's UART; host_sim --link).
     link_open = None
     link_entropy = None  # ``link_entropy(n)``: n random bytes, else os.urandom
+    guided = 0  # bit i: game i's save is a guided hand (the title says so)
 
     def __init__(self, display, buttons, clock, seed=0, storage=None):
         self.display = display
@@ -103,6 +104,10 @@ class App:
         self.hurry_at = clock.ticks_ms()
         self.storage = storage
         self.actions = bytearray()  # the game's actions since its last save
+        # Whether the pause menu offers Take back: you have decided something
+        # in this game (``moved``), or it was resumed or taken back.
+        self.undoable = False
+        self.your_turn = False  # it was your turn before the next move
         # Settings, the saved games, storage problems...: app.persist.files.boot
         # sets them (see there) from the files; until then the class's.
         if storage is not None:
@@ -214,6 +219,8 @@ class App:
         if self.guide:
             self.sessions[e.name]["hint_or_undo"] = 1  # a guided game has help
         screen = mod.start(self, self.last_seed, self.options[e.name])
+        self.undoable = False
+        self.your_turn = self.yours(screen, getattr(mod, "HUMAN", 0))
         self.show(screen)
         modules.drop("players.levels")  # the players are made
         if self.storage is not None and screen.game.current_player == getattr(mod, "HUMAN", 0):
@@ -231,6 +238,11 @@ class App:
         counts and records it when it is over. Storage failures become
         notices, never exceptions."""
         self.actions.append(action)  # also without storage: Undo replays them
+        if self.your_turn:
+            self.undoable = True
+        # A seat of -1 is a move within the human's turn (Clubs' first card
+        # of a pass): the turn goes on.
+        self.your_turn = seat < 0 or self.yours(screen, seat)
         if self.storage is None:
             return
         g = screen.game
@@ -239,6 +251,12 @@ class App:
 
             persist.save_game(self, screen, seat)
             self.persist_done()
+
+    def yours(self, screen, seat):
+        """Whether ``screen``'s game waits for the human at ``seat`` to move,
+        a banner shown before it or not (``human_turn`` says no while one
+        waits for A, and the move after it is still the human's)."""
+        return screen.game.current_player == seat and not screen.autoplay
 
     def persist_done(self):
         """Drop ``app.persist.files`` and ``app.persist.storage`` on MicroPython: the code

@@ -11,6 +11,9 @@ from app.kit.menu import Menu, panel
 # The hint last, so that UP from Resume reaches it at once, undo above it
 # (labels of 10 characters or more are no interned names, app.persist.files).
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
+# Before you have decided anything there is nothing to take back: the row
+# says so, greyed where the screen has grey (``Menu.off``).
+NO_UNDO = "No move to undo"
 
 
 # A game screen's ``hint_alert``: False (the plain key hint), True (a move
@@ -26,9 +29,20 @@ def hint_colour(tone):
     return theme.GOLD if tone == ADVICE else theme.ALERT
 
 
-def pause_menu():
-    """A fresh pause menu (``PAUSE_ITEMS``), Resume selected."""
-    return Menu(PAUSE_ITEMS)
+def pause_menu(app):
+    """A fresh pause menu (``PAUSE_ITEMS``), Resume selected; its Take back
+    row is ``NO_UNDO``, greyed, until ``app.undoable``."""
+    m = Menu(PAUSE_ITEMS)
+    undo_row(m, app)
+    return m
+
+
+def undo_row(m, app):
+    """Puts pause menu ``m``'s Take back row as ``app.undoable`` says."""
+    m.off = -1
+    if not app.undoable:
+        m.items = m.items[:4] + [NO_UNDO] + m.items[5:]
+        m.off = 4
 
 
 def pause_button(screen, b, think_ms):

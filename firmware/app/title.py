@@ -35,7 +35,11 @@ class TitleScreen(StaticScreen):
         # Continue is offered on a saved game's own page: the row, the game
         # named between the arrows and what A opens always agree.
         app = self.app
-        items = ["Continue " + app.game_name()] if app.saves[app.game_index] else []
+        items = []
+        if app.saves[app.game_index]:
+            # A guided hand saved says so: Continue goes on with its prompts.
+            guided = app.guided >> app.game_index & 1
+            items = ["Continue guided hand" if guided else "Continue " + app.game_name()]
         # Guided hand last (UP from New game reaches it): the other rows keep
         # their places.
         return items + list(ITEMS)

@@ -107,6 +107,11 @@ def clubbed_turn():
     """Key policy for the human at the Clubbed table: cursor to the first
     playable slot, then A."""
     scr = S["app"].screen
+    if scr.banner:
+        # West clubbed you: the banner waits for A, as a player reads it.
+        scr = None
+        yield from press("A")
+        return
     if not scr.human_turn():
         raise RuntimeError("Clubbed: idle although the computer is to move")
     target = -1

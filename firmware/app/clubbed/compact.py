@@ -58,7 +58,8 @@ def draw(fb, scr):
     _hand(fb, scr, w, h)
     if scr.banner:
         title, line = scr.banner
-        c.banner(fb, title, [line], w, h)
+        c.banner(fb, title, [line] if scr.banner_until is not None else [line, "A: continue"],
+                 w, h)
 
 
 def draw_part(fb, scr, r):

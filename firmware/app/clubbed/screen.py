@@ -31,7 +31,28 @@ _LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
 _HINT_Y = const(76)
 _TABLE_H = const(135)  # the table's height (the lower view on a 240x240 screen)
-_MIN_STEP = const(11)
+_MIN_STEP = const(15)  # px between overlapping cards: a "10" and its suit show
+_MARK_W = const(8)  # the ◄ or ► of a scrolled hand
+
+
+def _fan(n, avail, on_card):
+    """How ``n`` cards of the hand sit in ``avail`` px: ``(step, after,
+    shown)``: cards ``step`` px apart, the cursor's card (when ``on_card``)
+    2 px after the card before (its frame) and ``after`` px before the next
+    (the whole card when there is room, else covered as the others);
+    ``shown`` cards in view (``shown < n``: the hand scrolls)."""
+    cw = theme.CARD_W
+    step = cw + 2
+    if not on_card:
+        if n > 1 and (n - 1) * step + cw > avail:
+            step = max(_MIN_STEP, (avail - cw) // (n - 1))
+        return step, step, min(n, (avail - cw) // step + 1)
+    if n < 2 or (n - 1) * step + cw + 4 <= avail:
+        return step, cw + 3, n
+    if n > 2 and (avail - 2 * cw - 6) // (n - 2) >= _MIN_STEP:
+        return (avail - 2 * cw - 6) // (n - 2), cw + 3, n  # a fan opened at the cursor
+    step = max(_MIN_STEP, (avail - cw - 3) // (n - 1))
+    return step, step, min(n, (avail - cw - 3) // step + 1)
 
 
 def start(app, seed, options):
@@ -94,12 +115,15 @@ class ClubbedScreen:
         self.hint = ""
         self.hint_alert = False
         self.banner = None  # (title, line) while someone is being clubbed
+        # When it goes (ms), or None: until A (you were clubbed by West).
         self.banner_until = 0
         self.end_at = None
         self.pause = None  # a Menu while paused
         self.looking = False
         self.sel_x = -1  # drawn by _draw_hand: where its cursor card is (draw_part)
+        self.sel_i = -1
         self.first = 0
+        self.lay_x0 = self.lay_step = self.lay_after = self.lay_shown = 0
         now = app.clock.ticks_ms()
         self.ai_at = now + app.pace(THINK_MS)
         self._refresh_slots(True)
@@ -209,10 +233,14 @@ class ClubbedScreen:
                 self.banner = ("CLUBBED!", line)
                 self.banner_until = now + _BANNER_MS
                 self.app.announce()
+                if victim == _HUMAN and ev[1] != _HUMAN and not self.autoplay:
+                    # West's club gave you the pile: a player who looked away
+                    # would only see the pile gone.
+                    self.banner_until = None
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
-            self.end_at = self.banner_until + _END_MS // 2
+            self.end_at = (self.banner_until or now) + _END_MS // 2
         focus = -1
         if drew and g.current_player == _HUMAN:
             drawn = g.events[0][2]
@@ -221,7 +249,10 @@ class ClubbedScreen:
         self.app.invalidate()
 
     def human_turn(self):
-        """True when the game waits for the human's move."""
+        """True when the game waits for the human's move (not while West's
+        club waits for A: only A or B does something then)."""
+        if self.banner and self.banner_until is None:
+            return False
         return self.game.current_player == _HUMAN and not self.autoplay
 
     # --- screen protocol ---------------------------------------------------
@@ -242,10 +273,14 @@ class ClubbedScreen:
         if self.pause is not None:
             return
         if self.banner:
-            if self.app.clock.ticks_diff(now, self.banner_until) < 0:
+            if self.banner_until is None or self.app.clock.ticks_diff(now, self.banner_until) < 0:
                 return
             self.banner = None
             self.app.invalidate()
+            if self.human_turn():
+                # Your turn came behind the banner: the hand raised and the
+                # hint (the guided hand's keys) only now that you can move.
+                self._plain_hint()
         if self.end_at is not None:
             if self.app.clock.ticks_diff(now, self.end_at) >= 0:
                 self.end_at = None
@@ -281,7 +316,7 @@ class ClubbedScreen:
             shared.look_button(self, b, _LOOK_ROWS)
             return
         if b == buttons.B:
-            self.pause = shared.pause_menu()
+            self.pause = shared.pause_menu(self.app)
             return
         if b == buttons.UP:
             shared.open_look(self)
@@ -416,74 +451,111 @@ class ClubbedScreen:
             from app.clubbed import compact as compact_clubbed
 
             return compact_clubbed.draw_part(fb, self, r)
-        was = self.sel_x
+        was = self.sel_i
         first = self.first
-        if was < 0 or self.cursor >= len(self.hand) or not self.human_turn():
+        x0 = self.lay_x0
+        step = self.lay_step
+        after = self.lay_after
+        if self.sel_x < 0 or self.cursor >= len(self.hand) or not self.human_turn():
             return False
         w = self.app.width
         fb.fill_rect(0, _HINT_Y, w, _TABLE_H - _HINT_Y, theme.FELT)
         self._draw_own_row(fb, w)
         self._draw_hand(fb)
-        now = self.sel_x
+        now = self.sel_i
         lo = 0
         hi = w
-        if first == self.first:
-            lo = max(0, min(was, now) - 2)
-            hi = min(w, max(was, now) + theme.CARD_W + 2)
+        if (first == self.first and x0 == self.lay_x0 and step == self.lay_step
+                and after == self.lay_after):
+            # The cards whose place or frame changed: the old and new
+            # cursor's, and those the opened fan moved between them.
+            lo = w
+            hi = 0
+            for k in range(first, first + self.lay_shown):
+                a = self._hand_x(k, was)
+                b = self._hand_x(k, now)
+                if a != b or k == was or k == now:
+                    lo = min(lo, min(a, b) - 2)
+                    hi = max(hi, max(a, b) + theme.CARD_W + 2)
+            lo = max(0, lo)
+            hi = min(w, hi)
         r[0] = lo
         r[1] = _HINT_Y
         r[2] = hi - lo
         r[3] = _TABLE_H - _HINT_Y
         return True
 
+    def _hand_x(self, k, cur):
+        """Where ``_draw_hand`` puts card ``k`` with the cursor on card
+        ``cur`` (-1: none), in the layout it last drew."""
+        x = self.lay_x0 + (k - self.first) * self.lay_step
+        if cur < 0 or k < cur:
+            return x
+        x = self.lay_x0 + (cur - self.first) * self.lay_step + (2 if cur > self.first else 0)
+        if k == cur:
+            return x
+        return x + self.lay_after + (k - cur - 1) * self.lay_step
+
     def _draw_hand(self, fb):
+        # Cards overlap left to right so each one's index (its left 12 px)
+        # stays in sight; the cursor's card is drawn whole when the cards
+        # after it can move right to make room, and a hand too long to show
+        # every index scrolls, with ◄ ► where cards are hidden.
         slots = self.slots
-        n_cards = len(self.hand)
+        n = len(self.hand)
         has_draw = clubbed.DRAW in slots
-        avail = self.app.width - 6 - (_DRAW_W + 6 if has_draw else 0)
-        cw = theme.CARD_W
-        first = 0
-        shown = n_cards
-        step = cw + 2
-        if n_cards > 1:
-            step = min(cw + 2, (avail - cw) // (n_cards - 1))
-            if step < _MIN_STEP:
-                step = _MIN_STEP
-                shown = (avail - cw) // step + 1
-                cur = min(self.cursor, n_cards - 1)
-                first = max(0, min(cur - shown // 2, n_cards - shown))
         mine = self.human_turn()
+        x0 = 3
+        avail = self.app.width - 6 - (_DRAW_W + 6 if has_draw else 0)
+        on_card = mine and self.cursor < n
+        step, after, shown = _fan(n, avail, on_card)
+        first = 0
+        if shown < n:
+            x0 += _MARK_W  # room for ◄ at the left, ► after the last card
+            step, after, shown = _fan(n, avail - 2 * _MARK_W, on_card)
+            first = max(0, min(min(self.cursor, n - 1) - shown // 2, n - shown))
+        cur = self.cursor if on_card else -1
+        self.lay_x0 = x0
+        self.lay_step = step
+        self.lay_after = after
+        self.lay_shown = shown
         base = 99
-        sel_x = -1
+        x = x0
         for i in range(first, first + shown):
             c = slots[i]
-            x = 3 + (i - first) * step
             legal = c in self.legal
-            y = base - 6 if legal else base
-            if i == self.cursor and mine:
-                sel_x = x
-                continue
-            cardview.face(fb, c, x, y, dim=mine and not legal)
+            if i == cur:
+                x += 2 if i > first else 0  # the cursor's frame clears the card before
+                cardview.cursor_card(fb, c, x, base, legal)
+                x += after
+            else:
+                cardview.face(fb, c, x, base - 6 if legal else base, dim=mine and not legal)
+                x += step
         if first > 0:
-            text.draw(fb, "\u25c4", 0, base - 16, theme.GOLD, text.SMALL)
-        if first + shown < n_cards:
-            text.draw(fb, "\u25ba", avail - 4, base - 16, theme.GOLD, text.SMALL)
+            text.draw(fb, "\u25c4", 1, base + 10, theme.GOLD, text.SMALL)
+        if first + shown < n:
+            text.draw(fb, "\u25ba", x0 + avail - 2 * _MARK_W + 2, base + 10, theme.GOLD,
+                      text.SMALL)
         if has_draw:
             dx = self.app.width - _DRAW_W - 3
             sel = self.cursor == len(slots) - 1 and mine
             fb.fill_rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
             fb.rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
             text.draw_centered(fb, "DRAW", dx + _DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
-        # Where the cursor's card is (-1: none, or DRAW) and the first card
-        # shown, for the next draw_part.
-        self.sel_x = sel_x
+        # How the hand lay, for the next draw_part (``_hand_x``).
         self.first = first
-        if sel_x >= 0:
-            c = slots[self.cursor]
-            cardview.cursor_card(fb, c, sel_x, base, c in self.legal)
+        self.sel_i = cur
+        self.sel_x = self._hand_x(cur, cur) if cur >= 0 else -1
 
     def _draw_banner(self, fb):
         title, line = self.banner
+        if self.banner_until is None:
+            panel(fb, 30, 30, 180, 66)
+            fb.rect(31, 31, 178, 64, theme.GOLD)
+            text.draw_centered(fb, title, 120, 35, theme.GOLD, text.BIG)
+            text.draw_centered(fb, line, 120, 62, theme.WHITE, text.SMALL)
+            text.draw_centered(fb, "A: continue", 120, 78, theme.TEXT_DIM, text.SMALL)
+            return
         panel(fb, 30, 38, 180, 52)
         fb.rect(31, 39, 178, 50, theme.GOLD)
         text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
@@ -493,7 +565,12 @@ class ClubbedScreen:
         # The discard pile and both collections, all public (CB-11), as
         # header strings and rows of at most 9 cards (bytes).
         g = self.game
-        out = []
+        # First what happened lately, the latest first: a player who looked
+        # away reads here what West did.
+        out = ["What happened"]
+        for m in self.msgs[::-1]:
+            # The small screen's look draws a str as text, a tuple as a heading.
+            out.append("  " + m if self.app.compact else ("t", m))
         # The pile top first, as the 240x240 panel (app.kit.tall) lists it.
         groups = (("Discard pile, top first",
                    bytes(g.pile[i] for i in range(g.n_pile - 1, -1, -1))),
@@ -517,6 +594,8 @@ class ClubbedScreen:
         for line in lines[top : top + rows]:
             if isinstance(line, str):
                 text.draw(fb, line, 6, y, theme.GOLD, text.SMALL)
+            elif isinstance(line, tuple):
+                cardview.draw_rich(fb, text.fit(line[1], 224), 12, y, theme.TEXT)
             elif not line:
                 text.draw(fb, "(none)", 12, y, theme.TEXT_DIM, text.SMALL)
             else:

@@ -552,7 +552,7 @@ class ClubsScreen:
             if self.can_take_back():
                 self._take_back()
             else:
-                self.pause = pause_menu()
+                self.pause = pause_menu(self.app)
             return
         if self.mode in INFO_MODES:
             if b == buttons.A:

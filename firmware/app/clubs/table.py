@@ -275,20 +275,22 @@ def _draw_hand(fb, scr):
         ok = c in legal and c != picked
         new = c == f0 or c == f1
         if c == picked:
-            # Above the cursor's card, its frame as the cursor's two rows
-            # below the ink of the status line's prompt ("A: this card to
-            # North  B: take back").
-            y = base - 11
-        elif mine and i == scr.cursor:
+            # The card is in its pass slot above: here only its place, where
+            # A (or B) takes it back.
+            cardview.placeholder(fb, x, base, CW, CH, theme.GOLD)
+            if mine and i == scr.cursor:
+                cardview.cursor_frame(fb, x, base)
+            continue
+        if mine and i == scr.cursor:
             y = base - 9 if ok else base - 3
         elif (mine and ok) or new:
             y = base - 6
         else:
             y = base
-        cardview.face(fb, c, x, y, dim=mine and not ok and c != picked)
+        cardview.face(fb, c, x, y, dim=mine and not ok)
         if mine and i == scr.cursor:
             cardview.cursor_frame(fb, x, y)
-        elif new or c == picked:
+        elif new:
             fb.rect(x, y, CW, CH, theme.GOLD)
 
 

@@ -16,6 +16,7 @@ class Menu:
     def __init__(self, items, sel=0):
         self.items = items
         self.sel = sel
+        self.off = -1  # the index of a row drawn greyed (not available now)
 
     def on_button(self, b):
         """Index picked with A, BACK for B, else PICKED_NONE (moves wrap)."""
@@ -40,8 +41,10 @@ class Menu:
                 fb.fill_rect(x, ry, w, row_h, theme.HILITE)
                 fb.rect(x, ry, w, row_h, theme.GOLD)
                 text.draw(fb, "\u25ba", x + 3, ry + pad, theme.GOLD, font)
-            text.draw(fb, self.items[i], x + 4 + font.w + 2, ry + pad,
-                      theme.WHITE if i == self.sel else theme.TEXT, font)
+            ink = theme.WHITE if i == self.sel else theme.TEXT
+            if i == self.off:
+                ink = theme.TEXT_DIM
+            text.draw(fb, self.items[i], x + 4 + font.w + 2, ry + pad, ink, font)
 
 
 def panel(fb, x, y, w, h):

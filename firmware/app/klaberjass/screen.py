@@ -385,6 +385,14 @@ class KlaberjassScreen:
                 self._banner("Bidding round 2", [
                     "Both passed %s." % kj.SUIT_SYMBOLS[g.turned_suit],
                     "Name another suit or pass"], wait=seat != _HUMAN)
+            elif (kind == kj.EV_BID and seat != _HUMAN and g.current_player == _HUMAN
+                  and len(g.bids()) % 2):
+                # West passed first, in either round (not a pass that ended
+                # the bidding): your bid comes next, after you saw West's.
+                self._banner("West passes", [
+                    "West does not take %s as trump" % kj.SUIT_SYMBOLS[g.turned_suit]
+                    if g.phase == kj.BID1 else "West names no suit", "Your turn to bid"],
+                    wait=True)
             elif kind == kj.EV_MORE and self.banners:
                 lines = self.banners[-1][1]
                 lines[1] = "3 more cards each; out of play: %s" % kj.symbol_name(a)
@@ -394,7 +402,7 @@ class KlaberjassScreen:
             elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
                 self._banner("Exchange", ["%s swapped %s" % (who, kj.symbol_name(a)),
                                           "for the turned card %s" % kj.symbol_name(b)],
-                             bytes((b,)))
+                             bytes((b,)), True)
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
@@ -493,6 +501,10 @@ class KlaberjassScreen:
                 self.app.announce()  # the next one
                 return
             self.ai_at = now + self.app.pace(THINK_MS)
+            if not self._waiting():
+                # Your turn may have come behind the banners: its hint (and
+                # the guided hand's keys) only now that you can act.
+                self._plain_hint()
             if self.trick_done:
                 self.trick_until = now + _TRICK_MS // 2
         if self.trick_done:
@@ -561,13 +573,13 @@ class KlaberjassScreen:
             if b == buttons.A:
                 self._close_summary(now)
             elif b == buttons.B:
-                self.pause = shared.pause_menu()
+                self.pause = shared.pause_menu(self.app)
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS, up_at_top_closes=True)
             return
         if b == buttons.B:
-            self.pause = shared.pause_menu()
+            self.pause = shared.pause_menu(self.app)
             return
         if b == buttons.UP:
             shared.open_look(self)

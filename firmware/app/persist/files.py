@@ -412,6 +412,9 @@ def load_save(app, i, boot=False):
         pass
     elif "res" not in f:
         app.saves[i] = dec_int(f["id"])
+        app.guided &= ~(1 << i)
+        if ("," + f.get("st", "") + ",").find(",guide:1,") >= 0:
+            app.guided |= 1 << i
         return f
     elif boot:
         try:
@@ -570,6 +573,9 @@ def save_game(app, screen, seat):
             app.actions = bytearray()  # they are in the file now
             app.in_save = True
             app.saves[app.game_index] = app.id  # the title's Continue is for this game now
+            app.guided &= ~(1 << app.game_index)
+            if app.guide:
+                app.guided |= 1 << app.game_index
             if d is not None:
                 ok = complete(app, d)  # a failure is told as a save's is
     if not ok:

@@ -57,6 +57,8 @@ def continue_game(app):
             raise ValueError("its game is already over but has no result")
         unhexlify(f["act"])  # checked; the save keeps them (app.persist.files)
         app.actions = bytearray()
+        app.undoable = bool(f["act"])
+        app.your_turn = app.yours(screen, getattr(mod, "HUMAN", 0))
     except ValueError as ex:
         app.guide = False
         reject_save(app, str(ex))
