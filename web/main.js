@@ -53,7 +53,7 @@ try {
 
 // A plain file name of the console's flat folder (hw.storage: one folder, no
 // subfolders; app.persist.storage's names are game-clubs, settings, stats, r12 and those
-// with .tmp or .bad1 ... .bad99 added). Any other key under PREFIX ("", "a/b",
+// with .tmp or .bad1, .bad2 ... added). Any other key under PREFIX ("", "a/b",
 // "..") is no file of the console: it is left alone in localStorage.
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 const MAX_NAME = 64;
