@@ -73,17 +73,6 @@ def test_a_game_whose_count_or_record_could_not_be_written_is_not_lost(tmp_path,
     assert _fields(data / "stats", "stats")["last.Clubbed"] == str(have[-1])
 
 
-def test_games_played_while_the_statistics_cannot_be_written_are_all_recorded(tmp_path):
-    # The statistics fail for the whole session: every game is still
-    # recorded, and the first one's save is kept for the next start-up.
-    data = tmp_path / "data"
-    faultsim(data, GAMES, "stats:28:0:0")
-    have = records(data)
-    assert len(have) >= 2 and have == list(range(1, len(have) + 1))
-    assert not (data / "stats").exists()
-    assert _fields(data / "game-clubbed", "save")["id"] == "1"
-
-
 def test_a_count_that_could_not_be_written_is_told_in_words(tmp_path):
     # Said on the screen when the game ends, as a player would say it.
     sys.path.insert(0, TESTS)

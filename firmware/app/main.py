@@ -34,7 +34,7 @@ class App:
     # Defaults until app.persist.files.boot reads the files (see there): the
     # settings, per game the last game counted, the game's number, per game
     # the number of its saved game (0: none), the highest game record's
-    # number, the finished games whose count or record wait for a write,
+    # number, a finished game whose count or record waits for a write,
     # storage problems to tell (a list once there are any).
     four = False
     speed = 1
@@ -45,7 +45,7 @@ class App:
     id = 0
     saves = (0, 0, 0)
     top = 0
-    owed = ()
+    owed = None
     notices = ()
     keep = ()  # files not to write over this session (app.persist.files)
     # The game's save file holds the earlier actions of the game in play

@@ -341,7 +341,7 @@ def boot(app):
     app.notices = []
     app.keep = ()
     app.told = ()
-    app.owed = ()
+    app.owed = None
     f, why = _read(app, "settings", "settings", lambda f: apply_settings(app, f))
     if why:
         app.notices.append("Settings were reset: " + why + ".")
@@ -542,25 +542,14 @@ def save_game(app, screen, seat):
     told = len(app.notices)
     owed = settle(app)
     act = _actions(app)
-    f = d = None
-    if act is not None:
-        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
-             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
-             ("pos", g.to_text()), ("act", act)]
-        if g.is_over():
-            f.append(("res", ",".join(str(r) for r in g.result())))
-            d = {}
-            for k, v in f:
-                d[k] = str(v)
-    if any(o["game"] == e.name and o["id"] != str(app.id) for o in owed):
+    if owed is not None and SAVES[games.GAMES.index(find(owed["game"]))] == name \
+            and owed["id"] != str(app.id):
         # That file holds a finished game not yet counted: kept until it is.
         ok = False
         if "owed" not in app.told:
             app.told = app.told + ("owed",)
             app.notices.append("The last %s game's result is still waiting to be saved, so "
                                "this game is not saved yet. Play goes on." % e.name)
-        if d is not None:
-            complete(app, d)  # over: recorded if it can be, and owed
     elif act is None:
         ok = False
         if name not in app.told:
@@ -568,6 +557,11 @@ def save_game(app, screen, seat):
             app.notices.append("Could not read the saved game to add the last moves to it; "
                                "they are kept and saved with the next ones.")
     else:
+        f = [("id", app.id), ("game", e.name), ("seed", screen.seed),
+             ("kw", enc_dict(screen.core_kw)), ("you", seat), ("st", enc_dict(st)),
+             ("pos", g.to_text()), ("act", act)]
+        if g.is_over():
+            f.append(("res", ",".join(str(r) for r in g.result())))
         ok = _write(app, name, "save", f)
         if ok:
             app.actions = bytearray()  # they are in the file now
@@ -576,7 +570,10 @@ def save_game(app, screen, seat):
             app.guided &= ~(1 << app.game_index)
             if app.guide:
                 app.guided |= 1 << app.game_index
-            if d is not None:
+            if g.is_over():
+                d = {}
+                for k, v in f:
+                    d[k] = str(v)
                 ok = complete(app, d)  # a failure is told as a save's is
     if not ok:
         # The new notices, over the game on screen (once: see ``_write``):
@@ -593,12 +590,12 @@ def save_game(app, screen, seat):
 
 
 def settle(app):
-    """Count and record ``app.owed``, the finished games failed writes left
-    waiting (``complete``), if any. The games still owed (a tuple)."""
-    if app.storage is not None:
-        for f in app.owed:
-            complete(app, f)
-    return app.owed
+    """Count and record ``app.owed``, the finished game a failed write left
+    waiting (``complete``), if any. The game still owed (None when none)."""
+    f = getattr(app, "owed", None)
+    if f is not None and app.storage is not None:
+        complete(app, f)
+    return getattr(app, "owed", None)
 
 
 def _records(app, aside=False):
@@ -659,7 +656,7 @@ def complete(app, f):
     above its game's ``app.last``), write its record, drop the oldest record
     (the last 10 are kept) and the game's save. False (and a notice) when
     the statistics or the record could not be written: the save is kept,
-    and the game joins ``app.owed``, tried again at the next save (or the
+    and the game is ``app.owed`` and tried again at the next save (or the
     next boot)."""
     gid = dec_int(f["id"])
     i = games.GAMES.index(find(f["game"]))
@@ -703,18 +700,16 @@ def complete(app, f):
     else:
         ok = False
     if not ok:
-        if all(o["id"] != f["id"] for o in app.owed):
-            app.owed = app.owed + (f,)  # its save stays too, for a power cut (boot)
+        app.owed = f  # its save stays too, for a power cut (boot)
         return False
-    app.owed = tuple(o for o in app.owed if o["id"] != f["id"])
+    app.owed = None
     try:
         # The last 10 records up to this one are kept: numbers need not be
         # consecutive, and a record numbered above (not written here) stays.
         recs = [n for n in _records(app) if n <= gid]
         for n in recs[1:-10]:
             app.storage.remove("r%d" % n)
-        if not any(o["game"] == f["game"] for o in app.owed):
-            app.storage.remove(SAVES[i])  # else it holds an earlier game still owed
+        app.storage.remove(SAVES[i])
     except OSError as e:
         app.notices.append("Could not tidy the storage: %s." % words(e))
     app.saves[i] = 0
