@@ -42,6 +42,35 @@ def draw(fb, scr):
         turn = "West plays\u2026"
     c.put(fb, turn, 1, 22, scr.human_turn() and not g.is_over())
     c.right(fb, "coll %d" % g.collected(0), w, 22)
+    _events(fb, scr, w)
+    _hand(fb, scr, w, h)
+    if scr.banner:
+        title, line = scr.banner
+        c.banner(fb, title, [line] if scr.banner_until is not None else [line, "A: continue"],
+                 w, h)
+
+
+def draw_part(fb, scr, r):
+    """After a cursor move (``ClubbedScreen.draw_part``): the hand's rows
+    drawn again, and ``r`` (x, y, w, h) set to them, the whole width (an
+    OLED sends whole 8-row pages). The event rows above are drawn again
+    too (text only adds its glyphs, so the same pixels): a descender of
+    their lower row lies in the raised cards' top row, cleared here."""
+    w, h = scr.app.width, scr.app.height
+    y = h - c.BAR - 2  # the raised cards' top
+    fb.fill_rect(0, y, w, h - y, c.OFF)
+    _events(fb, scr, w)
+    _hand(fb, scr, w, h)
+    r[0] = 0
+    r[1] = y
+    r[2] = w
+    r[3] = h - y
+    return True
+
+
+def _events(fb, scr, w):
+    # The last two events (or the latest on both rows when long, or the
+    # hint), rows 31 and 41.
     msgs = scr.msgs
     if scr.hint_alert:
         c.put(fb, c.text.fit(msgs[-1], w - 2), 1, 31)
@@ -55,26 +84,6 @@ def draw(fb, scr):
         for m in msgs[-2:]:
             c.put(fb, c.text.fit(m, w - 2), 1, y)
             y += 10
-    _hand(fb, scr, w, h)
-    if scr.banner:
-        title, line = scr.banner
-        c.banner(fb, title, [line] if scr.banner_until is not None else [line, "A: continue"],
-                 w, h)
-
-
-def draw_part(fb, scr, r):
-    """After a cursor move (``ClubbedScreen.draw_part``): the table drawn
-    (a 1-bit frame is quick to draw; the bus is what is slow) and ``r``
-    (x, y, w, h) set to the hand's rows, the whole width, where the move
-    changed pixels (an OLED sends whole 8-row pages)."""
-    draw(fb, scr)
-    w, h = scr.app.width, scr.app.height
-    y = h - c.BAR - 2  # the raised cards' top
-    r[0] = 0
-    r[1] = y
-    r[2] = w
-    r[3] = h - y
-    return True
 
 
 def _hand(fb, scr, w, h):
