@@ -155,10 +155,10 @@ def test_no_link_on_this_console_is_said():
 @pytest.mark.parametrize("size", [(240, 135), (240, 240), (128, 64)])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_link_screen_text_fits(size, game):
-    from test_text_fits import Cuts
+    from textcheck import TextCheck
 
     t = Two(size)
-    with Cuts(size[0]) as cuts:
+    with TextCheck() as cuts:
         t.start(game)
         h = t.host.screen()
         g = t.guest.screen()

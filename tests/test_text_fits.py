@@ -258,8 +258,9 @@ def _saved_session(board):
     s = S(4, MemoryStorage())
     for e in games.GAMES:
         s.choose_game(e.name)
-        rows = len(s.app.screen.menu.items)
-        s.press(*(["DOWN"] * (rows - 5)))  # to New game
+        menu = s.app.screen.menu
+        to_new = (menu.items.index("New game") - menu.sel) % len(menu.items)
+        s.press(*(["DOWN"] * to_new))
         s.press("A")
         if type(s.app.screen).__name__ == "TitleScreen":
             s.press("A")  # "Replace save?"

@@ -312,7 +312,7 @@ class LinkScreen:
         for ln, col in lines:
             text.draw(fb, ln, 2, y, col, text.SMALL)
             y += pitch
-        y = h - len(keys) * pitch - (1 if compact else 2)
+        y = h - len(keys) * pitch - 2  # a descender's last row stays on the screen
         for ln, col in keys:
             text.draw(fb, ln, 2, y, col, text.SMALL)
             y += pitch

@@ -371,7 +371,7 @@ def link_opener(cfg, machine):
     opened on first use and kept; None when the board has no link."""
     if not cfg:
         return None
-    opened = []
+    opened: list = []  # the link, once opened
 
     def link_open():
         if not opened:
