@@ -62,8 +62,9 @@ SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 
 def _table(app):
-    # The table's drawing module (the summary's dropped on MicroPython).
-    return modules.swap("app.clubs.table", "app.clubs.summary")
+    # The table's drawing module (the summary's dropped on MicroPython, with
+    # the score lines only the summaries use).
+    return modules.swap("app.clubs.table", "app.clubs.summary", "app.clubs.score")
 
 
 def _summary(app):
