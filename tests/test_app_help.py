@@ -562,7 +562,7 @@ def test_clubs_pass_and_bid_reasons_say_why():
                 assert why.startswith("Pass %s to " % clubs.symbol_name(a)), why
                 reasons.add(why.split(": ")[1])
             if g.phase == clubs.PH_BID:
-                from players.clubs_heuristic import ClubsHeuristic
+                from players.clubs.heuristic import ClubsHeuristic
 
                 bid = ClubsHeuristic()._choose(g.observation(seat), g.legal_actions())
                 why = hint.reason("clubs", g, bid, seat)

@@ -108,7 +108,7 @@ def _klaberjass(g, a):
 
 def _clubs(g, a, seat):
     from cardgames import clubs
-    from players.clubs_heuristic import BID_SCALE, TAKER_STRENGTH, strength
+    from players.clubs.heuristic import BID_SCALE, TAKER_STRENGTH, strength
 
     hand = g.hand(seat)
     if a >= clubs.BID0 and a <= clubs.BID0 + 13:
