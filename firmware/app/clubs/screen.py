@@ -185,7 +185,7 @@ class ClubsScreen:
         self.last_trick = None
         self.received = b""
         self.gave = b""
-        self.summary = None  # HandSummary of the hand just finished
+        self.summary = None  # HandSummary of the hand just finished, while shown
         self.history = []  # per hand: (hand_no, N-S, E-W hand scores)
         self.score_top = 0  # first hand listed on the score screen
         self.queue.extend(self.game.events)
@@ -461,6 +461,7 @@ class ClubsScreen:
         elif m == SHOWN:
             self.mode = TABLE
         elif m == SUMMARY:
+            self.summary = None  # shown: the score to 42 needs only the history
             self._enter(SCORE, now)
             rows = _summary(self.app).ROWS
             self.score_top = max(0, len(self.history) - rows)  # latest hands
