@@ -23,6 +23,7 @@ app.new_game()  # Klaberjass
 print("after", "cardgames.clubbed" in sys.modules, "app.clubbed.screen" in sys.modules,
       "players.clubbed.heuristic" in sys.modules, "cardgames.klaberjass" in sys.modules,
       "app.clubbed" in sys.modules, hasattr(sys.modules["app"], "clubbed"))
+print("left", sorted(m for m in sys.modules if "clubbed" in m))
 print("shared", "cardgames.cards" in sys.modules, "app.screen" in sys.modules)
 print("title", "app.title" in sys.modules, "app.rules_screen" in sys.modules)
 app.show_rules(app.screen)
@@ -52,12 +53,14 @@ def test_leaving_screens_drops_their_modules(tmp_path):
     # Clubbed's own modules are gone; Klaberjass's are loaded; shared ones stay.
     # Its folder's package too, from sys.modules and from the app package.
     assert lines[1] == "after False False False True False False"
-    assert lines[2] == "shared True True"
+    # Every module of Clubbed's (its players' endgame solver too), by name.
+    assert lines[2] == "left []"
+    assert lines[3] == "shared True True"
     # The title's code is not held during a game; the summaries only while
     # the Rules screen is built (it reads its page from the rule file).
-    assert lines[3] == "title False False"
-    assert lines[4] == "rules False True"
+    assert lines[4] == "title False False"
+    assert lines[5] == "rules False True"
     # Back at the title no game's code is held.
-    assert lines[5] == "back False False False True"
+    assert lines[6] == "back False False False True"
     # Link play's code is not held once its game is left.
-    assert lines[6] == "link False False False False False"
+    assert lines[7] == "link False False False False False"

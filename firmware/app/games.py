@@ -28,19 +28,20 @@ GAMES = (
     Entry("Clubbed", "app.clubbed.screen", "CLUBBED", (("refill", "Refill", True),),
           ("app.clubbed.result", "app.clubbed.compact", "app.clubbed.tall", "cardgames.clubbed",
            "cardgames.clubbed_text", "players.clubbed.heuristic",
-           "players.clubbed.kit", "players.clubbed")),
+           "players.clubbed.kit", "players.clubbed.endgame", "players.clubbed.beginner",
+           "players.clubbed")),
     Entry("Klaberjass", "app.klaberjass.screen", "KLABERJASS",
           (("alternate", "Alternate deal", False), ("all_sequences", "All sequences", False),
            ("classic", "Classic follow", False)),
           ("app.klaberjass.summary", "app.klaberjass.score", "app.klaberjass.compact",
            "app.klaberjass.tall", "cardgames.klaberjass",
            "cardgames.klaberjass_text", "players.klaberjass.heuristic",
-           "players.klaberjass.kit", "players.klaberjass")),
+           "players.klaberjass.kit", "players.klaberjass.beginner", "players.klaberjass")),
     Entry("Clubs", "app.clubs.screen", "CLUBS", (),
           ("app.clubs.table", "app.clubs.deal", "app.clubs.tricks", "app.clubs.summary",
            "app.clubs.score", "app.clubs.compact", "app.clubs.tall", "cardgames.clubs",
            "cardgames.clubs_text", "players.clubs.heuristic", "players.clubs.kit",
-           "players.clubs")),
+           "players.clubs.beginner", "players.clubs")),
 )
 
 

@@ -11,7 +11,6 @@ The pass, received, show and shown steps (PC-2, PC-3), the bid picker
 running score and the result (PC-15) each have their own compact screen.
 """
 
-from app.clubs.score import adams_line, more_line, score_first
 from app.clubs.table import (
     PASS,
     RECEIVED,
@@ -265,6 +264,10 @@ def _take(fb, scr, w, h):
 def summary(fb, scr, w):
     """The hand's scores (PC-13, PC-14): per player bid, won and points,
     per team the hand score (Adams included)."""
+    # Imported here: the score lines leave the heap with the summaries
+    # (app.clubs.screen's ``_table``).
+    from app.clubs.score import adams_line
+
     hs = scr.summary
     c.bar(fb, "Hand %d" % scr.history[-1][0], 0, w, "bid won pts")
     y = 11
@@ -283,6 +286,8 @@ def summary(fb, scr, w):
 def score(fb, scr, w, h):
     """The running score to the target (PC-15): the listed hands (UP/DOWN
     scroll), the totals."""
+    from app.clubs.score import more_line, score_first
+
     g = scr.game
     c.bar(fb, "Score to %d" % g.target, 0, w, "N-S E-W")
     hist = scr.history

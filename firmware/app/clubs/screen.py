@@ -62,8 +62,9 @@ SUIT_GLYPHS = clubs.SUIT_SYMBOLS
 
 
 def _table(app):
-    # The table's drawing module (the summary's dropped on MicroPython).
-    return modules.swap("app.clubs.table", "app.clubs.summary")
+    # The table's drawing module (the summary's dropped on MicroPython, with
+    # the score lines only the summaries use).
+    return modules.swap("app.clubs.table", "app.clubs.summary", "app.clubs.score")
 
 
 def _summary(app):
@@ -184,7 +185,7 @@ class ClubsScreen:
         self.last_trick = None
         self.received = b""
         self.gave = b""
-        self.summary = None  # HandSummary of the hand just finished
+        self.summary = None  # HandSummary of the hand just finished, while shown
         self.history = []  # per hand: (hand_no, N-S, E-W hand scores)
         self.score_top = 0  # first hand listed on the score screen
         self.queue.extend(self.game.events)
@@ -460,6 +461,7 @@ class ClubsScreen:
         elif m == SHOWN:
             self.mode = TABLE
         elif m == SUMMARY:
+            self.summary = None  # shown: the score to 42 needs only the history
             self._enter(SCORE, now)
             rows = _summary(self.app).ROWS
             self.score_top = max(0, len(self.history) - rows)  # latest hands
