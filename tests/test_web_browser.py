@@ -165,6 +165,10 @@ def play_clubbed_in_step(browser, sim, choose_last):
     moves = 0
     while isinstance(sim.run.app.screen, ClubbedScreen):
         scr = sim.run.app.screen
+        if scr.banner and scr.banner_until is None:
+            sim.press("A")  # West clubbed you: the banner waits for A
+            browser.press("A")
+            continue
         assert scr.human_turn()
         legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
         target = legal[-1] if choose_last else legal[0]

@@ -334,7 +334,7 @@ class App:
     def _draw_part(self):
         # The screen's part, drawn over the frame on the glass (the frame's
         # mark is kept: the cards it does not draw are still where they lie).
-        tall = self.tall_layout is not None
+        tall = self.tall
         r = self.rect
         if not self.screen.draw_part(self.lower if tall else self.display.fb, r):
             self.dirty = True
