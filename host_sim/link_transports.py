@@ -176,18 +176,18 @@ def parse(spec):
     saying what is expected otherwise."""
     kind, _, rest = spec.partition(":")
     try:
-        if kind == "listen":
+        if kind == "listen" and 1 <= int(rest) <= 65535:
             return kind, (int(rest),)
         if kind == "connect":
             host, _, port = rest.rpartition(":")
-            if host:
+            if host and 1 <= int(port) <= 65535:
                 return kind, (host, int(port))
         if kind == "serial" and rest:
             return kind, (rest,)
     except ValueError:
         pass
-    raise ValueError("--link wants listen:PORT, connect:HOST:PORT or serial:DEVICE, not %r"
-                     % spec)
+    raise ValueError("--link wants listen:PORT, connect:HOST:PORT (a PORT from 1 to 65535) "
+                     "or serial:DEVICE, not %r" % spec)
 
 
 def open_link(spec, timeout=None):

@@ -132,6 +132,15 @@ def test_a_mismatched_peer_is_refused_in_words_on_both(guest_rules, guest_kw, wo
     assert p.host.session.game is None and p.guest.session.game is None
 
 
+def test_a_host_refuses_a_hello_whose_rules_are_not_text():
+    p = Pair(CB)
+    p.guest.session._rules_b = b"\xff\xfeclubbed"
+    p.run(5_000, lambda: p.host.session.state == ls.STOPPED)
+    ev = events(p.host, ls.EV_REFUSED)
+    assert ev and "cannot read" in ev[0][1]
+    assert p.host.session.game is None
+
+
 def test_two_hosts_are_refused():
     p = Pair(CB)
     p.guest.session.role = ls.HOST
@@ -303,9 +312,14 @@ def test_a_guest_without_rules_plays_the_hosts(text):
     assert p.host.session.seed == p.guest.session.seed
 
 
-def test_a_guest_without_rules_refuses_rules_it_cannot_read():
+@pytest.mark.parametrize("sent", [b"chess;pawns=8", b"clubs;nosuch=1", b"clubbed;dealer=9",
+                                  b"klaberjass;target=-1", b"clubbed;refill=7", b"\xff\xfeclubbed"])
+def test_a_guest_without_rules_refuses_rules_it_cannot_read(sent):
+    # Rules a newer host might send (an option this console lacks, a value
+    # its rules refuse) or bytes that are not text: refused in words before
+    # the deal, never a crash at it.
     p = Pair(CB)
-    p.host.session._rules_b = b"chess;pawns=8"
+    p.host.session._rules_b = sent
     p.guest.replace(ls.Session(p.clock, ls.GUEST, None, p.guest.session.entropy))
     p.run(5_000, lambda: p.guest.session.state == ls.STOPPED)
     ev = events(p.guest, ls.EV_REFUSED)

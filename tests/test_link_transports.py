@@ -98,9 +98,10 @@ def test_link_specs(spec, want):
     assert hl.parse(spec) == want
 
 
-@pytest.mark.parametrize("spec", ["", "listen:", "listen:x", "connect:7000", "serial:", "tcp:1"])
+@pytest.mark.parametrize("spec", ["", "listen:", "listen:x", "connect:7000", "serial:", "tcp:1",
+                                  "listen:99999", "listen:-1", "listen:0", "connect:h:65536"])
 def test_bad_link_specs_say_what_is_expected(spec):
-    with pytest.raises(ValueError, match="listen:PORT, connect:HOST:PORT or serial:DEVICE"):
+    with pytest.raises(ValueError, match=r"listen:PORT, connect:HOST:PORT \(a PORT from 1 "):
         hl.parse(spec)
 
 

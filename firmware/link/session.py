@@ -92,6 +92,7 @@ ANOTHER_GAME = "The other console is in another game"
 DISAGREE = "The two consoles no longer agree on the game"
 ILLEGAL = "The other console sent a move that is not legal here"
 BROKEN_PROMISE = "The other console's shuffle did not match its promise"
+UNREADABLE_RULES = "The other console sent rules this one cannot read"
 _STOP_WORDS = (
     None,
     (EV_REFUSED, "The other console refused this console's shuffle"),
@@ -372,7 +373,10 @@ class Session:
         elif n == 15 and self.role == HOST:
             pass  # a guest that takes this console's rules, not told them yet
         elif n - 15 != len(self._rules_b) or not _same(p[15:n], self._rules_b, n - 15):
-            why = rules.differences(self.rules, bytes(p[15:n]).decode())
+            try:
+                why = rules.differences(self.rules, bytes(p[15:n]).decode())
+            except (ValueError, UnicodeError):
+                why = UNREADABLE_RULES
         if not why and p[2] == STOPPED:
             why = "The other console has stopped this game"
         if why:
@@ -399,10 +403,10 @@ class Session:
         # before the deal).
         try:
             text = text.decode()
-            rules.parse(text)
+            rules.new_game(text, 0)  # a game this console can deal, options and all
             seats = self.seats or default_seats(GUEST, text)
-        except ValueError:
-            return "The other console sent rules this one cannot read"
+        except (ValueError, UnicodeError):
+            return UNREADABLE_RULES
         self.rules = text
         self._rules_b = text.encode()
         self.seats = seats
