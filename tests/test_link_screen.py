@@ -188,6 +188,24 @@ def test_statistics_show_link_games_apart():
         r > 0, r < 0, r == 0) in lines
 
 
+@pytest.mark.parametrize("bad", ["1,1", "abc", "-5,0,-5,0", "99999999999999999999999,0,0,0"])
+def test_a_damaged_link_count_is_counted_afresh_not_shown(bad):
+    from app.persist.storage import write_file
+    from app.settings_screen import stats_lines
+
+    t = Two()
+    for c in (t.host, t.guest):
+        write_file(c.app.storage, "lstats", "lstats", [("Clubbed", bad)])
+        assert not [ln for ln in stats_lines(c.app) if "over the link" in ln]
+    t.start("Clubbed")
+    h = t.host.screen()
+    g = t.guest.screen()
+    assert t.run(3_600_000, lambda: h.lg.kept and g.lg.kept, play=True)
+    assert "not kept" not in h.lg.words + g.lg.words  # kept, both sides
+    for c in (t.host, t.guest):
+        assert [ln for ln in stats_lines(c.app) if "Clubbed over the link: played 1," in ln]
+
+
 @pytest.mark.parametrize("game", ["clubbed", "klaberjass"])
 def test_the_same_link_screens_on_micropython(game):
     # tools/mp/link_screens.py: two apps on their Link play screens, A for

@@ -211,7 +211,7 @@ class LinkGame:
         st = self.storage
         if st is None:
             return
-        from app.persist.storage import decode, write_file
+        from app.persist.storage import decode, link_counts, write_file
 
         rec = self.record()
         try:
@@ -230,7 +230,7 @@ class LinkGame:
                 counts = decode(st.read("lstats") or b"", "lstats")
             except ValueError:
                 counts = {}  # none yet, or a bad file: counted from here
-            n = [int(x) for x in counts.get(name, "0,0,0,0").split(",")]
+            n = link_counts(counts.get(name))
             r = self.session.game.result()[rec[3][1]]
             n[0] += 1
             n[1 if r > 0 else (2 if r < 0 else 3)] += 1

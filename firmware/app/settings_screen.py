@@ -87,7 +87,7 @@ def link_lines(storage):
     """Paragraphs of the link games, counted apart (file ``lstats``,
     app.linkgame): one per game played over the link, then an empty line;
     none before the first."""
-    from app.persist.storage import decode
+    from app.persist.storage import decode, link_counts
 
     try:
         f = decode(storage.read("lstats") or b"", "lstats") if storage is not None else {}
@@ -95,12 +95,10 @@ def link_lines(storage):
         f = {}  # none yet, or unreadable: app.linkgame counts afresh
     out = []
     for e in games.GAMES:
-        v = f.get(e.name)
-        if v:
-            n = v.split(",")
-            if len(n) == 4:
-                out.append("%s over the link: played %s, won %s, lost %s, drawn %s."
-                           % (e.name, n[0], n[1], n[2], n[3]))
+        n = link_counts(f.get(e.name))
+        if n[0]:
+            out.append("%s over the link: played %d, won %d, lost %d, drawn %d."
+                       % (e.name, n[0], n[1], n[2], n[3]))
     if out:
         out.append("")
     return out

@@ -73,6 +73,20 @@ def encode(key, fields):
     return head.encode() + body
 
 
+def link_counts(v):
+    """The four counts (played, won, lost, drawn) of a game's entry ``v``
+    in file ``lstats``, as a list; [0, 0, 0, 0] for none or an entry that
+    is not four counts from 0 to 99,999,999 (a damaged or forged file is
+    counted afresh, never trusted or shown)."""
+    try:
+        n = [int(x) for x in (v or "").split(",")]
+    except ValueError:
+        n = []
+    if len(n) != 4 or min(n) < 0 or max(n) > 99999999:
+        return [0, 0, 0, 0]
+    return n
+
+
 def decode(data, key):
     """The fields (dict str -> str) of file bytes ``data`` of kind ``key``.
 
