@@ -188,6 +188,27 @@ def test_statistics_show_link_games_apart():
         r > 0, r < 0, r == 0) in lines
 
 
+@pytest.mark.parametrize("field, value", [("act", "zz"), ("rules", "nosuch"), ("seed", "abc"),
+                                          ("role", "9")])
+def test_a_damaged_link_save_is_told_in_words_and_set_aside(field, value):
+    from app.persist.storage import write_file
+
+    t = Two()
+    f = {"role": "1", "rules": "clubbed", "seed": "7", "act": ""}
+    f[field] = value
+    write_file(t.guest.storage, "linksave", "linksave", sorted(f.items()))
+    t.run(100)
+    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+    t.run(200)
+    assert t.guest.screen().menu.items[0] == "Continue link game"
+    t.guest.press("A")
+    t.run(100)
+    g = t.guest.screen()
+    assert g.lg is None and g.note == "Link save damaged"
+    names = t.guest.storage.names()
+    assert "linksave" not in names and "linksave.bad1" in names
+
+
 @pytest.mark.parametrize("bad", ["1,1", "abc", "-5,0,-5,0", "99999999999999999999999,0,0,0"])
 def test_a_damaged_link_count_is_counted_afresh_not_shown(bad):
     from app.persist.storage import write_file

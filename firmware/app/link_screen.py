@@ -126,6 +126,13 @@ class LinkScreen:
             try:
                 s = resume(app.clock, save, entropy)
             except ValueError as e:
+                from app.linkgame import SAVE
+                from app.persist.storage import set_aside
+
+                try:
+                    set_aside(app.storage, SAVE)  # Continue is not offered again
+                except OSError:
+                    pass
                 self.note = str(e)
                 return
             host = s.role == ls.HOST

@@ -43,8 +43,10 @@ def resume(clock, f, entropy):
     try:
         return ls.Session(clock, int(f["role"]), f["rules"], entropy, seed=int(f["seed"]),
                           moves=unhexlify(f["act"]))
-    except (KeyError, TypeError):
-        raise ValueError("the saved link game is damaged")
+    except (KeyError, TypeError, ValueError):
+        # The session's own reason is for a developer; the player is told
+        # in words and the file is set aside by the caller.
+        raise ValueError("Link save damaged")
 
 
 def person_seat(session):
