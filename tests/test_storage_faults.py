@@ -134,6 +134,18 @@ def test_statistics_forged_with_a_huge_last_game_do_not_stop_the_counting(tmp_pa
     assert (data / "stats.bad1").read_bytes() == forged, "set aside, not lost"
 
 
+def test_statistics_forged_with_counts_near_the_int_limit_are_set_aside(tmp_path):
+    # A count one game below 2**30 would be written as 2**30, past the
+    # small ints the device keeps: such a file is not believed.
+    data = tmp_path / "data"
+    data.mkdir()
+    forged = _stats(3, 2**30 - 1)
+    (data / "stats").write_bytes(forged)
+    play(data, GAMES)
+    assert (data / "stats.bad1").read_bytes() == forged, "set aside, not lost"
+    assert counts(data)[0] == len(records(data)), "counted afresh"
+
+
 def test_a_record_forged_with_a_huge_number_does_not_stop_the_counting(tmp_path):
     # No statistics: numbers go on after the newest record, which a forged
     # r999999999 (a well-made record of that number) was.

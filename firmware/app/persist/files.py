@@ -252,7 +252,8 @@ def _read_stats(f):
         # played = won + lost + drawn, streak <= best <= won; with help:
         # won <= played, and neither above the game's own counts (nor the
         # helped games not won above the games not won)
-        if len(n) != 8 or min(n) < 0 or n[7] > n[6] or n[6] > n[0] or n[7] > n[1] \
+        if len(n) != 8 or min(n) < 0 or n[0] > PLAUSIBLE or n[7] > n[6] or n[6] > n[0] \
+                or n[7] > n[1] \
                 or n[6] - n[7] > n[0] - n[1] \
                 or n[1] + n[2] + n[3] != n[0] or n[4] > n[5] \
                 or n[5] > n[1]:
