@@ -329,23 +329,34 @@ def _numbers_of(fmt):
     return fmt.replace("%d", "999999999").replace("%s", "[Errno 28] ENOSPC r999999999")
 
 
+def _call_texts(module, is_call, arg):
+    """The strings of argument ``arg`` of every call in ``module``'s source
+    for which ``is_call(call node)``, holes filled at their widest: a new
+    text is checked with no change here."""
+    import ast
+
+    tree = ast.parse(open(module.__file__.replace(".pyc", ".py")).read())
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and is_call(node):
+            parts = [n.value for n in ast.walk(node.args[arg])
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            out.append(_numbers_of(" ".join(parts)))
+    return out
+
+
 def _notice_texts():
     """Every notice the storage code can give (app.persist.files appends
-    them to ``app.notices``), read from its source: a new one is checked
-    with no change here. Formats get their holes filled at their widest."""
+    them to ``app.notices``)."""
     import ast
 
     from app.persist import files
 
-    tree = ast.parse(open(files.__file__.replace(".pyc", ".py")).read())
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr == "append" and "notices" in ast.unparse(node.func.value):
-            parts = [n.value for n in ast.walk(node.args[0])
-                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-            out.append(_numbers_of(" ".join(parts)))
-    return out
+    def appends_notice(node):
+        return isinstance(node.func, ast.Attribute) and node.func.attr == "append" and \
+            "notices" in ast.unparse(node.func.value)
+
+    return _call_texts(files, appends_notice, 0)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -394,20 +405,10 @@ def test_every_rules_page_and_header_fit(board, name):
 
 
 def _error_texts():
-    """The messages of the error screen (app.screen's ``_failed`` calls),
-    from the source, holes filled at their widest."""
-    import ast
-
+    """The messages of the error screen (app.screen's ``_failed`` calls)."""
     from app import screen
 
-    tree = ast.parse(open(screen.__file__).read())
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "_failed":
-            parts = [n.value for n in ast.walk(node.args[1])
-                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
-            out.append(_numbers_of(" ".join(parts)))
-    return out
+    return _call_texts(screen, lambda node: getattr(node.func, "id", None) == "_failed", 1)
 
 
 @pytest.mark.parametrize("board", BOARDS)
