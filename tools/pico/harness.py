@@ -330,10 +330,14 @@ class Pico:
     @property
     def ms(self):
         """Emulated milliseconds since power-on (float)."""
-        if not self._owner or getattr(self, "_next_index", 1) > 1:
-            # Another chip's run moved this one's clock too.
+        if self._shared():
             self._call({"cmd": "status"})
         return self._status.get("ns", 0) / 1e6
+
+    def _shared(self):
+        # True when another chip shares the process: its runs move this
+        # chip's clock too, so the last status is stale.
+        return not self._owner or getattr(self, "_next_index", 1) > 1
 
     @property
     def world_ms(self):
@@ -612,6 +616,8 @@ class Pico:
     @property
     def frame_count(self):
         """RAMWRs received so far."""
+        if self._shared():
+            self._call({"cmd": "status"})
         return self._status.get("frames", 0)
 
     def wait_frames(self, n=1, timeout_ms=5000, full=False):
