@@ -25,11 +25,11 @@ from tools.pico.link_drive import LinkDriver, shows_words
 pytestmark = device.needs_kit
 
 BOARD = "pimoroni_pico_display"
-#: Moves before the cut, between the cut and the reset, after the reset
-#: (default tier): into the first tricks (bidding is two to four moves).
-OPENING = 6
-MIDDLE = 3
-AFTER = 3
+#: Moves before the cut (then on to a trick's lead), between the cut and
+#: the reset, after the reset (default tier).
+OPENING = 2
+MIDDLE = 2
+AFTER = 2
 LOST = "Link lost"
 #: Emulated ms before "Link lost" shows: the session's LOST_MS (3.5 s) and a frame.
 LOST_MS = 4500
@@ -85,27 +85,34 @@ def saved_moves(chip):
     return bytes.fromhex(f["act"])
 
 
+def to_mid_trick(drv):
+    """Play on until a card is led and the trick is open."""
+    from cardgames import klaberjass
+
+    while True:
+        g = drv.watch.game()
+        if g.phase == klaberjass.PLAY and g.trick():
+            return
+        drv.move()
+
+
 def cut_and_restore(drv):
-    """Pull the cable mid-trick, check both panels say so, plug it back, and
-    play on."""
+    """Pull the cable mid-trick, check both panels say so, plug it back,
+    check they no longer do, and that the trick goes on."""
     a, b = drv.chips
-    before = drv.watch.count()
+    to_mid_trick(drv)
+    drv.wait(drv.acked, 2000, "acknowledgements")
     drv.cut()
     drv.run_ms(LOST_MS)
     for chip in (a, b):
         chip.settle(200)
         assert shows_words(chip.panel(), LOST), "no %r on console %d" % (LOST, chip.index)
-    # The move of the console to move, made while cut, crosses once plugged back.
-    mover = drv.watch.mover()
-    drv.key(mover, "A")
-    drv.run_ms(300)
     drv.cut(on=True)
-    drv.wait(lambda: drv.watch.count() > before or drv.watch.mover() is not None, 5000,
-             "the game going on")
     drv.run_ms(1500)
     for chip in (a, b):
         chip.settle(200)
         assert not shows_words(chip.panel(), LOST), "console %d still lost" % chip.index
+    drv.move()  # the trick's second card
 
 
 def reset_and_continue(drv, i):

@@ -632,23 +632,29 @@ def main(argv=None):
             print_link(link_figures(k, args, tmp))
 
 
-#: A test-only /boot.py for the link's heap: after each move a link game's
-#: screen has seen (and once at the Link play menu), a collection and the
-#: heap in use, printed on the USB console.
+#: A test-only /boot.py for the link's heap: the app's step wrapped (as
+#: tools/pico/scenario.py does); after each move of a link game (and once at
+#: the Link play menu), a collection and the heap in use, printed on the USB
+#: console.
 LINK_PROBE = """import gc
-from app import link_screen as _ls
-_up = _ls.LinkScreen.update
-_seen = [-2]
-def _update(self, now):
-    _up(self, now)
-    n = self.lg.moves if self.lg is not None else -1
-    if self.lg is not None and self.lg.session.game is None:
-        return
-    if n != _seen[0]:
-        _seen[0] = n
-        gc.collect()
-        print('LINKHEAP %d %d %d' % (n, gc.mem_alloc(), gc.mem_free()))
-_ls.LinkScreen.update = _update
+from hw import start
+_run = start.run_app
+def run_app(app, *a, **kw):
+    step = app.step
+    seen = [-2]
+    def probed():
+        step()
+        lg = getattr(app.screen, 'lg', 0)
+        if lg == 0 or (lg is not None and lg.session.game is None):
+            return
+        n = -1 if lg is None else lg.moves
+        if n != seen[0]:
+            seen[0] = n
+            gc.collect()
+            print('LINKHEAP %d %d %d' % (n, gc.mem_alloc(), gc.mem_free()))
+    app.step = probed
+    return _run(app, *a, **kw)
+start.run_app = run_app
 """
 #: Moves timed from a press on one console to the card on the other.
 LINK_MOVES = 12
@@ -680,7 +686,7 @@ def link_figures(k, args, tmp):
     try:
         drv.start("Klaberjass")
         w = drv.watch
-        wire, seen = [], []
+        wire, seen, flash = [], [], []
         while len(seen) < LINK_MOVES:
             i = w.mover()
             if i is None:
@@ -689,32 +695,34 @@ def link_figures(k, args, tmp):
             n = w.count()
             t = me.ms + 10
             world = t + me.world_ms - me.ms  # (a chip's ms count from its power-on)
-            since = other.frame_count
+            ops = len(other.flash_log())
             me.press("A", at_ms=t)
             me.release("A", at_ms=t + 60)
             drv.run_ms(400)
             if n not in w.moves:
                 drv.move()  # (the guest's first A only takes in the host's settings)
                 continue
-            ends = [f.end_ms for f in other.frames(since)]
             shift = other.world_ms - other.ms
             arrive = w.sent[n][0]
-            burst = [e + shift for e in ends if e + shift > arrive]
-            if not burst:
+            end = _burst_end(other, arrive - shift)
+            if end is None:
                 continue
-            last = burst[0]
-            for e in burst[1:]:
-                if e - last > 5.0:
-                    break
-                last = e
+            last = end + shift
             wire.append(arrive - world)
             seen.append(last - world)
+            # The flash's busy time between the frame's arrival and the card,
+            # as the emulator charges it (W25Q16JV typical: 45 ms a 4 KB
+            # erase, 0.4 ms a 256-byte page).
+            busy = 0.0
+            for kind, _, size, at in other.flash_log(ops):
+                if arrive < at + shift < last:
+                    busy += 45.0 * (size // 4096) if kind == "erase" else 0.4 * -(-size // 256)
+            flash.append(busy)
     finally:
         drv.chips[0].close()
     drv = _link_pair(k, args, tmp, "linkheap", {"/boot.py": LINK_PROBE.encode()})
     heap = {}
     try:
-        a, b = drv.chips
         drv.start("Klaberjass")
         for _ in range(LINK_MOVES):
             drv.move()
@@ -730,7 +738,7 @@ def link_figures(k, args, tmp):
                                               min(r[2] for r in game), menu[0][1])
     finally:
         drv.chips[0].close()
-    return {"wire": wire, "seen": seen, "heap": heap}
+    return {"wire": wire, "seen": seen, "flash": flash, "heap": heap}
 
 
 def print_link(f, out=print):
@@ -741,8 +749,13 @@ def print_link(f, out=print):
             "%.1f ms, max %.1f ms (%d moves) |" % (sum(seen) / len(seen), max(seen), len(seen)))
         out("| link: press to the move's frame through the cable | mean %.1f ms, max %.1f ms |"
             % (sum(wire) / len(wire), max(wire)))
+        fl = f["flash"]
+        out("| link: of press to card, the other console's flash busy saving the game | mean "
+            "%.1f ms, max %.1f ms |" % (sum(fl) / len(fl), max(fl)))
     else:
         out("| link: press to the card on the other console | not measured: no move timed |")
+    if not f["heap"]:
+        out("| link: heap used by the link game | not measured: the probe printed no reading |")
     for side, (used, low, menu) in sorted(f["heap"].items()):
         out("| link: heap used by the link game (%s; over the Link play menu's %d bytes) | "
             "%d bytes (least free %d bytes) |" % (side, menu, used, low))
