@@ -629,7 +629,9 @@ def main(argv=None):
         if "turns" not in skip:
             print_turns(turn_figures(k, args, tmp))
         if "link" not in skip:
-            print_link(link_figures(k, args, tmp))
+            f = link_figures(k, args, tmp)
+            f["own"] = link_own_figures(k, args, tmp)
+            print_link(f)
 
 
 #: A test-only /boot.py for the link's heap: the app's step wrapped (as
@@ -741,6 +743,42 @@ def link_figures(k, args, tmp):
     return {"wire": wire, "seen": seen, "flash": flash, "heap": heap}
 
 
+#: The link's own objects on the device, apart from any game or screen: the
+#: modules' globals once imported, then a session (hosting Klaberjass), its
+#: pump and the board's UART link (hw.link_uart), before and after a deal.
+LINK_OWN = """import gc, os
+gc.collect()
+a0 = gc.mem_alloc()
+from hw.clock import DeviceClock
+from hw import link_uart
+from link import rules, session as ls, transport
+gc.collect()
+a1 = gc.mem_alloc()
+uart = link_uart.from_board({"uart": 0, "tx": 0, "rx": 1, "baud": 115200})
+s = ls.Session(DeviceClock(), ls.HOST, rules.text("klaberjass", {}), os.urandom)
+p = transport.Pump(s, uart)
+gc.collect()
+a2 = gc.mem_alloc()
+s._start_game(12345)
+gc.collect()
+a3 = gc.mem_alloc()
+print("BENCH-LINK %d %d %d" % (a1 - a0, a2 - a1, a3 - a2))
+"""
+
+
+def link_own_figures(k, args, tmp):
+    """``LINK_OWN`` on a chip of its own: bytes of the modules' globals, of
+    the session, pump and UART link, of the game the deal adds."""
+    img = image(os.path.join(tmp, "linkown.bin"), args.board, args)
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        out = pico.exec(LINK_OWN, timeout_ms=20000)
+    m = re.search(r"BENCH-LINK (\d+) (\d+) (\d+)", out)
+    if not m:
+        fail("link heap figures not found in: " + out[-300:])
+    return tuple(int(x) for x in m.groups())
+
+
 def print_link(f, out=print):
     """The link figures as table rows (see ``link_figures``)."""
     seen, wire = f["seen"], f["wire"]
@@ -756,6 +794,11 @@ def print_link(f, out=print):
         out("| link: press to the card on the other console | not measured: no move timed |")
     if not f["heap"]:
         out("| link: heap used by the link game | not measured: the probe printed no reading |")
+    if f.get("own"):
+        mods, own, game = f["own"]
+        out("| link: heap of the session, its pump and the UART link (buffers included) | "
+            "%d bytes (modules' globals %d bytes; the game dealt adds %d bytes) |"
+            % (own, mods, game))
     for side, (used, low, menu) in sorted(f["heap"].items()):
         out("| link: heap used by the link game (%s; over the Link play menu's %d bytes) | "
             "%d bytes (least free %d bytes) |" % (side, menu, used, low))
