@@ -296,13 +296,11 @@ class LinkDriver:
         raise harness.PicoError("console %d made no move %d in %d tries" % (i, n, tries))
 
     def acked(self):
-        """True once each console acknowledged every move the other sent."""
+        """True once the last move was acknowledged by the console that
+        did not send it."""
         w = self.watch
-        n = w.count()
-        if n == 0:
-            return True
-        last = n - 1
-        return all(w.sides[1 - w.sent[k][1]].acked >= k for k in (last,))
+        last = w.count() - 1
+        return last < 0 or w.sides[1 - w.sent[last][1]].acked >= last
 
     def cut(self, on=False):
         """Pull (``on`` False) or plug back (True) the cable, both wires."""
