@@ -163,7 +163,8 @@ def shows_words(img, words):
     y1 = max(y for y, _ in ink)
     x1 = max(x for _, x in ink)
     W, H = img.size
-    px = list(img.convert("RGB").getdata())
+    rgb = img.convert("RGB").tobytes()
+    px = list(zip(rgb[0::3], rgb[1::3], rgb[2::3], strict=True))
     inks = set(ink)
     on = [(y - y0) * W + x for y, x in ink]
     off = [(y - y0) * W + x for y in range(y0, y1 + 1) for x in range(x1 + 1)
