@@ -456,3 +456,30 @@ def test_result_screens_fit_with_the_widest_scores(board):
                     found.extend("%s: %s" % (type(scr).__module__, f) for f in check.found)
                     del check.found[:]
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_clubs_hand_summary_fits_every_wording(board):
+    """The hand's scores (PC-13, PC-14) with each wording of the tricks
+    against the bid at its widest ("12 over the bid", "12 under the bid",
+    "made the bid", "nil made", "nil failed"), Negative Ones and Adams."""
+    from app.clubs import table
+    from cardgames import clubs
+
+    s = in_game(board, "Clubs")
+    scr = s.app.screen
+    scr.history = [(99, -99, 99)]
+    rows = [(1, 13), (13, 1), (3, 3), (clubs.NO_BID, 0), (0, 1)]
+    # Two Adams at most a hand (the A♣ and the K♣), or one True Adam.
+    adams = [(1, 1, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0)]
+    found = []
+    with TextCheck() as check:
+        for k in range(len(rows)):
+            four = [rows[(k + i) % len(rows)] for i in range(4)]
+            scr.summary = clubs.HandSummary([b for b, _ in four], [w for _, w in four],
+                                            (3, 3, 3, 3), adams[k])
+            scr.mode = table.SUMMARY
+            draw_frame(s.app, check)
+            found.extend("%r: %s" % (four, f) for f in check.found)
+            del check.found[:]
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))

@@ -369,7 +369,7 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_NEG_ONE:
             self._say(ev)
-            self._banner("NEGATIVE ONE", "%s: %s off-suit, +2 points" % (
+            self._banner("NEGATIVE ONE", "%s: %s on another suit, +2 points" % (
                 NAMES[seat], clubs.symbol_name(a)), now, _BANNER_MS)
             return 0
         if kind == clubs.EV_BROKEN:
