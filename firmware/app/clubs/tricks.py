@@ -61,7 +61,7 @@ def draw_trick(fb, scr):
     score_corner(fb, scr)
     if scr.looking == 2:
         # PC-3: the shown cards are public until played.
-        shown_panel(fb, scr, scr.shown_live, ("Shown,", "not yet", "played"), 1, theme.GOLD)
+        shown_panel(fb, scr, scr.shown_live)
         status(fb, scr, "Shown cards still held   any key: back", False, theme.GOLD)
         return
     t = scr.trick
