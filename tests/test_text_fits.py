@@ -483,3 +483,24 @@ def test_clubs_hand_summary_fits_every_wording(board):
             found.extend("%r: %s" % (four, f) for f in check.found)
             del check.found[:]
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+def test_compact_look_keeps_the_indent_of_wrapped_lines():
+    """At 128x64 the look's lines are wrapped (app.kit.compact.wrap_lines):
+    an indented line ("What happened"'s events) keeps its indent on every
+    wrapped line, one space more after the first, each within the width;
+    its wrapped lines ran on at the screen's left edge."""
+    from app.kit import compact, text
+
+    lines = ["What happened", "  West played 7\u2663 and clubbed you: you collect the pile",
+             ("h", "Discard pile"), b"\x01"]
+    out = compact.wrap_lines(lines, 128)
+    events = out[1:out.index(("h", "Discard pile"))]
+    assert len(events) > 1, events
+    assert events[0].startswith("  W"), events
+    for ln in events[1:]:
+        assert ln.startswith("   ") and ln[3] != " ", events
+    assert " ".join(ln.strip() for ln in events) == lines[1].strip()
+    for ln in out:
+        if isinstance(ln, str):
+            assert len(ln) * text.SMALL.w <= 128 - 8, ln
