@@ -504,3 +504,23 @@ def test_compact_look_keeps_the_indent_of_wrapped_lines():
     for ln in out:
         if isinstance(ln, str):
             assert len(ln) * text.SMALL.w <= 128 - 8, ln
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", [e.name for e in games.GAMES])
+def test_no_rule_id_on_any_frame_of_a_game(board, name):
+    """No frame of a game shows a rule ID ("PC-2", "KJ-4": the core's
+    messages cite them for programmers): every frame of 200 presses of a
+    pattern that tries cards the rules forbid, bids, passes, looks (UP)
+    and the pause menu (tests/textcheck.py finds a rule ID in any text
+    drawn; the other tests here check their screens for it too)."""
+    s = in_game(board, name)
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A", "UP", "LEFT", "B", "B", "RIGHT"]
+    found = []
+    with TextCheck() as check:
+        for i in range(200):
+            draw_frame(s.app, check)
+            found.extend("press %d: %s" % (i, f) for f in check.found if f.startswith("a rule"))
+            del check.found[:]
+            s.press(keys[i % len(keys)])
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))
