@@ -218,7 +218,7 @@ def _received(fb, scr, w, h):
         x = c.put(fb, "<" + NAMES[src][0], x, 22) + 4
     x = c.card(fb, rec[1], x, 22)
     c.put(fb, "<N", x, 22)
-    c.hint(fb, "A: on  new=underlined", 32, w)
+    c.hint(fb, "A: on  new underlined", 32, w)
     _hand(fb, scr, w, h)
 
 

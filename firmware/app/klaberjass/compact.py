@@ -202,8 +202,8 @@ def summary(fb, view, w, h):
     rows = {label: (a, b) for label, a, b in summary_rows(rs)}
     pts, last = rows["Card points"], rows["Last trick"]
     seq, bella = rows["Sequence"], rows["Bella"]
-    lines = (("Cards+last", pts[0] + last[0], pts[1] + last[1]),
-             ("Seq+bella", seq[0] + bella[0], seq[1] + bella[1]),
+    lines = (("Cards, last", pts[0] + last[0], pts[1] + last[1]),
+             ("Seq, bella", seq[0] + bella[0], seq[1] + bella[1]),
              ("Total", rows["Total"][0], rows["Total"][1]))
     y = 12
     for label, a, b in lines:
@@ -213,7 +213,7 @@ def summary(fb, view, w, h):
         y += 10
     c.put(fb, c.text.fit(verdict(rs), w - 2), 1, y, against_you(rs))
     y += 11
-    c.put(fb, "Game /%d" % view.target, 1, y)
+    c.put(fb, "Game to %d" % view.target, 1, y)
     c.right(fb, str(view.after[0]), 97, y)
     c.right(fb, str(view.after[1]), w, y)
 
