@@ -290,9 +290,9 @@ def test_klaberjass_round_two_and_redeal_wait_for_a():
         for t, lines in seen:
             if t.startswith("Trump"):
                 assert lines[0].startswith("West ") and "3 more cards each" in lines[1]
-            elif t == "Bidding round 2":  # as the panel beside it says
+            elif t == "Second chance":  # as the panel beside it says ("2nd chance")
                 assert lines[0].startswith("Both passed ")
-        if {"Bidding", "Trump", "All"} <= titles:
+        if {"Second", "Trump", "All"} <= titles:
             return
     pytest.fail("seen only %s" % sorted(titles))
 
@@ -305,6 +305,7 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     g = scr.game
     g.scores[0], g.scores[1] = 128, 125
     g.dealer = 0
+    scr.banners = []  # past the cut's banner (it says who deals: the mark waits)
     drawn = screen_text(s).split("\n")
     # Bidding: "(you deal)" apart from the scores, not "you deal You 128".
     assert "(you deal)" in drawn and "You 128  West 125" in drawn

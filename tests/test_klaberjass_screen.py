@@ -267,16 +267,20 @@ def test_continue_in_play_says_game_resumed_over_a_two_row_duty(size):
 @pytest.mark.parametrize("size", ("240x135", "240x240"))
 @pytest.mark.parametrize("when", ("bid", "play"))
 def test_turned_label_keeps_the_left_margin(size, when):
-    """The "turned" label under the turned card (KJ-3) starts where the top
-    row's "West" does, 3 px in (centred under the card it started at x 0,
-    touching the screen's left edge), and ends clear of what its row holds
-    beside it (the event line)."""
+    """The label under the turned card (KJ-3), "turned up" while bidding,
+    "out of play" in play (the stock's bottom card beside it too, KJ-6;
+    "turned" and "unused" said nothing to a new player), starts where the
+    top row's "West" does, 3 px in (centred under the card it started at
+    x 0, touching the screen's left edge), and ends clear of what its row
+    holds beside it (the event line)."""
     s, scr = to_first_bid(size, 3) if when == "bid" else to_first_card(size, 3)
+    label = "turned up" if when == "bid" else "out of play"
     drawn = apptest.draws(s)
-    (turned,) = [(x, y, end) for _, st, x, y, _, end in drawn if st == "turned"]
+    (turned,) = [(x, y, end) for _, st, x, y, _, end in drawn if st == label]
+    assert not [st for _, st, *_ in drawn if st in ("turned", "unused")]
     (west,) = [x for _, st, x, y, _, _ in drawn if st == "West" and y == 2]
     assert turned[0] == west == 3, (turned, west)
-    beside = [x for _, st, x, y, _, _ in drawn if y == turned[1] and st and st != "turned"]
+    beside = [x for _, st, x, y, _, _ in drawn if y == turned[1] and st and st != label]
     assert beside and min(beside) - turned[2] >= 6, (turned, beside)
 
 
@@ -329,6 +333,59 @@ def test_bidding_names_the_dealer_once(size, seed):
     named = [st for fb, st, *_ in drawn if fb is west and "deal" in st]
     assert named == ["(you deal)" if g.dealer == 0 else "(deals)"], named
     assert "Turned " + name in [st for fb, st, *_ in drawn if fb is west]
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+@pytest.mark.parametrize("seed", (3, 7))  # West deals; you deal
+def test_the_cut_names_the_dealer_once(size, seed):
+    """The cut's banner (KJ-2) says who deals ("You deal", "West deals"),
+    and the table beside it does not say it again: it said "You deal" three
+    times (the banner, the top row's "(you deal)", the column's "You
+    deal")."""
+    s = session(size, seed, None)
+    s.press("A")  # New game
+    scr = s.app.screen
+    assert scr.banners and scr.banners[0][1][0].startswith("You cut")
+    title = scr.banners[0][0]
+    drawn = apptest.draws(s)
+    west = [fb for fb, st, x, y, _, _ in drawn if st == "West" and y == 2][0]
+    said = [st for fb, st, *_ in drawn if fb is west and "deal" in st.lower()]
+    assert said == [title, scr.banners[0][1][0]], said
+    assert scr.banners[0][1][0].endswith(": low card deals")
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_deal_summary_says_who_deals_next(size):
+    """At the end of a deal (KJ-14) the summary says who deals the next one
+    (KJ-2: the deal's winner), which a new player never learnt: "A: West
+    deals" on its title row at 240 px (and on the tall panel above),
+    "Deal 2" with the dealer's words on the next deal at 128x64."""
+    s = session(size, 4, None)
+    s.press("A")  # New game
+    scr = s.app.screen
+    for _ in range(400):
+        if scr.summary is not None:
+            break
+        s.press("A")
+    sv = scr.summary
+    assert sv is not None and not sv.over
+    rs = sv.rs
+    winner = 0 if rs.scored[0] > rs.scored[1] else 1
+    assert sv.dealer == scr.game.dealer == winner  # the core dealt the next deal
+    assert sv.title.startswith("Deal 1: trump ")
+    said = lines(s)
+    want = "A: you deal" if winner == 0 else "A: West deals"
+    if size == "128x64":
+        assert not [st for st in said if "Round" in st or st.startswith("R1 ")], said
+    else:
+        assert want in said, said
+    if size == "240x240":
+        assert ("You deal the next one" if winner == 0 else "West deals the next one") in said
+    s.press("A")
+    while waits(scr):
+        s.press("A")
+    if size == "128x64":
+        assert scr.event_line().startswith("You deal" if winner == 0 else "West deals")
 
 
 @pytest.mark.parametrize("size", ("240x135", "240x240"))

@@ -206,9 +206,10 @@ def _spoken(n):
 
 
 def test_the_worked_examples_are_what_the_code_scores():
-    # Clubs (PC-13): bid 3, take 3, 5 or 2. Klaberjass (KJ-13, KJ-14): the
-    # card points, the 162 of a round, a maker who makes it and one who goes
-    # bête. Clubbed (CB-5): the clubbing of the rule book's worked example.
+    # Clubs (PC-13, PC-14): bid 3, take 3, 5 or 2; a nil; a side's score.
+    # Klaberjass (KJ-13, KJ-14): the card points, the 162 of a deal, a maker
+    # who makes it and one who fails. Clubbed (CB-5): the clubbing of the
+    # rule book's worked example.
     sys.path.insert(0, "%s/firmware" % ROOT)
     from cardgames import cards, clubs, klaberjass
 
@@ -217,6 +218,15 @@ def test_the_worked_examples_are_what_the_code_scores():
     pc = " ".join(sections["clubs"].split())
     want = "you bid 3. Take 3: you score %s; take 5: %s; take 2: %s." % tuple(
         _spoken(clubs.seat_score(3, w, 0)) for w in (3, 5, 2))
+    assert want in pc, want
+    # PC-13, PC-14: a nil made (no trick, no bid), a bid of 0 after a trick,
+    # and the side's score of the example (North bids 2 and takes 2, you no trick).
+    want = "a nil made, %s points. A bid of 0 after winning a trick fails: %s." % (
+        _spoken(clubs.seat_score(clubs.NO_BID, 0, 0)), _spoken(clubs.seat_score(0, 1, 0)))
+    assert want in pc, want
+    north, you = clubs.seat_score(2, 2, 0), clubs.seat_score(clubs.NO_BID, 0, 0)
+    side = clubs.team_scores((2, 0, clubs.NO_BID, 0), (2, 0, 0, 0), (0,) * 4, (0,) * 4)[0]
+    want = "your side scores %d and %d, that is %d." % (north, you, side)
     assert want in pc, want
 
     kj = " ".join(sections["klaberjass"].split())
@@ -227,7 +237,7 @@ def test_the_worked_examples_are_what_the_code_scores():
                                                            klaberjass.RJ)]
     want = ("Jack of trumps %d, nine of trumps %d. Ace %d, ten %d, king %d, queen %d, "
             "other jacks %d, the rest nothing. The last trick adds %d. Only the 18 cards "
-            "dealt are played, so a round holds less than the whole pack's %d."
+            "dealt are played, so a deal holds less than the whole pack's %d."
             % tuple(pts + plain + [klaberjass.LAST_TRICK, sum(
                 klaberjass.card_points(c, t) for c in cards.DECK32) + klaberjass.LAST_TRICK]))
     assert want in kj, want

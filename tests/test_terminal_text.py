@@ -352,7 +352,7 @@ def test_words_a_new_player_reads():
         t.press("A")
     assert "3 more cards each; out of play:" in flat, flat
     t.press("A", "A")
-    assert "unused" in t.screen()
+    assert "out of play" in t.screen()
     t.press("UP")
     flat = t.screen()
     assert "UP/DOWN scroll" in flat and "B back" in flat, flat

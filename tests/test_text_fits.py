@@ -456,3 +456,71 @@ def test_result_screens_fit_with_the_widest_scores(board):
                     found.extend("%s: %s" % (type(scr).__module__, f) for f in check.found)
                     del check.found[:]
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_clubs_hand_summary_fits_every_wording(board):
+    """The hand's scores (PC-13, PC-14) with each wording of the tricks
+    against the bid at its widest ("12 over the bid", "12 under the bid",
+    "made the bid", "nil made", "nil failed"), Negative Ones and Adams."""
+    from app.clubs import table
+    from cardgames import clubs
+
+    s = in_game(board, "Clubs")
+    scr = s.app.screen
+    scr.history = [(99, -99, 99)]
+    rows = [(1, 13), (13, 1), (3, 3), (clubs.NO_BID, 0), (0, 1)]
+    # Two Adams at most a hand (the A♣ and the K♣), or one True Adam.
+    adams = [(1, 1, 0, 0), (0, 0, 2, 0), (1, 0, 0, 1), (0, 2, 0, 0), (0, 1, 1, 0)]
+    found = []
+    with TextCheck() as check:
+        for k in range(len(rows)):
+            four = [rows[(k + i) % len(rows)] for i in range(4)]
+            scr.summary = clubs.HandSummary([b for b, _ in four], [w for _, w in four],
+                                            (3, 3, 3, 3), adams[k])
+            scr.mode = table.SUMMARY
+            draw_frame(s.app, check)
+            found.extend("%r: %s" % (four, f) for f in check.found)
+            del check.found[:]
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+def test_compact_look_keeps_the_indent_of_wrapped_lines():
+    """At 128x64 the look's lines are wrapped (app.kit.compact.wrap_lines):
+    an indented line ("What happened"'s events) keeps its indent on every
+    wrapped line, one space more after the first, each within the width;
+    its wrapped lines ran on at the screen's left edge."""
+    from app.kit import compact, text
+
+    lines = ["What happened", "  West played 7\u2663 and clubbed you: you collect the pile",
+             ("h", "Discard pile"), b"\x01"]
+    out = compact.wrap_lines(lines, 128)
+    events = out[1:out.index(("h", "Discard pile"))]
+    assert len(events) > 1, events
+    assert events[0].startswith("  W"), events
+    for ln in events[1:]:
+        assert ln.startswith("   ") and ln[3] != " ", events
+    assert " ".join(ln.strip() for ln in events) == lines[1].strip()
+    for ln in out:
+        if isinstance(ln, str):
+            assert len(ln) * text.SMALL.w <= 128 - 8, ln
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", [e.name for e in games.GAMES])
+def test_no_rule_id_on_any_frame_of_a_game(board, name):
+    """No frame of a game shows a rule ID ("PC-2", "KJ-4": the core's
+    messages cite them for programmers): every frame of 200 presses of a
+    pattern that tries cards the rules forbid, bids, passes, looks (UP)
+    and the pause menu (tests/textcheck.py finds a rule ID in any text
+    drawn; the other tests here check their screens for it too)."""
+    s = in_game(board, name)
+    keys = ["A", "RIGHT", "A", "A", "LEFT", "A", "DOWN", "A", "UP", "LEFT", "B", "B", "RIGHT"]
+    found = []
+    with TextCheck() as check:
+        for i in range(200):
+            draw_frame(s.app, check)
+            found.extend("press %d: %s" % (i, f) for f in check.found if f.startswith("a rule"))
+            del check.found[:]
+            s.press(keys[i % len(keys)])
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))

@@ -4,6 +4,7 @@
 - a text ``app.kit.text.fit`` shortened with "…" (cut);
 - a word ``app.kit.text.wrap`` had to split (longer than a line);
 - a text whose ink runs off its frame, left, right, above or below;
+- a rule ID of the rule book ("PC-7"): the console speaks a player's words;
 - two texts whose ink overlaps (more than the one pixel row a descender
   may share with the line under it on the 128x64 layout), unless a fill
   drawn between them (a panel, a highlight bar) covers the place where
@@ -14,9 +15,12 @@ Ink, not glyph cells: the compact layout puts rows of 12-pixel cells 10
 pixels apart, their blank edges shared. A frame is what is drawn between
 ``begin()`` calls (``draw_frame`` does both)."""
 
+import re
+
 from app.kit import text
 
 _ink_cache = {}
+RULE_ID = re.compile(r"\b[A-Z]{2}-\d+\b")  # CB-4, KJ-11, PC-7: RULES.md's IDs
 
 
 def _char_pixels(font, ch):
@@ -131,6 +135,8 @@ class TextCheck:
             self.log.setdefault(id(fb), []).append(("fill", (x, y, x + w - 1, y + h - 1)))
 
     def _text(self, fb, s, x, y, font):
+        if RULE_ID.search(s):
+            self.found.append("a rule ID: %r" % s)
         box = ink_box(s, x, y, font)
         if box is None:
             return

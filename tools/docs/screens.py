@@ -54,7 +54,7 @@ GAMES = (
         ("bid", "A A", "Bidding: accept the turned card's suit as trump, or pass."),
         ("trump", "Ax8", "A banner: West accepts the turned suit as trump; three more cards each."),
         ("trick", "Ax3", "A trick under way: West has led, your turn to follow suit."),
-        ("score", "Ax7", "The deal's score: card points, last trick, sequences, bella."),
+        ("score", "Ax9", "The deal's score: card points, last trick, sequences, bella."),
     )),
     ("Clubs", "RIGHTx2", (
         ("title", "", "The title with Clubs picked."),

@@ -61,8 +61,8 @@ def draw(fb, scr):
         _hand(fb, scr, w, h)
     elif m == SHOWN:
         _seats(fb, scr, scr.shown, None, -1, -1)
-        _panel_text(fb, ("Shown", "cards", "open"))
-        c.hint(fb, "Shown cards  A: play", 41, w)
+        _panel_text(fb, ("Shown",))
+        c.hint(fb, "All see them  A: play", 41, w)
         _hand(fb, scr, w, h)
     else:
         _table(fb, scr, w, h)
@@ -103,7 +103,7 @@ def _table(fb, scr, w, h):
     if looking == 2:
         # PC-3: the shown cards stay public until played.
         _seats(fb, scr, scr.shown_live, None, -1, -1)
-        _panel_text(fb, ("Shown", "still", "held"))
+        _panel_text(fb, ("Shown",))
         c.hint(fb, "Shown, not played", 41, w)
         _hand(fb, scr, w, h)
         return
@@ -218,7 +218,7 @@ def _received(fb, scr, w, h):
         x = c.put(fb, "<" + NAMES[src][0], x, 22) + 4
     x = c.card(fb, rec[1], x, 22)
     c.put(fb, "<N", x, 22)
-    c.hint(fb, "A: on  new=underlined", 32, w)
+    c.hint(fb, "A: on  new underlined", 32, w)
     _hand(fb, scr, w, h)
 
 

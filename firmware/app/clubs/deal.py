@@ -9,7 +9,6 @@ from app.clubs.table import (
     HUMAN,
     NAMES,
     NO_CARD,
-    PANEL_X,
     PASS,
     RECEIVED,
     SHOW,
@@ -103,11 +102,10 @@ def _draw_received(fb, scr):
 
 def _draw_show(fb, scr):
     text.draw(fb, "Show a card", 3, 1, theme.GOLD, text.BOLD)
-    # Why (the rules make everyone show one) and what it is good for.
-    text.draw(fb, "Each player shows one", 3, 22, theme.TEXT, text.SMALL)
-    text.draw(fb, "card; all see it until", 3, 34, theme.TEXT, text.SMALL)
-    text.draw(fb, "it is played. Show one", 3, 46, theme.TEXT, text.SMALL)
-    text.draw(fb, "that tells North most.", 3, 58, theme.TEXT, text.SMALL)
+    # Why: the rules make everyone show one, and all see it (two lines:
+    # split over four, it read as a page to study).
+    text.draw(fb, "Everyone shows a card:", 3, 22, theme.TEXT, text.SMALL)
+    text.draw(fb, "all see it till played.", 3, 34, theme.TEXT, text.SMALL)
     _slot(fb, 150, 14, NO_CARD, "shown", scr.human_turn())
     if scr.hint_alert:
         status(fb, scr, scr.hint, scr.hint_alert)
@@ -121,6 +119,5 @@ def _draw_show(fb, scr):
 
 def _draw_shown(fb, scr):
     score_corner(fb, scr)
-    shown_panel(fb, scr, scr.shown, ("cards:", "public", "until", "played"), 20, theme.TEXT)
-    text.draw(fb, "Shown", PANEL_X, 2, theme.GOLD, text.BOLD)
-    status(fb, scr, "Everyone has shown a card   A: play", False)
+    shown_panel(fb, scr, scr.shown)
+    status(fb, scr, "All see these till played   A: play", False)

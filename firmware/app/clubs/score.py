@@ -7,14 +7,17 @@ ROWS = 5  # hands listed on the score screen
 
 
 def adams_line(h):
-    """Who pulled an Adam this hand (HandSummary ``h``), in words: "You pulled
-    an Adam", "West pulled a True Adam, North pulled an Adam"; "" if none."""
-    parts = []
-    for s in range(4):
-        if h.adams[s]:
-            parts.append("%s pulled %s" % (NAMES[s], "a True Adam" if h.adams[s] > 1
-                                             else "an Adam"))
-    return ", ".join(parts)
+    """Who pulled an Adam this hand (HandSummary ``h``), in words: "You
+    pulled an Adam", "West pulled a True Adam", "North and East each pulled
+    an Adam" (two at most: the A♣ and the K♣); "" if none."""
+    who = [s for s in range(4) if h.adams[s]]
+    if not who:
+        return ""
+    if len(who) == 1:
+        s = who[0]
+        return "%s pulled %s" % (NAMES[s], "a True Adam" if h.adams[s] > 1 else "an Adam")
+    return "%s and %s each pulled an Adam" % (NAMES[who[0]], "you" if who[1] == 2
+                                             else NAMES[who[1]])
 
 
 def score_first(scr):

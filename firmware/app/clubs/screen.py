@@ -369,7 +369,7 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_NEG_ONE:
             self._say(ev)
-            self._banner("NEGATIVE ONE", "%s: %s off-suit, +2 points" % (
+            self._banner("NEGATIVE ONE", "%s: %s on another suit, +2 points" % (
                 NAMES[seat], clubs.symbol_name(a)), now, _BANNER_MS)
             return 0
         if kind == clubs.EV_BROKEN:
@@ -620,10 +620,12 @@ class ClubsScreen:
             why = g.why_illegal(c)
             if why:
                 # In a player's words, short enough for the status line
-                # (the core's sentence is for programmers).
+                # (the core's sentence is for programmers, with rule IDs).
                 if g.phase == clubs.PH_PASS_PARTNER:
                     why = "%s goes %s: pick another" % (clubs.symbol_name(c),
                                                         clubs.PASS_NAMES[self.pass_dir])
+                else:
+                    why = "%s cannot go now: pick another" % clubs.symbol_name(c)
                 self.hint = why
                 self.hint_alert = True
                 return

@@ -13,15 +13,15 @@ TEAMS = clubs.TEAM_NAMES
 
 
 def tricks_part(bid, won):
-    """Words for a player's trick score (PC-13): ``"nil +5"``, ``"made +3"``,
-    ``"2 over +1"`` (bid 3, won 5: 3 - 2), ``"short -1"``."""
+    """A player's tricks against their bid, in words (PC-13): "made the
+    bid", "2 over the bid" (bid 3, won 5), "1 under the bid", "nil made"
+    (no trick, so no bid, or a bid of 0), "nil failed". The points are in
+    the row's last column: "over +1" read as a riddle."""
     if bid == NO_BID or bid == 0:
-        return "nil +5" if won == 0 else "nil -5"
+        return "nil made" if won == 0 else "nil failed"
     if won == bid:
-        return "made +%d" % bid
-    if won > bid:
-        return "%d over %+d" % (won - bid, 2 * bid - won)
-    return "short %d" % (won - bid)
+        return "made the bid"
+    return "%d %s the bid" % (abs(won - bid), "over" if won > bid else "under")
 
 
 def draw_summary(fb, scr):
@@ -31,12 +31,15 @@ def draw_summary(fb, scr):
     h = scr.summary
     fb.fill(theme.FELT_DARK)
     text.draw(fb, "Hand %d scores" % scr.history[-1][0], 3, 1, theme.GOLD, text.BOLD)
+    # The key at the top: the line under the teams may take the whole width.
+    text.draw_right(fb, "A: score", 237, 4, theme.TEXT_DIM, text.SMALL)
     y = 20
     dim = theme.TEXT_DIM
-    text.draw_right(fb, "bid", 66, y, dim, text.SMALL)
-    text.draw_right(fb, "won", 92, y, dim, text.SMALL)
-    text.draw(fb, "tricks", 102, y, dim, text.SMALL)
-    # Negative Ones (PC-11): at 190 "neg ones" ran into "tricks".
+    # The words of the tricks ("12 under the bid") end before the Negative
+    # Ones (PC-11) at 190.
+    text.draw_right(fb, "bid", 56, y, dim, text.SMALL)
+    text.draw_right(fb, "won", 82, y, dim, text.SMALL)
+    text.draw(fb, "tricks", 90, y, dim, text.SMALL)
     text.draw_right(fb, "neg ones", 202, y, dim, text.SMALL)
     text.draw_right(fb, "pts", 234, y, dim, text.SMALL)
     y = 32
@@ -44,10 +47,10 @@ def draw_summary(fb, scr):
         b = h.bids[s]
         col = theme.WHITE if s & 1 == 0 else theme.TEXT
         text.draw(fb, NAMES[s], 3, y, col, text.SMALL)
-        text.draw_right(fb, "-" if b == NO_BID else ("nil" if b == 0 else str(b)), 66, y, col,
+        text.draw_right(fb, "-" if b == NO_BID else ("nil" if b == 0 else str(b)), 56, y, col,
                         text.SMALL)
-        text.draw_right(fb, str(h.won[s]), 92, y, col, text.SMALL)
-        text.draw(fb, tricks_part(b, h.won[s]), 102, y, col, text.SMALL)
+        text.draw_right(fb, str(h.won[s]), 82, y, col, text.SMALL)
+        text.draw(fb, tricks_part(b, h.won[s]), 90, y, col, text.SMALL)
         if h.neg_ones[s]:
             text.draw_right(fb, "+%d" % (2 * h.neg_ones[s]), 202, y, col, text.SMALL)
         text.draw_right(fb, "%+d" % h.seat_scores[s], 234, y, col, text.SMALL)
@@ -72,7 +75,6 @@ def draw_summary(fb, scr):
     line = adams_line(h)
     if line:
         text.draw(fb, text.fit(line, 234), 3, y, theme.TEXT_DIM, text.SMALL)
-    text.draw_right(fb, "A: score", 237, 122, theme.TEXT_DIM, text.SMALL)
 
 
 def draw_score(fb, scr):

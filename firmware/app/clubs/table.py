@@ -102,16 +102,14 @@ def cross(fb, scr, cards4, values, turn, mark):
                       text.BOLD)
 
 
-def shown_panel(fb, scr, cards, words, y, colour):
+def shown_panel(fb, scr, cards):
     """The shown cards (PC-3: public until played) crossed on the table:
-    ``cards`` (4 bytes, a seat each, NO_CARD for none), and beside them on
-    the cleared side panel ``words`` (str each) a SMALL row apart from ``y``
-    (pixels) in ``colour``."""
+    ``cards`` (4 bytes, a seat each, NO_CARD for none), "Shown" on the
+    cleared side panel (the status line says the rest: a legend split over
+    the panel's narrow lines read as a riddle)."""
     cross(fb, scr, cards, None, -1, -1)
     fb.fill_rect(PANEL_X - 1, 0, 240 - PANEL_X + 1, TABLE_H, theme.FELT_DARK)
-    for w in words:
-        text.draw(fb, w, PANEL_X, y, colour, text.SMALL)
-        y += 12
+    text.draw(fb, "Shown", PANEL_X, 2, theme.GOLD, text.BOLD)
 
 
 def bid_why(scr, words):

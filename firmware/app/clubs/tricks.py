@@ -61,7 +61,7 @@ def draw_trick(fb, scr):
     score_corner(fb, scr)
     if scr.looking == 2:
         # PC-3: the shown cards are public until played.
-        shown_panel(fb, scr, scr.shown_live, ("Shown,", "not yet", "played"), 1, theme.GOLD)
+        shown_panel(fb, scr, scr.shown_live)
         status(fb, scr, "Shown cards still held   any key: back", False, theme.GOLD)
         return
     t = scr.trick
@@ -115,7 +115,7 @@ def draw_bid(fb, scr):
         if off:
             fb.line(x + 1, y + 13, x + 13, y + 1, theme.ALERT if not sel else theme.WHITE)
     line = bid_why(scr, ("After trick 12 a bid must be 0", "%d is out: the bids would total 13",
-                         "Any bid 0-13 (0 = nil)"))
+                         "Any bid 0-13 (0 now fails: minus 5)"))
     line = noted(scr, (line,), 226 // text.SMALL.w)
     if scr.hint_alert:
         text.draw(fb, text.fit(scr.hint, 226), 8, 55, hint_colour(scr.hint_alert), text.SMALL)

@@ -262,18 +262,22 @@ def look(fb, lines, top, rows, w, h, title="Table"):
 
 def wrap_lines(lines, w):
     """Look lines (see ``look``) with every text line wrapped to ``w``
-    pixels, so nothing is cut on the small screen (headings stay headings,
-    continuation lines are indented)."""
+    pixels, so nothing is cut on the small screen (headings stay headings).
+    A line keeps its indent on every wrapped line, one space more after
+    the first: "What happened"'s events, indented two, ran on at the
+    screen's edge as if they were headings of their own."""
     out = []
     for line in lines:
         if isinstance(line, tuple):
             for part in text.wrap(line[1], w - 8, SMALL):
                 out.append(("h", part))
         elif isinstance(line, str):
-            parts = text.wrap(line.strip(), w - 8, SMALL)
-            out.append(parts[0])
+            body = line.strip()
+            pad = line[: len(line) - len(line.lstrip())]
+            parts = text.wrap(body, w - 8 - (len(pad) + 1) * SMALL.w, SMALL)
+            out.append(pad + parts[0])
             for part in parts[1:]:
-                out.append(" " + part)
+                out.append(pad + " " + part)
         else:
             out.append(line)
     return out

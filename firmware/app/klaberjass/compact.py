@@ -48,8 +48,11 @@ def draw(fb, scr):
         c.put(fb, str(scr.n_opp), x + 5 + _BACK_W, 0)
     x = c.card(fb, g.turned, 1, 11, True) + 4
     if g.trump == kj.NO_SUIT:
-        rnd = 1 if g.phase == kj.BID1 else 2
-        what = "bid %d: %s?" % (rnd, kj.SUIT_SYMBOLS[g.turned_suit] if rnd == 1 else "suit")
+        # The bidding's rounds (KJ-4) as chances: "round" read as a deal.
+        if g.phase == kj.BID1:
+            what = "1st chance: %s?" % kj.SUIT_SYMBOLS[g.turned_suit]
+        else:
+            what = "2nd chance: suit?"
     else:
         what = "trump %s %s" % (kj.SUIT_SYMBOLS[g.trump], "you" if g.maker == 0 else "West")
     c.put(fb, what, x, 11)
@@ -195,12 +198,12 @@ def summary(fb, view, w, h):
     """RoundView ``view`` (KJ-14): points, sequence and bella, totals, the
     verdict and the game score, per seat in two columns."""
     rs = view.rs
-    c.bar(fb, "R%d trump %s" % (view.number, kj.SUIT_SYMBOLS[rs.trump]), 0, w, "you West")
+    c.bar(fb, "Deal %d: %s" % (view.number, kj.SUIT_SYMBOLS[rs.trump]), 0, w, "you West")
     rows = {label: (a, b) for label, a, b in summary_rows(rs)}
     pts, last = rows["Card points"], rows["Last trick"]
     seq, bella = rows["Sequence"], rows["Bella"]
-    lines = (("Cards+last", pts[0] + last[0], pts[1] + last[1]),
-             ("Seq+bella", seq[0] + bella[0], seq[1] + bella[1]),
+    lines = (("Cards, last", pts[0] + last[0], pts[1] + last[1]),
+             ("Seq, bella", seq[0] + bella[0], seq[1] + bella[1]),
              ("Total", rows["Total"][0], rows["Total"][1]))
     y = 12
     for label, a, b in lines:
@@ -210,14 +213,15 @@ def summary(fb, view, w, h):
         y += 10
     c.put(fb, c.text.fit(verdict(rs), w - 2), 1, y, against_you(rs))
     y += 11
-    c.put(fb, "Game /%d" % view.target, 1, y)
+    c.put(fb, "Game to %d" % view.target, 1, y)
     c.right(fb, str(view.after[0]), 97, y)
     c.right(fb, str(view.after[1]), w, y)
 
 
 def result(fb, scr):
     """The KlaberjassResult screen (KJ-15)."""
-    lines = ["You %d, West %d" % scr.scores, "to %d, %d rounds" % (scr.target, scr.rounds)]
+    lines = ["You %d, West %d" % scr.scores, "to %d, %d deal%s" % (
+        scr.target, scr.rounds, "" if scr.rounds == 1 else "s")]
     if scr.wins[0] + scr.wins[1] > 1:
         lines.append("Games: you %d, W %d" % scr.wins)
     c.result(fb, scr.app.width, scr.app.height, scr.headline, lines, scr.keys())

@@ -372,7 +372,7 @@ class KlaberjassScreen:
                 self.trick_until = now + _TRICK_MS
             elif kind == kj.EV_CUT:
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
-                             ["You cut %s, West %s: low deals" % (
+                             ["You cut %s, West %s: low card deals" % (
                                  kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
@@ -382,7 +382,8 @@ class KlaberjassScreen:
                 self.banners[-1][1].insert(1, "3 more cards each")
             elif kind == kj.EV_BID and g.phase == kj.BID2 and len(g.bids()) == 2:
                 # The pass that began round two (KJ-4): a stop when it was West's.
-                self._banner("Bidding round 2", [
+                # "Second chance", not "round 2": a round read as a deal.
+                self._banner("Second chance", [
                     "Both passed %s." % kj.SUIT_SYMBOLS[g.turned_suit],
                     "Name another suit or pass"], wait=seat != _HUMAN)
             elif (kind == kj.EV_BID and seat != _HUMAN and g.current_player == _HUMAN
@@ -414,9 +415,10 @@ class KlaberjassScreen:
                              bytes((t * 13 + kj.RK, t * 13 + kj.RQ)), wait=True)
             elif kind == kj.EV_ROUND:
                 before = self.frozen.scores if self.frozen is not None else g.scores
+                # The core has dealt the next deal already: its dealer (KJ-2).
                 self.pending = RoundView(g.last_round, (before[0], before[1]),
                                          (g.scores[0], g.scores[1]), self.round_no, g.target,
-                                         NAMES, g.is_over())
+                                         NAMES, g.is_over(), g.dealer)
         if seqs:
             w = g.seq_winner()
             if len(seqs) > 1:
@@ -623,10 +625,10 @@ class KlaberjassScreen:
         out = [("h", "Score: you %d, West %d (to %d)" % (g.scores[0], g.scores[1], g.target))]
         sym = kj.SUIT_SYMBOLS
         if g.trump == kj.NO_SUIT:
-            rnd = "bidding, %s turned" % kj.symbol_name(g.turned)
+            rnd = "bidding, %s turned up" % kj.symbol_name(g.turned)
         else:
             rnd = "trump %s, %s bid" % (sym[g.trump], "your" if g.maker == _HUMAN else "West's")
-        out.append(("h", "Round %d: %s" % (self.round_no, rnd)))
+        out.append(("h", "Deal %d: %s" % (self.round_no, rnd)))
         if g.trump != kj.NO_SUIT:
             out.append("Tricks: you %d (%d pts), West %d (%d)" % (
                 g.won[0], g.points[0], g.won[1], g.points[1]))
@@ -637,7 +639,7 @@ class KlaberjassScreen:
                 if g.bella[seat]:
                     out.append("Bella: %s 20" % (NAMES[seat].lower() if seat == _HUMAN
                                                  else NAMES[seat]))
-        out.append(("h", "Last trick" + (" (previous round)" if self.last_prev else "")))
+        out.append(("h", "Last trick" + (" (previous deal)" if self.last_prev else "")))
         if self.last is None:
             out.append("  none yet")
         else:
@@ -717,9 +719,12 @@ class KlaberjassScreen:
                 and not self._waiting())
         text.draw(fb, NAMES[1], 3, 2, theme.GOLD if west else theme.TEXT)
         # "(deals)" after West's count, "(you deal)" while bidding, in brackets so
-        # they do not run into the scores.
+        # they do not run into the scores; not under the cut's banner, which
+        # says who deals.
         mark = ""
-        if g.dealer == 1 or g.trump == kj.NO_SUIT:
+        if self.banners and self.banners[0][1][0].startswith("You cut"):
+            pass
+        elif g.dealer == 1 or g.trump == kj.NO_SUIT:
             mark = "(deals)" if g.dealer == 1 else "(you deal)"
         scores, step = top_fit(self.n_opp, mark, g.scores, w)
         # The backs and their number beside them, as Clubbed's: the backs
@@ -735,14 +740,16 @@ class KlaberjassScreen:
         # the bottom card of the stock is turned (KJ-6).
         cardview.face(fb, g.turned, 3, 19, theme.BIG_W, theme.BIG_H)
         # Under the card from its left edge, 3 px in as the hint and the top
-        # row (centred under the 32 px card its 36 px touched the screen's edge).
-        text.draw(fb, "turned", 3, _MSG_Y, theme.TEXT_DIM)
+        # row (centred under the 32 px card it touched the screen's edge):
+        # the turned card while it may count (the bidding, KJ-4; the seven's
+        # exchange, KJ-7); in play, under it and the stock's bottom card
+        # (KJ-6), what both are ("turned" and "unused" said nothing).
+        text.draw(fb, "out of play" if g.phase == kj.PLAY else "turned up", 3, _MSG_Y,
+                  theme.TEXT_DIM)
         bottom = g.bottom()
         x = _STOCK_X
         if bottom != kj.NO_CARD:
             cardview.face(fb, bottom, x, 19)
-            # The stock's bottom card, shown to both: not played (KJ-6).
-            text.draw_centered(fb, "unused", x + 12, 54, theme.TEXT_DIM)
         else:
             cardview.back(fb, x, 19)
             fb.fill_rect(x + 3, 29, theme.CARD_W - 6, 14, theme.PANEL)
@@ -774,9 +781,10 @@ class KlaberjassScreen:
     def _draw_column(self, fb, g):
         x = _COL_X
         if g.trump == kj.NO_SUIT:
+            # The bidding's two rounds (KJ-4) as chances: "round" read as a deal.
             rnd = 1 if g.phase == kj.BID1 else 2
-            text.draw(fb, "Bidding", x, 19, theme.GOLD)
-            text.draw(fb, "round %d" % rnd, x, 31, theme.TEXT)
+            text.draw(fb, "Trump?", x, 19, theme.GOLD)
+            text.draw(fb, "1st chance" if rnd == 1 else "2nd chance", x, 31, theme.TEXT)
             suit_chip(fb, g.turned_suit if rnd == 1 else kj.NO_SUIT, _CHIP_X, 18, dim=True)
         else:
             text.draw(fb, "Trump", x, 19, theme.GOLD)
@@ -808,8 +816,6 @@ class KlaberjassScreen:
             # "You bid…" when a replay plays the human's seat too.
             status = "%s %s%s\u2026" % (NAMES[p], "bid" if g.phase in (kj.BID1, kj.BID2)
                                         else "play", "" if p == _HUMAN else "s")
-        if g.dealer == _HUMAN and g.phase in (kj.BID1, kj.BID2) and not status:
-            status = "You deal"
         draw_rich(fb, status, x, 48, col)
 
     def _draw_choices(self, fb, w):

@@ -54,10 +54,11 @@ class RoundView:
     """What the round summary shows: ``rs`` (the core's RoundSummary),
     ``before``/``after`` (running scores per seat around the round),
     ``number`` (round of this game, from 1), ``target`` (KJ-15), ``names``,
-    ``over`` (the game ended with this round). ``rows`` and ``line`` are the
-    shown figures and verdict."""
+    ``over`` (the game ended with this round), ``dealer`` (the seat dealing
+    the next round, KJ-2). ``rows`` and ``line`` are the shown figures and
+    verdict."""
 
-    def __init__(self, rs, before, after, number, target, names, over):
+    def __init__(self, rs, before, after, number, target, names, over, dealer=1):
         self.rs = rs
         self.before = before
         self.after = after
@@ -65,10 +66,19 @@ class RoundView:
         self.target = target
         self.names = names
         self.over = over
+        self.dealer = dealer
         self.rows = summary_rows(rs)
         self.line = verdict(rs, names)
-        self.title = "Round %d: trump %s, %s bid" % (
-            number, kj.SUIT_SYMBOLS[rs.trump], "your" if rs.maker == 0 else names[1] + "'s")
+        # "Deal", not "Round": the bidding has rounds ("1st chance").
+        self.title = "Deal %d: trump %s by %s" % (
+            number, kj.SUIT_SYMBOLS[rs.trump], "you" if rs.maker == 0 else names[1])
+
+    def keys(self):
+        """What A does, with who deals next (KJ-2): "A: West deals", "A: you
+        deal"; "A result" after the game's last deal."""
+        if self.over:
+            return "A result"
+        return "A: you deal" if self.dealer == 0 else "A: %s deals" % self.names[1]
 
     def draw(self, fb, w):
         """The whole summary on ``fb`` (``w`` pixels wide)."""
@@ -76,7 +86,7 @@ class RoundView:
         fb.fill(theme.FELT_DARK)
         fb.fill_rect(0, 0, w, 16, theme.PANEL)
         draw_rich(fb, self.title, 4, 2, theme.GOLD)
-        text.draw_right(fb, "A result" if self.over else "A next", w - 3, 2, theme.TEXT_DIM)
+        text.draw_right(fb, self.keys(), w - 3, 2, theme.TEXT_DIM)
         c0 = 176
         c1 = 232
         y = 19
@@ -143,7 +153,7 @@ class KlaberjassResult(GameOverScreen):
             text.draw_right(fb, "%d points" % self.scores[seat], 200, y, theme.WHITE, text.BOLD)
             y += 20
         n = self.wins[0] + self.wins[1]
-        line = "%d rounds" % self.rounds
+        line = "%d deal%s" % (self.rounds, "" if self.rounds == 1 else "s")
         if n > 1:
             line += "   games won: you %d, %s %d" % (self.wins[0], self.names[1], self.wins[1])
         text.draw_centered(fb, text.fit(line, w - 8), w // 2, 98, theme.TEXT)
