@@ -283,7 +283,7 @@ def test_pause_menu_and_look_overlay():
     s.pause_new_game()  # New game, asked: A yes
     assert isinstance(s.app.screen, KlaberjassScreen) and s.app.screen is not scr
     s.press("A")  # its cut box
-    s.press("B", "UP", "UP", "UP", "A")  # Quit to menu (UP from Resume: Hint, Undo, Quit)
+    s.press("B", "DOWN", "DOWN", "DOWN", "A")  # Quit to menu
     assert isinstance(s.app.screen, TitleScreen)
 
 

@@ -180,8 +180,9 @@ def test_rules_settings_statistics_read_as_text():
 
 
 def test_title_with_a_saved_game_reads_every_row():
-    # With a saved game the title has seven rows 10 to 11 pixels apart in
-    # a 12-pixel font: each is read whole on a row of its own.
+    # With a saved game the title has seven rows, five in view at a time
+    # (app.title): each row in view is read whole on a row of its own, in
+    # order, and the ones scrolled out of view are not read.
     from app.persist.storage import MemoryStorage
     from app.title import TitleScreen
 
@@ -190,13 +191,18 @@ def test_title_with_a_saved_game_reads_every_row():
     assert isinstance(t.app.screen, TitleScreen)
     items = t.app.screen.menu.items
     assert items[0] == "Continue Clubbed" and len(items) == 7
-    lines = t.grid().lines()
-    for item in items + ["PICO CARDS"]:
-        assert sum(item in line for line in lines) == 1, "\n".join(lines)
-    assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
-    rows = [next(i for i, line in enumerate(lines) if item in line) for item in items]
-    assert rows == sorted(set(rows)), rows
-    t.whole_strings_only()
+    for view in (items[:5], items[2:]):
+        lines = t.grid().lines()
+        for item in view + ["PICO CARDS"]:
+            assert sum(item in line for line in lines) == 1, "\n".join(lines)
+        for item in items:
+            if item not in view:
+                assert not any(item in line for line in lines), "\n".join(lines)
+        assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
+        rows = [next(i for i, line in enumerate(lines) if item in line) for item in view]
+        assert rows == sorted(set(rows)), rows
+        t.whole_strings_only()
+        t.press(*["DOWN"] * len(items))  # the last rows scroll into view
 
 
 def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():

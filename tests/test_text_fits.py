@@ -282,7 +282,7 @@ def test_title_and_its_questions_fit(board):
             s.press("B")
             n = len(s.app.screen.menu.items)
             _walk(s, check, ["DOWN"] * n, "title " + e.name, found)
-            s.press("B", "DOWN", "A")  # New game asks
+            s.press(*["UP"] * n, "DOWN", "A")  # New game asks
             assert s.app.screen.asking
             _walk(s, check, ["B"], "title asking " + e.name, found)
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
@@ -298,7 +298,7 @@ def test_pause_menu_fits(board, name):
         open_pause(s)
         n = len(s.app.screen.pause.items)
         _walk(s, check, ["DOWN"] * n, "pause " + name, found)
-        s.press("DOWN", "A")  # New game: "Abandon? A: yes"
+        s.press(*["UP"] * n, "DOWN", "A")  # New game: "Abandon? A: yes"
         _walk(s, check, ["UP"], "pause asking " + name, found)
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
 

@@ -8,8 +8,8 @@ from app import modules
 from app.kit import buttons, text, theme
 from app.kit.menu import Menu, panel
 
-# The hint last, so that UP from Resume reaches it at once, undo above it
-# (labels of 10 characters or more are no interned names, app.persist.files).
+# The hint last, undo above it (labels of 10 characters or more are no
+# interned names, app.persist.files).
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 # Before you have decided anything there is nothing to take back: the row
 # says so, greyed where the screen has grey (``Menu.off``).
