@@ -165,6 +165,7 @@ class ClubsScreen:
         self.hint = ""
         self.hint_alert = False
         self.msg = ""
+        self.trick_msg = ""  # the msg that told how the last trick was taken
         # A note said before South's prompt until the first key, unless an
         # event comes first: Continue's "Game resumed" (app.persist.resume),
         # which the duty or the key prompt took the status line from.
@@ -223,6 +224,21 @@ class ClubsScreen:
         """The bid that would make the total 13 (PC-10), or -1 if none."""
         n = 13 - self.game.bids_total()
         return n if 0 <= n <= 13 else -1
+
+    def panel_trick(self):
+        """The trick whose number and sums the trick panel shows: the one on
+        the table; but while that has no card yet and the status line still
+        tells how the last one was taken (the computer about to lead), the
+        last one, so that the header and the line speak of the same trick
+        (a new player read "Trick 5" over how trick 4 was won)."""
+        t = self.trick
+        last = self.last_trick
+        if (t.order or last is None or last.number != t.number - 1 or not self.msg
+                or self.msg != self.trick_msg):
+            return t
+        if self.hint_alert or (self.human_turn() and self.game.phase == clubs.PH_PLAY):
+            return t  # the status line says your duty, about the new trick
+        return last
 
     def looked_trick(self):
         """The trick UP shows: the one just completed while it is still on the
@@ -409,7 +425,7 @@ class ClubsScreen:
             t.taker = seat
             t.why = b
             self.won[seat] += 1
-            self.msg = _table(self.app).trick_line(t)
+            self.msg = self.trick_msg = _table(self.app).trick_line(t)
             return _TRICK_MS
         if kind == clubs.EV_BID:
             self.bids[seat] = a
