@@ -733,6 +733,13 @@ class ClubsScreen:
             compact_clubs.draw(fb, self)
             return
         m = self.mode
+        if self.pause is not None and (m == SUMMARY or m == SCORE):
+            # The figures of these pages run across the whole width: beside
+            # the menu they read as its rows (in the terminal's text, "North
+            # +2 +3" by "Resume"). The menu alone, on a cleared screen.
+            fb.fill(theme.FELT_DARK)
+            draw_pause(fb, self.pause)
+            return
         if m == SUMMARY:
             _summary(self.app).draw_summary(fb, self)
         elif m == SCORE:
