@@ -101,6 +101,22 @@ def _game_over(app, screen):
                                         screen.history, wins, g))
 
 
+def default_card(legal, trick):
+    """The card the cursor starts your turn on, of the ``legal`` cards, with
+    ``trick`` (a ``Trick``) on the table: the one adding least to your
+    side's sum (PC-6, PC-7; an off-suit 2 is a Negative One, +2 for you,
+    PC-11), the first in the hand on a tie. A press of A on it never
+    throws a high card away: the first playable card could be an ace
+    under a trick already lost."""
+    led = trick.cards[trick.order[0]] // 13 if trick.order else -1
+    best, low = legal[0], 99
+    for c in legal:
+        v = clubs.card_value(c, c // 13 if led < 0 else led)
+        if v < low:
+            best, low = c, v
+    return best
+
+
 class Trick:
     """One trick as drawn: per seat its card (NO_CARD until played) and value
     in this trick (PC-6), the seats in play order, the running partnership
@@ -304,7 +320,9 @@ class ClubsScreen:
             self.take_sel = 0
         if self.cursor >= len(self.hand):
             self.cursor = max(0, len(self.hand) - 1)
-        if ph <= clubs.PH_PLAY and self.hand:
+        if ph == clubs.PH_PLAY and self.legal:
+            self.cursor = self.hand.index(default_card(self.legal, self.trick))
+        elif ph <= clubs.PH_PLAY and self.hand:
             cur = self.hand[self.cursor]
             if cur not in self.legal or cur == self.pick:
                 for i in range(len(self.hand)):
