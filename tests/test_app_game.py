@@ -66,10 +66,7 @@ def test_whole_game_by_key_presses(seed):
     # A: next game with the other dealer (CB-1: the deal alternates).
     dealer = game.dealer
     assert "A next" in screen_text(s, scr.draw)
-    s.press("A")  # asks first: the presses that hurried the end must not deal
-    assert s.app.screen is scr and scr.keys() in screen_text(s, scr.draw)
-    assert scr.keys() in ("Deal a new game? A: yes   B: menu", "New deal? A: OK")
-    s.press("A")
+    s.press("A")  # one press deals (a press that hurried the end was dropped)
     assert isinstance(s.app.screen, ClubbedScreen)
     assert s.app.screen.game.dealer == 1 - dealer
 

@@ -44,7 +44,7 @@ def _to_human_turn(s, name):
 def _ask_hint(s):
     s.press("B")  # pause
     assert s.app.screen.pause.items[-1] == "Show a hint"
-    s.press("UP", "A")  # UP from Resume: Hint
+    s.press(*["DOWN"] * 5, "A")  # Show a hint, the last row
     assert s.app.screen.pause is None
 
 
@@ -252,7 +252,7 @@ def _play_selected(s, scr, name):
 def _undo(s, offered=True):
     s.press("B")
     assert s.app.screen.pause.items[4] == ("Take back move" if offered else NO_UNDO)
-    s.press("UP", "UP", "A")  # UP from Resume: Hint, then Undo
+    s.press(*["DOWN"] * 4, "A")  # Take back move, above the hint
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -420,7 +420,7 @@ def test_guided_hand_is_completed_by_following_its_prompts(name, cls):
 def test_guided_hand_is_the_same_deal_every_time_and_can_be_left():
     a, b = Session(1), Session(2)
     for s in (a, b):
-        s.press("UP", "A")  # UP from New game: Guided hand, the last row
+        s.press(*["DOWN"] * 5, "A")  # Guided hand, the last row
     assert a.app.screen.game.to_text() == b.app.screen.game.to_text()
     a.press("B")  # pause: Quit to menu leaves it at any time
     a.press("DOWN", "DOWN", "DOWN", "A")

@@ -224,8 +224,9 @@ def test_nothing_shows_just_above_a_banner(size):
 
 def two_row_duty(scr, size):
     # The duty hint (KJ-11) takes two rows at 128x64: "No ♥, no trumps: any card".
+    # (not a refused card's why, which a press on another card can give)
     return (scr.human_turn() and scr.game.phase == kj.PLAY and scr.game.trick()
-            and len(text.wrap(scr.hint, 128 - 2)) == 2)
+            and not scr.hint_alert and len(text.wrap(scr.hint, 128 - 2)) == 2)
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

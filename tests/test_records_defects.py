@@ -159,8 +159,9 @@ def test_the_games_option_defaults_are_the_cores():
 
 # From the title to a hint on your first turn (a Klaberjass deal opens with a
 # banner to dismiss), and to a take-back after your first move.
-HINT = {"Clubbed": "A B UP A", "Klaberjass": "RIGHT A A B UP A", "Clubs": "LEFT A B UP A"}
-TAKE_BACK = {"Clubbed": "A A B UP UP A"}
+HINT = {"Clubbed": "A B DOWNx5 A", "Klaberjass": "RIGHT A A B DOWNx5 A",
+        "Clubs": "LEFT A B DOWNx5 A"}
+TAKE_BACK = {"Clubbed": "A A B DOWNx4 A"}
 QUIT = " B DOWN DOWN DOWN A"  # pause menu: Resume, New game, Rules, Quit to menu
 
 

@@ -20,8 +20,8 @@ from app.persist.storage import encode  # noqa: E402
 
 ONE_GAME = "A Ax60"  # New game of Clubbed (seed 4), A until it is over
 GAMES = "A Ax150"  # New game, then A until a few games are played
-HINT = "A B UP A"  # New game, pause menu, Show a hint (test_records_defects)
-TAKE_BACK = "A A B UP UP A"  # New game, a move, pause menu, Take back move
+HINT = "A B DOWNx5 A"  # New game, pause menu, Show a hint (test_records_defects)
+TAKE_BACK = "A A B DOWNx4 A"  # New game, a move, pause menu, Take back move
 
 
 def faultsim(data, keys, faults, text=False, timeout=240):

@@ -29,7 +29,7 @@ def test_take_back_says_move_taken_back_not_game_resumed(size):
             decided = True
         s.press("A")
     assert scr.human_turn() and scr.game.phase == kj.PLAY
-    s.press("B", "UP", "UP", "A")  # pause menu: Take back move
+    s.press("B", *["DOWN"] * 4, "A")  # pause menu: Take back move
     back = s.app.screen
     assert back is not scr and isinstance(back, KlaberjassScreen) and back.human_turn()
     assert back.event_line() == "Move taken back"
@@ -108,7 +108,7 @@ def test_take_back_is_greyed_until_you_have_moved(storage):
     s.press("B")
     menu = scr.pause
     assert menu.items[4] == NO_UNDO and menu.off == 4
-    s.press("UP", "UP", "A")  # the greyed row: says why, takes nothing back
+    s.press(*["DOWN"] * 4, "A")  # the greyed row: says why, takes nothing back
     assert s.app.screen is scr and scr.pause is None
     assert scr.hint == "Nothing to take back yet"
     while scr.slots[scr.cursor] not in scr.legal:

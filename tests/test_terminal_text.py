@@ -180,8 +180,9 @@ def test_rules_settings_statistics_read_as_text():
 
 
 def test_title_with_a_saved_game_reads_every_row():
-    # With a saved game the title has seven rows 10 to 11 pixels apart in
-    # a 12-pixel font: each is read whole on a row of its own.
+    # With a saved game the title has seven rows, five in view at a time
+    # (app.title): each row in view is read whole on a row of its own, in
+    # order, and the ones scrolled out of view are not read.
     from app.persist.storage import MemoryStorage
     from app.title import TitleScreen
 
@@ -190,13 +191,18 @@ def test_title_with_a_saved_game_reads_every_row():
     assert isinstance(t.app.screen, TitleScreen)
     items = t.app.screen.menu.items
     assert items[0] == "Continue Clubbed" and len(items) == 7
-    lines = t.grid().lines()
-    for item in items + ["PICO CARDS"]:
-        assert sum(item in line for line in lines) == 1, "\n".join(lines)
-    assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
-    rows = [next(i for i, line in enumerate(lines) if item in line) for item in items]
-    assert rows == sorted(set(rows)), rows
-    t.whole_strings_only()
+    for view in (items[:5], items[2:]):
+        lines = t.grid().lines()
+        for item in view + ["PICO CARDS"]:
+            assert sum(item in line for line in lines) == 1, "\n".join(lines)
+        for item in items:
+            if item not in view:
+                assert not any(item in line for line in lines), "\n".join(lines)
+        assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
+        rows = [next(i for i, line in enumerate(lines) if item in line) for item in view]
+        assert rows == sorted(set(rows)), rows
+        t.whole_strings_only()
+        t.press(*["DOWN"] * len(items))  # the last rows scroll into view
 
 
 def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():
@@ -367,3 +373,52 @@ def test_a_place_under_a_panel_is_not_read():
     lines = t.grid().lines()
     row = next(line for line in lines if "\u25ba1\u25c4" in line)
     assert textview.PLACE not in row, "\n".join(lines)
+
+
+
+def _clubs_summary(t):
+    # Seed 4: Clubs from the title, the first hand played on A, up to its
+    # summary (tools/docs/screens.py's keys); A then shows the score to 42.
+    from app.clubs.table import SUMMARY
+
+    t.press("RIGHTx2 A Ax2 Ax3 A Ax13")
+    scr = t.app.screen
+    assert type(scr).__name__ == "ClubsScreen" and scr.mode == SUMMARY, scr.mode
+    return scr
+
+
+def test_clubs_score_chart_reads_as_text():
+    # The bars towards 42 read as their scores, each in its bar's columns
+    # above its team's name: the chart was two empty columns in the text.
+    from app.clubs.table import SCORE
+
+    t = Table(seed=4)
+    scr = _clubs_summary(t)
+    t.press("A")
+    assert scr.mode == SCORE
+    lines = t.grid().lines()
+    names = next(i for i, line in enumerate(lines) if "N-S" in line[50:] and "E-W" in line[50:])
+    for team, label in enumerate(("N-S", "E-W")):
+        col = lines[names].index(label, 50)
+        chart = [line[col - 2 : col + 5] for line in lines[2:names]]
+        assert any(str(scr.scores[team]) in c.split() for c in chart), "\n".join(lines)
+
+
+def test_pause_menu_over_the_clubs_score_pages_shows_the_menu_alone():
+    # The hand's summary and the score to 42 run across the whole width:
+    # beside the pause menu their figures read as its rows.
+    from app.clubs.table import SCORE
+
+    t = Table(seed=4)
+    scr = _clubs_summary(t)
+    for page in ("summary", "score"):
+        t.press("B")
+        assert scr.pause is not None
+        lines = [line.strip() for line in t.grid().lines() if line.strip()]
+        items = ["Paused"] + list(scr.pause.items)
+        assert len(lines) == len(items), page + ":\n" + "\n".join(lines)
+        assert all(any(i in line for i in items) for line in lines), "\n".join(lines)
+        t.press("B")
+        assert scr.pause is None
+        t.press("A")
+        assert page == "score" or scr.mode == SCORE

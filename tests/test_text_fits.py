@@ -282,7 +282,7 @@ def test_title_and_its_questions_fit(board):
             s.press("B")
             n = len(s.app.screen.menu.items)
             _walk(s, check, ["DOWN"] * n, "title " + e.name, found)
-            s.press("B", "DOWN", "A")  # New game asks
+            s.press(*["UP"] * n, "DOWN", "A")  # New game asks
             assert s.app.screen.asking
             _walk(s, check, ["B"], "title asking " + e.name, found)
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
@@ -298,7 +298,7 @@ def test_pause_menu_fits(board, name):
         open_pause(s)
         n = len(s.app.screen.pause.items)
         _walk(s, check, ["DOWN"] * n, "pause " + name, found)
-        s.press("DOWN", "A")  # New game: "Abandon? A: yes"
+        s.press(*["UP"] * n, "DOWN", "A")  # New game: "Abandon? A: yes"
         _walk(s, check, ["UP"], "pause asking " + name, found)
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
 
@@ -444,17 +444,15 @@ def test_result_screens_fit_with_the_widest_scores(board):
     found = []
     with TextCheck() as check:
         for won in (1, -1):
-            for asking in (False, True):
-                for scr in (ClubsResult(s.app, (won, -won, won, -won), 0 if won > 0 else 1,
-                                        (-999, 999), hands, (999, 999)),
-                            ClubbedResult(s.app, (won, -won), (52, 52), (52, 52), (9999, 9999),
-                                          999, ("You", "West"))):
-                    scr.asking = asking
-                    s.app.show(scr)
-                    s.settle()
-                    draw_frame(s.app, check)
-                    found.extend("%s: %s" % (type(scr).__module__, f) for f in check.found)
-                    del check.found[:]
+            for scr in (ClubsResult(s.app, (won, -won, won, -won), 0 if won > 0 else 1,
+                                    (-999, 999), hands, (999, 999)),
+                        ClubbedResult(s.app, (won, -won), (52, 52), (52, 52), (9999, 9999),
+                                      999, ("You", "West"))):
+                s.app.show(scr)
+                s.settle()
+                draw_frame(s.app, check)
+                found.extend("%s: %s" % (type(scr).__module__, f) for f in check.found)
+                del check.found[:]
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
 
 

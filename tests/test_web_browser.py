@@ -452,14 +452,16 @@ def assert_fits_and_buttons_are_thumb_sized(page, width):
 @pytest.mark.parametrize("board,frame", [(PIMORONI, (240, 135)),
                                          ("oled_ssd1306_128x64", (128, 64))],
                          ids=["240x135", "128x64"])
-def test_the_phone_page_fills_the_phone(browser, site, board, frame):
-    """A phone in portrait (390x844 CSS px, 3 device pixels each, touch):
-    the screen takes at least 90% of the width, nearest-neighbour; the page
-    does not scroll sideways; D-pad left and A/B right under the screen,
-    thumb-sized, and a tap on A moves the console on; the help is for
-    touch, not keys."""
+@pytest.mark.parametrize("dpr", (1, 2, 3))
+def test_the_phone_page_fills_the_phone(browser, site, board, frame, dpr):
+    """A phone in portrait (390x844 CSS px, 1, 2 or 3 device pixels each,
+    touch): the screen takes at least 90% of the width, nearest-neighbour
+    (at 1 device pixel per CSS pixel a whole scale of 1 left it 240 px
+    wide); the page does not scroll sideways; D-pad left and A/B right
+    under the screen, thumb-sized, and a tap on A moves the console on; the
+    help is for touch, not keys."""
     browser.call("open", url=url(site, board), viewport={"width": 390, "height": 844},
-                 touch=True, scale=3)
+                 touch=True, scale=dpr)
     page = layout(browser)
     left, top, right, bottom = page["canvas"]
     assert right - left >= 0.9 * 390, page["canvas"]

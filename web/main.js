@@ -222,9 +222,13 @@ function edges(e, axis) {
 // pixels of a 240-pixel frame) it fills the room, nearest-neighbour, which on
 // a screen of 2 or more device pixels per CSS pixel makes every frame pixel
 // 4 or 5 device pixels: too small a difference to see. On a screen of 1
-// device pixel per CSS pixel a whole number is kept, as 3 and 4 pixel wide
-// frame pixels would show.
+// device pixel per CSS pixel the room is filled too while it holds less
+// than WHOLE_FROM device pixels per frame pixel (a 390 px phone window
+// holds 1.6: a whole 1 left the frame 240 px wide, 62% of the width, and
+// frame pixels of 1 and 2 device pixels read well enough); from there a
+// whole number is kept, as 3 and 4 pixel wide frame pixels would show.
 const WHOLE_ENOUGH = 0.95;
+const WHOLE_FROM = 3;
 
 function fit() {
   const dpr = window.devicePixelRatio || 1;
@@ -249,7 +253,7 @@ function fit() {
   }
   const room = Math.max(1 / dpr, Math.min(w / fw, h / fh)); // CSS px per frame pixel
   let scale = Math.max(1, Math.floor(room * dpr)) / dpr;
-  if (dpr >= 2 && scale < room * WHOLE_ENOUGH) scale = room;
+  if ((dpr >= 2 || room < WHOLE_FROM) && scale < room * WHOLE_ENOUGH) scale = room;
   canvas.style.width = Math.floor(fw * scale * dpr) / dpr + "px";
   canvas.style.height = Math.floor(fh * scale * dpr) / dpr + "px";
 }

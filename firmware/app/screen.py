@@ -8,8 +8,8 @@ from app import modules
 from app.kit import buttons, text, theme
 from app.kit.menu import Menu, panel
 
-# The hint last, so that UP from Resume reaches it at once, undo above it
-# (labels of 10 characters or more are no interned names, app.persist.files).
+# The hint last, undo above it (labels of 10 characters or more are no
+# interned names, app.persist.files).
 PAUSE_ITEMS = ["Resume", "New game", "Rules", "Quit to menu", "Take back move", "Show a hint"]
 # Before you have decided anything there is nothing to take back: the row
 # says so, greyed where the screen has grey (``Menu.off``).
@@ -157,33 +157,28 @@ class StaticScreen:
 
 
 class GameOverScreen(StaticScreen):
-    """Base of the result screens after a game: A asks "Deal a new game?"
-    (presses that hurried the game's end must not start, and save, another),
-    a second A deals it; B goes to the title. Subclasses set ``app`` and draw
-    ``keys()`` as their key line."""
-
-    asking = False
+    """Base of the result screens after a game: A deals a new game, B goes
+    to the title. One press is enough: a press that hurried the game's end
+    began before this screen was drawn and is dropped (App.announce), and
+    Klaberjass's last round summary waits for its own A first; a question
+    on top ("Deal a new game?") made a player answer twice. Subclasses set
+    ``app`` and draw ``keys()`` as their key line."""
 
     def on_button(self, b):
-        if b == buttons.A and self.asking:
+        if b == buttons.A:
             self.app.new_game()
-        elif b == buttons.A:
-            self.asking = True
-            self.app.invalidate()
         elif b == buttons.B:
             self.app.to_title()
 
     def keys(self):
-        """The key line: "A next game   B menu", or the question once A was
-        pressed (shorter on the 128-pixel screen)."""
+        """The key line (shorter on the 128-pixel screen)."""
         if self.app.compact:
-            return "New deal? A: OK" if self.asking else "A next  B menu"  # no descender
-        return "Deal a new game? A: yes   B: menu" if self.asking else "A next game   B menu"
+            return "A next  B menu"  # no descender
+        return "A next game   B menu"
 
     def draw_keys(self, fb, y):
-        """The key line centred at row ``y``, gold while asking."""
-        text.draw_centered(fb, self.keys(), self.app.width // 2, y,
-                           theme.GOLD if self.asking else theme.TEXT_DIM, text.SMALL)
+        """The key line centred at row ``y``."""
+        text.draw_centered(fb, self.keys(), self.app.width // 2, y, theme.TEXT_DIM, text.SMALL)
 
 
 def computer_choice(screen, player, seat):

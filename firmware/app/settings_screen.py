@@ -214,9 +214,9 @@ class SettingsScreen(StaticScreen):
                 show_notices(app)
             return
         if b == buttons.UP:
-            self.sel = (self.sel - 1) % n
+            self.sel = max(0, self.sel - 1)  # lists stop at their ends (app.kit.menu)
         elif b == buttons.DOWN:
-            self.sel = (self.sel + 1) % n
+            self.sel = min(n - 1, self.sel + 1)
         elif b == buttons.LEFT:
             self.change(self.sel, -1)
         elif b == buttons.RIGHT or b == buttons.A:

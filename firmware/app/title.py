@@ -1,12 +1,13 @@
 """The title screen: pick a game (LEFT/RIGHT), then Continue (on the page of
 a game that is saved: each game keeps its own save), New game, Rules,
-Settings, Statistics, Link play (app.link_screen) or Guided hand; A picks, B steps back to the first
-item. While the game shown is saved, its New game and Guided hand ask first
-(they would replace that save, and no other game's): the row turns into the
-question ``ASK``, a second A starts the game, any other key puts the row
-back and keeps the save; while it asks, the screen names the saved game. At
-start-up the title opens on the game saved last. The variants are on the
-Settings screen."""
+Settings, Statistics, Link play (app.link_screen) or Guided hand; A picks.
+The cursor stays where the player left it: B does not move it, and UP/DOWN
+stop at the first and last rows (app.kit.menu). While the game shown is
+saved, its New game and Guided hand ask first (they would replace that
+save, and no other game's): the row turns into the question ``ASK``, a
+second A starts the game, any other key puts the row back and keeps the
+save; while it asks, the screen names the saved game. At start-up the title
+opens on the game saved last. The variants are on the Settings screen."""
 
 from app import games, modules
 from app.kit import buttons, cardview, text, theme
@@ -19,6 +20,10 @@ ASK = "Replace save? A: yes"
 # The rows after Continue (when it is there); Guided hand last.
 ITEMS = ("New game", "Rules", "Settings", "Statistics", "Link play", "Guided hand")
 _N = len(ITEMS)
+# Menu rows in view on the 240x135 title (58 + 5 * 15 = 133): seven rows 10
+# px apart had the highlight touching the words. The game's name above them.
+_ROWS = 5
+_NAME_Y = 40
 
 
 class TitleScreen(StaticScreen):
@@ -40,8 +45,7 @@ class TitleScreen(StaticScreen):
             # A guided hand saved says so: Continue goes on with its prompts.
             guided = app.guided >> app.game_index & 1
             items = ["Continue guided hand" if guided else "Continue " + app.game_name()]
-        # Guided hand last (UP from New game reaches it): the other rows keep
-        # their places.
+        # Guided hand last: the other rows keep their places.
         return items + list(ITEMS)
 
     def on_button(self, b):
@@ -53,8 +57,7 @@ class TitleScreen(StaticScreen):
             self.asking = False
             self.menu.items = self._items()
         if b == buttons.B:
-            self.menu.sel = 0
-            return
+            return  # nothing to back out of: the cursor stays where it is
         if b == buttons.LEFT or b == buttons.RIGHT:
             # The cursor stays on the same item (Continue comes and goes with
             # the game shown, so the same row could be another item: a Guided
@@ -131,17 +134,19 @@ class TitleScreen(StaticScreen):
             cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
         several = len(games.GAMES) > 1
         if several:
-            text.draw(fb, "\u25c4", 84, 50, theme.GOLD, text.SMALL)
-            text.draw(fb, "\u25ba", 224, 50, theme.GOLD, text.SMALL)
-        text.draw_centered(fb, self.app.game_name(), 157, 48, theme.WHITE, text.BOLD)
+            text.draw(fb, "\u25c4", 84, _NAME_Y + 2, theme.GOLD, text.SMALL)
+            text.draw(fb, "\u25ba", 224, _NAME_Y + 2, theme.GOLD, text.SMALL)
+        text.draw_centered(fb, self.app.game_name(), 157, _NAME_Y, theme.WHITE, text.BOLD)
         if len(self.menu.items) <= 3:
             self.menu.draw(fb, 90, 68, 146, 14)
             text.draw(fb, "\u25c4 \u25ba game  A select" if several else "A select", 4, 122,
                       theme.TEXT_DIM, text.SMALL)
         else:
-            # Many rows: tighter, and the key hint under the logo.
-            n = len(self.menu.items)
-            self.menu.draw(fb, 90, 64, 146, 12 if n < 6 else (11 if n < 7 else 10))
+            # Many rows: at most _ROWS in view, scrolled (▲▼ say there are
+            # more), each 15 px: the small font's ink is its rows 1 to 11,
+            # so the highlight's frame keeps a blank row above the capitals
+            # and below the descenders. The key hint under the logo.
+            self.menu.draw(fb, 90, _NAME_Y + 18, 146, 15, rows=_ROWS)
             if self.asking:
                 # The row has no room to name the save it asks about (ASK).
                 text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)

@@ -52,9 +52,10 @@ GAMES = (
     ("Klaberjass", "RIGHT", (
         ("title", "", "The title with Klaberjass picked."),
         ("bid", "A A", "Bidding: accept the turned card's suit as trump, or pass."),
-        ("trump", "Ax8", "A banner: West accepts the turned suit as trump; three more cards each."),
-        ("trick", "Ax3", "A trick under way: West has led, your turn to follow suit."),
-        ("score", "Ax9", "The deal's score: card points, last trick, sequences, bella."),
+        ("trump", "Ax10",
+         "A banner: West accepts the turned suit as trump; three more cards each."),
+        ("trick", "Ax2", "A trick under way: West has led, your turn to follow suit."),
+        ("score", "Ax8", "The deal's score: card points, last trick, sequences, bella."),
     )),
     ("Clubs", "RIGHTx2", (
         ("title", "", "The title with Clubs picked."),

@@ -113,6 +113,8 @@ def _table(fb, scr, w, h):
     if not t.complete() and not looking and scr.hold_until is None:
         turn = g.current_player if g.phase == clubs.PH_PLAY else -1
     _seats(fb, scr, t.cards, t.values, turn, t.taker)
+    if not looking:
+        t = scr.panel_trick()  # the number and sums: the trick the line tells
     fb.vline(PANEL_X - 1, 0, 40, c.ON)
     c.put(fb, ("last" if looking else "T%d" % t.number), PANEL_X + 1, 0, looking)
     for team in range(2):

@@ -101,6 +101,22 @@ def _game_over(app, screen):
                                         screen.history, wins, g))
 
 
+def default_card(legal, trick):
+    """The card the cursor starts your turn on, of the ``legal`` cards, with
+    ``trick`` (a ``Trick``) on the table: the one adding least to your
+    side's sum (PC-6, PC-7; an off-suit 2 is a Negative One, +2 for you,
+    PC-11), the first in the hand on a tie. A press of A on it never
+    throws a high card away: the first playable card could be an ace
+    under a trick already lost."""
+    led = trick.cards[trick.order[0]] // 13 if trick.order else -1
+    best, low = legal[0], 99
+    for c in legal:
+        v = clubs.card_value(c, c // 13 if led < 0 else led)
+        if v < low:
+            best, low = c, v
+    return best
+
+
 class Trick:
     """One trick as drawn: per seat its card (NO_CARD until played) and value
     in this trick (PC-6), the seats in play order, the running partnership
@@ -165,6 +181,7 @@ class ClubsScreen:
         self.hint = ""
         self.hint_alert = False
         self.msg = ""
+        self.trick_msg = ""  # the msg that told how the last trick was taken
         # A note said before South's prompt until the first key, unless an
         # event comes first: Continue's "Game resumed" (app.persist.resume),
         # which the duty or the key prompt took the status line from.
@@ -223,6 +240,21 @@ class ClubsScreen:
         """The bid that would make the total 13 (PC-10), or -1 if none."""
         n = 13 - self.game.bids_total()
         return n if 0 <= n <= 13 else -1
+
+    def panel_trick(self):
+        """The trick whose number and sums the trick panel shows: the one on
+        the table; but while that has no card yet and the status line still
+        tells how the last one was taken (the computer about to lead), the
+        last one, so that the header and the line speak of the same trick
+        (a new player read "Trick 5" over how trick 4 was won)."""
+        t = self.trick
+        last = self.last_trick
+        if (t.order or last is None or last.number != t.number - 1 or not self.msg
+                or self.msg != self.trick_msg):
+            return t
+        if self.hint_alert or (self.human_turn() and self.game.phase == clubs.PH_PLAY):
+            return t  # the status line says your duty, about the new trick
+        return last
 
     def looked_trick(self):
         """The trick UP shows: the one just completed while it is still on the
@@ -288,7 +320,9 @@ class ClubsScreen:
             self.take_sel = 0
         if self.cursor >= len(self.hand):
             self.cursor = max(0, len(self.hand) - 1)
-        if ph <= clubs.PH_PLAY and self.hand:
+        if ph == clubs.PH_PLAY and self.legal:
+            self.cursor = self.hand.index(default_card(self.legal, self.trick))
+        elif ph <= clubs.PH_PLAY and self.hand:
             cur = self.hand[self.cursor]
             if cur not in self.legal or cur == self.pick:
                 for i in range(len(self.hand)):
@@ -409,7 +443,7 @@ class ClubsScreen:
             t.taker = seat
             t.why = b
             self.won[seat] += 1
-            self.msg = _table(self.app).trick_line(t)
+            self.msg = self.trick_msg = _table(self.app).trick_line(t)
             return _TRICK_MS
         if kind == clubs.EV_BID:
             self.bids[seat] = a
@@ -719,6 +753,13 @@ class ClubsScreen:
             compact_clubs.draw(fb, self)
             return
         m = self.mode
+        if self.pause is not None and (m == SUMMARY or m == SCORE):
+            # The figures of these pages run across the whole width: beside
+            # the menu they read as its rows (in the terminal's text, "North
+            # +2 +3" by "Resume"). The menu alone, on a cleared screen.
+            fb.fill(theme.FELT_DARK)
+            draw_pause(fb, self.pause)
+            return
         if m == SUMMARY:
             _summary(self.app).draw_summary(fb, self)
         elif m == SCORE:

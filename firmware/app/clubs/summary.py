@@ -116,6 +116,14 @@ def draw_score(fb, scr):
         if fill:
             fb.fill_rect(x + 1, top + hgt - fill, 18, fill,
                          theme.GOLD if team == 0 else theme.BACK_LINE)
+        # The team's score on its bar, above the fill (on it near the top):
+        # the bars alone said nothing in the terminal's text.
+        y = top + hgt - fill - 13
+        ink = theme.TEXT
+        if y < top + 2:
+            y = top + 2
+            ink = theme.FELT_DARK
+        text.draw_centered(fb, str(v), x + 10, y, ink, text.SMALL)
         text.draw_centered(fb, TEAMS[team], x + 10, top + hgt + 2, theme.TEXT, text.SMALL)
     text.draw_centered(fb, str(target), 204, 8, dim, text.SMALL)
     over = g.is_over()

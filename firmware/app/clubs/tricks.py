@@ -72,7 +72,7 @@ def draw_trick(fb, scr):
     if not t.complete() and not scr.looking and scr.hold_until is None:
         turn = g.current_player if g.phase == clubs.PH_PLAY else -1
     cross(fb, scr, t.cards, t.values, turn, t.taker)
-    _trick_panel(fb, scr, t)
+    _trick_panel(fb, scr, t if scr.looking else scr.panel_trick())
     if scr.looking:
         status(fb, scr, trick_line(t), False, theme.GOLD)
     elif scr.hint_alert:

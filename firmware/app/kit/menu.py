@@ -1,7 +1,11 @@
 """A vertical list of choices: UP/DOWN move, A picks, B backs out.
 
 Used for the title menu and the pause menu; the owner draws it where it wants
-and reacts to the index returned by ``on_button``.
+and reacts to the index returned by ``on_button``. UP on the first row and
+DOWN on the last stay put: a list that wraps took a player from the top of
+the title to its last row ("Guided hand") unawares. Every vertical list of
+choices (this one, the Settings rows) stops at its ends; a row of cards or
+buttons (LEFT/RIGHT) goes round.
 """
 
 from app.kit import buttons, text, theme
@@ -19,24 +23,32 @@ class Menu:
         self.off = -1  # the index of a row drawn greyed (not available now)
 
     def on_button(self, b):
-        """Index picked with A, BACK for B, else PICKED_NONE (moves wrap)."""
-        n = len(self.items)
+        """Index picked with A, BACK for B, else PICKED_NONE (UP/DOWN stop at
+        the first and last rows)."""
         if b == buttons.UP:
-            self.sel = (self.sel - 1) % n
+            self.sel = max(0, self.sel - 1)
         elif b == buttons.DOWN:
-            self.sel = (self.sel + 1) % n
+            self.sel = min(len(self.items) - 1, self.sel + 1)
         elif b == buttons.A:
             return self.sel
         elif b == buttons.B:
             return BACK
         return PICKED_NONE
 
-    def draw(self, fb, x, y, w, row_h=16, font=None):
-        """Rows of ``row_h`` pixels from (x, y), ``w`` wide, selection boxed."""
+    def draw(self, fb, x, y, w, row_h=16, font=None, rows=0):
+        """Rows of ``row_h`` pixels from (x, y), ``w`` wide, selection boxed;
+        with ``rows`` at most that many, scrolled to keep the selection in
+        view, with ▲/▼ at the right where rows are out of view."""
         font = font or text.SMALL
         pad = (row_h - font.h) // 2
-        for i in range(len(self.items)):
-            ry = y + i * row_h
+        n = len(self.items)
+        top = 0
+        if rows and n > rows:
+            top = max(0, min(self.sel - rows // 2, n - rows))
+        else:
+            rows = n
+        for i in range(top, top + rows):
+            ry = y + (i - top) * row_h
             if i == self.sel:
                 fb.fill_rect(x, ry, w, row_h, theme.HILITE)
                 fb.rect(x, ry, w, row_h, theme.GOLD)
@@ -45,6 +57,11 @@ class Menu:
             if i == self.off:
                 ink = theme.TEXT_DIM
             text.draw(fb, self.items[i], x + 4 + font.w + 2, ry + pad, ink, font)
+        if top:
+            text.draw(fb, "\u25b2", x + w - font.w - 3, y + pad, theme.GOLD, font)
+        if top + rows < n:
+            text.draw(fb, "\u25bc", x + w - font.w - 3, y + (rows - 1) * row_h + pad,
+                      theme.GOLD, font)
 
 
 def panel(fb, x, y, w, h):

@@ -106,6 +106,28 @@ def choice_label(a, game):
     return "Keep " + kj.symbol_name(game.trump * 13 + kj.R7)
 
 
+def default_card(legal, trick, trump):
+    """The card the cursor starts a turn on, of the ``legal`` cards, with
+    ``trick`` (the cards on the table, lead first) and ``trump``: the
+    cheapest winner when a card can take a lead that carries points, else
+    the card giving away fewest points (KJ-13), the lowest in rank (KJ-1)
+    among those. A press of A on it is never a gift: the first playable
+    card put the 10 of clubs under West's ace of clubs."""
+
+    def cost(c):
+        return kj.card_points(c, trump) * 16 + kj.card_order(c, trump)
+
+    if trick and kj.card_points(trick[0], trump):
+        win = [c for c in legal if kj.beats(trick[0], c, trump)]
+        if win:
+            legal = win
+    best = legal[0]
+    for c in legal:
+        if cost(c) < cost(best):
+            best = c
+    return best
+
+
 def top_fit(n, mark, scores, w):
     """How the top row of a ``w`` px wide table fits West's ``n`` backs,
     their number, the dealer mark ``mark`` (str, may be empty) and the
@@ -237,12 +259,7 @@ class KlaberjassScreen:
             self.choice = len(choices) - 1 if ph != kj.EXCHANGING else 0
         if self.hand:
             if mine and new_turn and self.legal:
-                cur = self.hand[min(self.cursor, len(self.hand) - 1)]
-                if cur not in self.legal:
-                    for i in range(len(self.hand)):
-                        if self.hand[i] in self.legal:
-                            self.cursor = i
-                            break
+                self.cursor = self.hand.index(default_card(self.legal, g.trick(), g.trump))
             self.cursor = min(self.cursor, len(self.hand) - 1)
         else:
             self.cursor = 0
