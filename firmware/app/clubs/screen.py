@@ -428,7 +428,7 @@ class ClubsScreen:
             return 0
         if kind == clubs.EV_TRUE_ADAM:
             self._say(ev)
-            self._banner("TRUE ADAM!", "%s second Adam: %s +13, not +10" % (
+            self._banner("TRUE ADAM!", "%s 2nd Adam: %s get 13 in all" % (
                 "Your" if seat == HUMAN else NAMES[seat] + "'s",
                 clubs.TEAM_NAMES[1 - (seat & 1)]), now, _BANNER_MS)
             return 0
