@@ -321,7 +321,8 @@ class ClubsScreen:
         if self.cursor >= len(self.hand):
             self.cursor = max(0, len(self.hand) - 1)
         if ph == clubs.PH_PLAY and self.legal:
-            self.cursor = self.hand.index(default_card(self.legal, self.trick))
+            # (bytes.index takes no int on MicroPython)
+            self.cursor = self.hand.find(bytes((default_card(self.legal, self.trick),)))
         elif ph <= clubs.PH_PLAY and self.hand:
             cur = self.hand[self.cursor]
             if cur not in self.legal or cur == self.pick:
