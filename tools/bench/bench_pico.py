@@ -33,6 +33,11 @@ another), and prints as a table:
   prints when it waits for a button): the title, then each game (Normal)
   started from the title with New game, three moves of yours at its table,
   the pause menu, Quit to menu; then the Rules and the Settings screens.
+- awake: the share of the time the CPU is awake (executing instructions
+  or held by a flash operation; tools/pico/harness.py ``awake``) while the
+  console waits for the human: at the title, and at each game's table
+  (New game from the title, then the panel quiet for 1.5 s: the human's
+  turn), each over ``AWAKE_MS`` of emulated time on a boot of its own.
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
@@ -322,6 +327,40 @@ def _burst_end(pico, since_ms, gap_ms=5.0):
     return last
 
 
+AWAKE_MS = 5000
+GAMES = ("Clubbed", "Klaberjass", "Clubs")  # the title's order (app.games.GAMES)
+
+
+def awake_figures(k, args, tmp):
+    """``[(where, awake share 0..1)]``: the title, then each game's table
+    waiting for the human (see the module docstring)."""
+    img = image(os.path.join(tmp, "awake.bin"), args.board, args,
+                {"/data/settings": settings_file(), "/boot.py": _device().boot_py(1)})
+    right = key_for(args.board, "RIGHT")
+    out = []
+    for i in range(len(GAMES) + 1):
+        with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+            pico.wait_frames(1, timeout_ms=20000)
+            pico.settle(quiet_ms=400, timeout_ms=20000)
+            if i == 0:
+                pico.run_ms(1000)
+                out.append(("the title", pico.awake_share(AWAKE_MS)))
+                continue
+            for _ in range(i - 1):
+                pico.tap(right)
+                pico.settle(quiet_ms=400, timeout_ms=20000)
+            pico.tap("A")
+            pico.settle(quiet_ms=1500, timeout_ms=30000)
+            out.append(("the %s table, your turn" % GAMES[i - 1], pico.awake_share(AWAKE_MS)))
+    return out
+
+
+def print_awake(rows, out=print):
+    """The awake shares as table rows."""
+    for where, share in rows:
+        out("| CPU awake at %s | %.2f %% of %d s |" % (where, 100 * share, AWAKE_MS // 1000))
+
+
 def key_for(board, logical):
     """The board's button (its name in ``buttons["pins"]``) that gives the
     logical button named ``logical`` ("RIGHT", "A"...) alone; the first by
@@ -566,7 +605,7 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="",
-                    help="comma list of: boot,press,push,motion,memory,decisions,turns")
+                    help="comma list of: boot,press,push,motion,memory,awake,decisions,turns")
     ap.add_argument("--turns", type=int, default=60,
                     help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
@@ -583,7 +622,8 @@ def main(argv=None):
     skip = set(s for s in args.skip.split(",") if s)
     if args.turns < 1:
         fail("--turns must be at least 1")
-    bad = skip - {"boot", "press", "push", "motion", "memory", "decisions", "turns"}
+    bad = skip - {"boot", "press", "push", "motion", "memory", "awake", "decisions",
+                  "turns"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -613,6 +653,8 @@ def main(argv=None):
             print_motion(*motion_figures(k, args, tmp))
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
+        if "awake" not in skip:
+            print_awake(awake_figures(k, args, tmp))
         if "decisions" not in skip:
             for game, level, n, mean, worst, peak, live in decision_figures(k, args, tmp):
                 print("| decision %s %s | mean %d ms, slowest %d ms, heap in use %d bytes,"

@@ -301,6 +301,11 @@ class Pico {
     this.reallocPC = -1;
     this.allocs = null;
     this.flashTiming = opts.flashTiming !== false;
+    // Where the emulated time went since power-on: the core executing (its
+    // instructions' cycles, and flash operations it waits for), or asleep
+    // in WFI/WFE (the clock jumped to the next event). See awake().
+    this.awakeNs = 0;
+    this.asleepNs = 0;
     this.setupUSB();
     this.setupButtons(opts.buttons || []);
     this.panel = null;
@@ -370,7 +375,7 @@ class Pico {
       this.ops.push(["program", addr, count, this.ns]);
       busy = Math.ceil(count / 256) * PROGRAM_PAGE_NS;
     }
-    if (this.flashTiming) this.clock.tick(busy);
+    if (this.flashTiming) { this.clock.tick(busy); this.awakeNs += busy; }
   }
 
   setupUSB() {
@@ -521,6 +526,7 @@ class Pico {
           const next = clock.nextAlarm ? clock.nanosToNextAlarm : endNs - clock.nanos;
           const step = Math.max(0, Math.min(next, endNs - clock.nanos));
           clock.tick(step);
+          this.asleepNs += step;
         } else {
           // The heap's allocator entered (no instruction replaced: the PC
           // is compared before each one is executed; -1 when not watched).
@@ -529,6 +535,7 @@ class Pico {
           else if (pc === this.reallocPC) this.noteAlloc(core.registers[1] >>> 0, true);
           const cycles = core.executeInstruction();
           clock.tick(cycles * cycleNs);
+          this.awakeNs += cycles * cycleNs;
         }
       }
       if (stop && stop()) return true;
@@ -713,6 +720,11 @@ const commands = {
   },
   allocs() {
     return status({ allocs: pico.allocs || null });
+  },
+  awake() {
+    // Emulated ns since power-on the core was awake (executing, or held by
+    // a flash operation) and asleep (WFI/WFE); their sum is the time run.
+    return status({ awake_ns: pico.awakeNs, asleep_ns: pico.asleepNs });
   },
   spi_timing(msg) {
     pico.spiTiming = !!msg.on;
