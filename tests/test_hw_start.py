@@ -201,10 +201,12 @@ def test_buttons_reach_the_app(tmp_path):
         def step(self):
             Pressing.steps += 1
             if Pressing.steps == 2:  # once the title is on the glass (see below)
-                fake.bus.inputs[cfg["pins"]["Y"]] = 0  # hold Y: RIGHT, cycles the game
+                fake.set_input(cfg["pins"]["Y"], 0)  # Y: RIGHT, cycles the game
+            if Pressing.steps == 3:  # the press was judged: let go before it repeats
+                fake.set_input(cfg["pins"]["Y"], 1)
             super().step()
 
-    app, _ = boot(tmp_path, app_class=Pressing, steps=4)
+    app, _ = boot(tmp_path, app_class=Pressing, steps=5)
     assert app.game_index == 1
 
 
@@ -325,23 +327,36 @@ def test_main_py_is_a_thin_guard(tmp_path):
     assert L.A == 4
 
 
-def test_no_idle_collection_while_a_press_is_judged(monkeypatch):
+def test_idle_collection_only_when_the_heap_grew_and_no_press_is_judged(monkeypatch):
     """A press being debounced (the buttons' ``due()`` names a tick) puts
     off the idle collection: it would come between the press and its
-    pixels. Without one pending, the app idle, it comes every GC_MS."""
+    pixels. Otherwise an idle app collects once its heap grew by GC_BYTES
+    since the last collection, and never while nothing was allocated."""
     clock = VirtualClock()
+    heap = [0]
     collected = []
-    monkeypatch.setattr(start.gc, "collect", lambda: collected.append(clock.ticks_ms()))
+
+    class Gc:
+        @staticmethod
+        def collect():
+            collected.append(clock.ticks_ms())
+            heap[0] = 0
+
+        @staticmethod
+        def mem_alloc():
+            return heap[0]
+
+    monkeypatch.setattr(start, "gc", Gc)
 
     class Idle:
         def step(self):
-            pass
+            heap[0] += 100  # each step allocates a little
 
         def idle(self):
             return True
 
         def next_deadline(self):
-            return None
+            return clock.ticks_ms() + 20
 
     class Keys:
         judging = True
@@ -356,8 +371,18 @@ def test_no_idle_collection_while_a_press_is_judged(monkeypatch):
             return False
 
     keys = Keys()
-    start.run_app(Idle(), keys, clock, steps=200)  # 4 s of 20 ms waits
-    assert clock.ticks_ms() >= 3 * start.GC_MS and collected == []
+    start.run_app(Idle(), keys, clock, steps=200)
+    assert heap[0] >= 10 * start.GC_BYTES and collected == []
     keys.judging = False
     start.run_app(Idle(), keys, clock, steps=200)
-    assert len(collected) >= 3
+    # 100 bytes a step: a collection once GC_BYTES have been allocated.
+    assert len(collected) == 200 // -(-start.GC_BYTES // 100)
+    heap[0] = 0
+    collected.clear()
+
+    class Quiet(Idle):
+        def step(self):
+            pass
+
+    start.run_app(Quiet(), keys, clock, steps=200)
+    assert collected == []

@@ -150,11 +150,12 @@ def moves(game, want):
             print("BENCH-MOVE", game, n, len(steps) - 2, time.ticks_diff(t, t1), steps[0],
                   max(steps[1:-1]), steps[-1], low)
             seen += 1
-        # hw.start.run_app's wait: FRAME_MS, or less when the app is due sooner.
-        wait = start.FRAME_MS
+        # hw.start.run_app's wait: until the app is due (20 ms when it is
+        # not: the next press comes from here).
+        wait = 20
         due = app.next_deadline()
         if due is not None:
-            wait = max(start.POLL_MS, min(wait, time.ticks_diff(due, time.ticks_ms())))
+            wait = max(0, time.ticks_diff(due, time.ticks_ms()))
         time.sleep_ms(wait)
 moves("Clubbed", 3)
 app.to_title()

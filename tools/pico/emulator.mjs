@@ -53,6 +53,9 @@ const PROGRAM_PAGE_NS = 0.4e6;
 // ST7789 commands (Sitronix ST7789V datasheet v1.3, command table).
 const CASET = 0x2a, RASET = 0x2b, RAMWR = 0x2c, MADCTL = 0x36, INVOFF = 0x20, INVON = 0x21;
 const SWRESET = 0x01;
+// Commands kept in the panel's command log (power states): SLPIN, SLPOUT,
+// DISPOFF, DISPON (ST7789V datasheet, 9.1); the SSD1306's AE/AF likewise.
+const LOGGED = new Set([0x10, 0x11, 0x28, 0x29]);
 
 function parseUF2(buf) {
   // UF2 blocks of 512 bytes: magic at 0 and 4, flags at 8, target address at
@@ -102,6 +105,7 @@ class Panel {
     this.reset();
     this.frames = []; // [end_ns, c0, c1, r0, r1, bytes] per RAMWR
     this.maxFrames = 100000;
+    this.cmds = []; // [ns, command] of the LOGGED commands
   }
   reset() {
     this.madctl = 0;
@@ -115,6 +119,7 @@ class Panel {
     this.endRamwr(nowNs);
     this.cmd = b;
     this.args = [];
+    if (LOGGED.has(b) && this.cmds.length < 10000) this.cmds.push([nowNs, b]);
     if (b === RAMWR) {
       this.inRamwr = true;
       this.c = this.xs; this.r = this.ys;
@@ -208,6 +213,7 @@ class Oled {
     this.cmd = -1; this.args = []; this.need = 0;
     this.control = true; this.data = false; this.co = false;
     this.count = 0;
+    this.cmds = []; // [ns, command] of display off/on (AE/AF)
   }
   start() { this.control = true; this.count = 0; }
   byte(v, endNs) {
@@ -215,10 +221,13 @@ class Oled {
       this.co = !!(v & 0x80); this.data = !!(v & 0x40); this.control = false;
       return;
     }
-    if (this.data) this.write(v, endNs); else this.command(v);
+    if (this.data) this.write(v, endNs); else this.command(v, endNs);
     if (this.co) this.control = true;
   }
-  command(v) {
+  command(v, ns) {
+    if ((v === 0xae || v === 0xaf) && this.need === 0 && this.cmds.length < 10000) {
+      this.cmds.push([ns, v]);
+    }
     if (this.need > 0) {
       this.args.push(v);
       if (--this.need === 0) this.apply(this.cmd, this.args);
@@ -707,6 +716,11 @@ const commands = {
     const off = msg.offset || 0, len = msg.length || pico.mcu.flash.length - off;
     fs.writeFileSync(msg.path, pico.mcu.flash.subarray(off, off + len));
     return status();
+  },
+  panel_cmds(msg) {
+    // The display's power commands from index msg.since: [ns, command].
+    const src = pico.panel || pico.oled;
+    return status({ list: src ? src.cmds.slice(msg.since || 0) : [] });
   },
   ops(msg) {
     return status({ list: pico.ops.slice(msg.since || 0) });

@@ -562,6 +562,13 @@ class Pico:
         a["list"] = [(n, re, ns / 1e6) for n, re, ns in a["list"]]
         return a
 
+    def panel_commands(self, since=0):
+        """``[(ms, command)]`` of the display's power commands since power-on
+        (from index ``since``): ST7789 SLPIN 0x10, SLPOUT 0x11, DISPOFF 0x28,
+        DISPON 0x29; SSD1306 display off 0xAE, on 0xAF."""
+        got = self._call({"cmd": "panel_cmds", "since": since})["list"]
+        return [(ns / 1e6, c) for ns, c in got]
+
     def awake(self):
         """``(awake ms, asleep ms)`` since power-on: the core executing
         instructions (or held by a flash operation), and asleep in WFI/WFE
