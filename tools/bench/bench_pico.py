@@ -37,7 +37,10 @@ another), and prints as a table:
   or held by a flash operation; tools/pico/harness.py ``awake``) while the
   console waits for the human: at the title, and at each game's table
   (New game from the title, then the panel quiet for 1.5 s: the human's
-  turn), each over ``AWAKE_MS`` of emulated time on a boot of its own.
+  turn), each over ``AWAKE_MS`` of emulated time on a boot of its own,
+  and asleep at the title after "Sleep after" (the shortest, SLEEP_S);
+  with each, the supply current estimated from the share and assumed
+  currents (``estimate_ma``) and the hours a 1000 mAh cell lasts.
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
@@ -257,12 +260,14 @@ def _device():
     return device
 
 
-def settings_file(level=1):
+def settings_file(level=1, sleep=None):
     """Settings of computer players at ``level`` (default Normal), Normal
-    speed (tests/device.py's helper writes them with the app's own code)."""
+    speed, "Sleep after" ``sleep`` s (None: the default) (tests/device.py's
+    helper writes them with the app's own code)."""
     device = _device()
     device.LEVEL = level
     device.SPEED = 1
+    device.SLEEP = sleep
     device.settings_bytes.cache_clear()
     return device.settings_bytes()
 
@@ -332,11 +337,47 @@ AWAKE_MS = 5000
 GAMES = ("Clubbed", "Klaberjass", "Clubs")  # the title's order (app.games.GAMES)
 
 
+SLEEP_S = 60  # the shortest "Sleep after", for the asleep figure
+
+# Currents for the estimate (mA at the supply). The RP2040's: running
+# flat out at 125 MHz, about 20 mA (Raspberry Pi Pico datasheet's
+# measurements are of this order); in light sleep (clocks stopped, PLLs
+# off, the timer running), about 1.5 mA (MicroPython's rp2 lightsleep
+# commit measured 1.5 mA on a Pico). Waiting in WFE with the clocks
+# running (the console awake, between presses) is not in either; taken
+# as 10 mA, an assumption to measure on hardware.
+CPU_RUN_MA = 20.0
+CPU_WFE_MA = 10.0
+CPU_LIGHTSLEEP_MA = 1.5
+# The display's own, per board kind: (on, asleep). An ST7789 panel's logic
+# in normal mode and in sleep-in, its white LED backlight at 100 %
+# (scaled by the PWM duty); an SSD1306 with about a third of its pixels
+# lit, and display off (its sleep current). Assumed typical figures: see
+# docs/performance.md.
+PANEL_MA = {"st7789": (6.0, 0.05), "ssd1306": (8.0, 0.01)}
+BACKLIGHT_MA = {"st7789": 20.0, "ssd1306": 0.0}
+CELL_MAH = 1000
+
+
+def estimate_ma(share, board, asleep, light_pct=100):
+    """The supply current (mA) for CPU awake ``share``; ``asleep``: light
+    sleep, panel asleep, backlight off; else WFE between steps and the
+    backlight at ``light_pct``."""
+    kind = harness.load_board(board)["display"]["controller"]
+    wait = CPU_LIGHTSLEEP_MA if asleep else CPU_WFE_MA
+    cpu = share * CPU_RUN_MA + (1 - share) * wait
+    panel = PANEL_MA[kind][1 if asleep else 0]
+    light = 0.0 if asleep else BACKLIGHT_MA[kind] * light_pct / 100
+    return cpu + panel + light
+
+
 def awake_figures(k, args, tmp):
-    """``[(where, awake share 0..1)]``: the title, then each game's table
-    waiting for the human (see the module docstring)."""
+    """``[(where, awake share 0..1, asleep)]``: the title, then each game's
+    table waiting for the human (see the module docstring), then asleep
+    after "Sleep after" (SLEEP_S)."""
     img = image(os.path.join(tmp, "awake.bin"), args.board, args,
-                {"/data/settings": settings_file(), "/boot.py": _device().boot_py(1)})
+                {"/data/settings": settings_file(sleep=SLEEP_S),
+                 "/boot.py": _device().boot_py(1)})
     right = key_for(args.board, "RIGHT")
     out = []
     for i in range(len(GAMES) + 1):
@@ -345,21 +386,26 @@ def awake_figures(k, args, tmp):
             pico.settle(quiet_ms=400, timeout_ms=20000)
             if i == 0:
                 pico.run_ms(1000)
-                out.append(("the title", pico.awake_share(AWAKE_MS)))
+                out.append(("the title", pico.awake_share(AWAKE_MS), False))
+                pico.run_ms(SLEEP_S * 1000)
+                out.append(("the title, asleep", pico.awake_share(AWAKE_MS * 4), True))
                 continue
             for _ in range(i - 1):
                 pico.tap(right)
                 pico.settle(quiet_ms=400, timeout_ms=20000)
             pico.tap("A")
             pico.settle(quiet_ms=1500, timeout_ms=30000)
-            out.append(("the %s table, your turn" % GAMES[i - 1], pico.awake_share(AWAKE_MS)))
+            out.append(("the %s table, your turn" % GAMES[i - 1], pico.awake_share(AWAKE_MS),
+                        False))
     return out
 
 
-def print_awake(rows, out=print):
-    """The awake shares as table rows."""
-    for where, share in rows:
-        out("| CPU awake at %s | %.2f %% of %d s |" % (where, 100 * share, AWAKE_MS // 1000))
+def print_awake(rows, board, out=print):
+    """The awake shares and the estimate from them as table rows."""
+    for where, share, asleep in rows:
+        ma = estimate_ma(share, board, asleep)
+        out("| CPU awake at %s | %.2f %%; about %.1f mA, %.0f h on a %d mAh cell |"
+            % (where, 100 * share, ma, CELL_MAH / ma, CELL_MAH))
 
 
 def key_for(board, logical):
@@ -655,7 +701,7 @@ def main(argv=None):
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
         if "awake" not in skip:
-            print_awake(awake_figures(k, args, tmp))
+            print_awake(awake_figures(k, args, tmp), args.board)
         if "decisions" not in skip:
             for game, level, n, mean, worst, peak, live in decision_figures(k, args, tmp):
                 print("| decision %s %s | mean %d ms, slowest %d ms, heap in use %d bytes,"
