@@ -327,36 +327,24 @@ def test_main_py_is_a_thin_guard(tmp_path):
     assert L.A == 4
 
 
-def test_idle_collection_only_when_the_heap_grew_and_no_press_is_judged(monkeypatch):
+def test_idle_collection_after_a_step_and_never_while_a_press_is_judged(monkeypatch):
     """A press being debounced (the buttons' ``due()`` names a tick) puts
     off the idle collection: it would come between the press and its
-    pixels. Otherwise an idle app collects once its heap grew by GC_BYTES
-    since the last collection, and never while nothing was allocated."""
+    pixels. Otherwise a step that leaves the app idle is followed by one
+    collection; the wait in between (steps come only at events) has none."""
     clock = VirtualClock()
-    heap = [0]
     collected = []
-
-    class Gc:
-        @staticmethod
-        def collect():
-            collected.append(clock.ticks_ms())
-            heap[0] = 0
-
-        @staticmethod
-        def mem_alloc():
-            return heap[0]
-
-    monkeypatch.setattr(start, "gc", Gc)
+    monkeypatch.setattr(start.gc, "collect", lambda: collected.append(clock.ticks_ms()))
 
     class Idle:
         def step(self):
-            heap[0] += 100  # each step allocates a little
+            pass
 
         def idle(self):
             return True
 
         def next_deadline(self):
-            return clock.ticks_ms() + 20
+            return None
 
     class Keys:
         judging = True
@@ -372,17 +360,10 @@ def test_idle_collection_only_when_the_heap_grew_and_no_press_is_judged(monkeypa
 
     keys = Keys()
     start.run_app(Idle(), keys, clock, steps=200)
-    assert heap[0] >= 10 * start.GC_BYTES and collected == []
-    keys.judging = False
-    start.run_app(Idle(), keys, clock, steps=200)
-    # 100 bytes a step: a collection once GC_BYTES have been allocated.
-    assert len(collected) == 200 // -(-start.GC_BYTES // 100)
-    heap[0] = 0
-    collected.clear()
-
-    class Quiet(Idle):
-        def step(self):
-            pass
-
-    start.run_app(Quiet(), keys, clock, steps=200)
     assert collected == []
+    keys.judging = False
+    t = clock.ticks_ms()
+    start.run_app(Idle(), keys, clock, steps=3)
+    # Three steps, each after the longest wait: one collection after each.
+    assert len(collected) == 3
+    assert clock.ticks_diff(clock.ticks_ms(), t) >= 2 * start.WAIT_MAX_MS

@@ -19,9 +19,10 @@ and buttons, show a splash, run the app, and never die silently.
    (``wait_keys``: the pins' edge interrupts fill a ring the wait looks at;
    a press is judged the moment it has been held for the debounce time,
    ``hw.buttons``' ``due()``). Nothing is polled at a fixed rate. Garbage
-   is collected at safe points: before the app starts, and between steps
-   when the app is idle, no press is being judged and the heap grew by
-   ``GC_BYTES`` since the last collection.
+   is collected at safe points: before the app starts, and after a step
+   that leaves the app idle while no press is being judged (steps come
+   only at events, so that is once per press or deadline, never per
+   idle tick).
    Its files (settings, statistics, saved game, records) are kept by
    ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
    settings: ``app.light`` percent, dimmed to ``DIM_PCT`` after ``app.dim``
@@ -57,7 +58,6 @@ BOARD_FILE = "/board.txt"
 LOG_FILE = "/error.log"
 LOG_MAX = 8192
 POLL_MS = 5  # sampling period where the pins have no edge interrupts
-GC_BYTES = 1024  # heap allocated since the last collection that makes an idle app collect
 WAIT_MAX_MS = 60000  # the longest wait between two steps (ticks wrap after 2**30 ms)
 DIM_PCT = 8
 
@@ -421,17 +421,14 @@ def link_opener(cfg, machine):
 def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
     """Step ``app`` forever (``steps``: how many for tests), waiting between
     steps for a button or the app's next deadline (``wait_keys``), and
-    collecting garbage when the app is idle and its heap grew by GC_BYTES
-    since the last collection; sets ``display``'s backlight (if it has one)
-    from the app's settings; with a ``sleeper`` (``hw.power.Sleeper``), the
-    console sleeps once the app has been idle ``app.sleep`` seconds without
-    a press."""
+    collecting garbage after a step that leaves the app idle; sets
+    ``display``'s backlight (if it has one) from the app's settings; with
+    a ``sleeper`` (``hw.power.Sleeper``), the console sleeps once the app
+    has been idle ``app.sleep`` seconds without a press."""
     last_press = clock.ticks_ms()
     level = -1
     light = getattr(display, "backlight", None)
     judging = getattr(keys, "due", None)  # a press being debounced (hw.buttons)
-    mem = getattr(gc, "mem_alloc", None)  # not in CPython: collect at every idle step
-    kept = mem() if mem is not None else 0
     diff = clock.ticks_diff
     n = 0
     while steps is None or n < steps:
@@ -451,10 +448,12 @@ def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
         app.step()
         # Not while a press is being judged: a collection (5 ms on a Pico)
         # then would come between the press and its pixels.
-        if app.idle() and (judging is None or judging() is None) \
-                and (mem is None or mem() - kept >= GC_BYTES):
+        # Steps come only at events now (a press, a deadline), so an idle
+        # step is the end of some work: its garbage is collected then.
+        # (gc.mem_alloc() would say whether there is any, but it walks the
+        # whole heap, 8 ms on a Pico: longer than a collection.)
+        if app.idle() and (judging is None or judging() is None):
             gc.collect()
-            kept = mem() if mem is not None else 0
         # Until the app's deadline (a card in flight, a computer's move, a
         # banner's end), the backlight's next change or the sleep: asleep
         # meanwhile unless a button comes.
