@@ -29,6 +29,7 @@ needs_kit = pytest.mark.skipif(KIT is None, reason=harness.HOW_TO_GET_KIT)
 #: computer players, fast computer speed (short pauses), default options.
 LEVEL = 0
 SPEED = 2
+SLEEP = None  # "Sleep after" in seconds; None: the app's default
 HOLD_MS = 100  # a tap: well over hw.buttons' 20 ms debounce, under its 400 ms repeat
 #: Quiet panel time after which an app whose last press was settled in the
 #: simulator is taken as waiting for the next one (see settle_like_sim).
@@ -87,6 +88,8 @@ def settings_bytes():
         app, _, _ = make_app(VirtualClock(), 1, storage=FolderStorage(d))
         app.level = LEVEL
         app.speed = SPEED
+        if SLEEP is not None:
+            app.sleep = SLEEP
         assert persist.save_settings(app)
         with open(os.path.join(d, "settings"), "rb") as f:
             return f.read()

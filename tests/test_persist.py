@@ -531,6 +531,7 @@ def test_settings_and_statistics_survive_a_reboot():
     con.press("DOWN", "A")  # Four-colour deck: on
     con.press("DOWN", "LEFT")  # Backlight 80 %
     con.press("DOWN", "RIGHT")  # Dim after 2 min (from 1 min)
+    con.press("DOWN", "RIGHT")  # Sleep after 5 min (from 2 min)
     con.press("DOWN", "A")  # Clubbed: Refill off
     con.press("B", "UP", "UP", "A")  # back, New game
     app = con.app
@@ -542,7 +543,8 @@ def test_settings_and_statistics_survive_a_reboot():
     won = app.screen.outcome[0] > 0
     again = Rebooted(st.reboot(), seed=3)
     a = again.app
-    assert (a.level, a.speed, a.motion, a.four, a.light, a.dim) == (2, 0, 0, True, 80, 120)
+    assert (a.level, a.speed, a.motion, a.four, a.light, a.dim, a.sleep) == \
+        (2, 0, 0, True, 80, 120, 300)
     assert a.options["Clubbed"]["refill"] is False
     s = persist.read_stats(a)["Clubbed"]
     assert s[PLAYED] == 1 and s[WON] == (1 if won else 0)

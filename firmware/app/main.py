@@ -40,6 +40,7 @@ class App:
     speed = 1
     light = 100
     dim = 60
+    sleep = 120  # seconds without a press before the console sleeps (hw.power); 0 never
     motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
     last = (0, 0, 0)
     id = 0

@@ -5,7 +5,7 @@ Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
 written to storage (``app.persist.files``), so it survives a power cut.
 
 Rows: difficulty of the computer players, computer speed, card motion,
-four-colour deck, backlight level, dim timeout, then each game's variants
+four-colour deck, backlight level, dim timeout, sleep timeout, then each game's variants
 from RULES.md.
 Drawn with the small font in rows that fill the screen's height, scrolling
 when they do not fit, so it works on every board's screen size.
@@ -22,6 +22,8 @@ LEVELS = ("Easy", "Normal", "Hard", "Expert")  # players.levels.LEVELS
 SPEEDS = ("Slow", "Normal", "Fast")  # the computer's pace, and cards' motion
 LIGHTS = (20, 40, 60, 80, 100)  # backlight, percent
 DIMS = (0, 15, 30, 60, 120, 300)  # seconds without a press before dimming; 0 never
+# Seconds without a press before the console sleeps (screen off, hw.power); 0 never.
+SLEEPS = (0, 60, 120, 300, 600)
 # What the selected row does, under the rows (``about``), at most 39
 # characters (a 240 px row): per level, per kind of row, and per variant
 # (off, on). New players asked what the levels and variants mean.
@@ -35,7 +37,8 @@ ABOUT_MOTION = ("Cards glide slowly to their place",
 ABOUT = {"speed": "The pause before each computer move",
          "four": "Clubs green and diamonds blue when on",
          "light": "The screen's brightness",
-         "dim": "Dims the screen after that long unused"}
+         "dim": "Dims the screen after that long unused",
+         "sleep": "Screen off after that long; a key wakes"}
 ABOUT_OPTIONS = {  # RULES.md CB-8, KJ-2, KJ-8, KJ-11
     "refill": ("An emptied hand draws as usual", "An emptied hand draws 5 at once"),
     "alternate": ("The deal's winner deals next", "The deal always alternates"),
@@ -122,7 +125,8 @@ class SettingsScreen(StaticScreen):
                 ("Card motion", "motion", None, None, "Card motion"),
                 ("Four-colour deck", "four", None, None, "4-colour deck"),
                 ("Backlight", "light", None, None, "Backlight"),
-                ("Dim after", "dim", None, None, "Dim after")]
+                ("Dim after", "dim", None, None, "Dim after"),
+                ("Sleep after", "sleep", None, None, "Sleep after")]
         if app.mono:
             rows.pop(3)  # a 1-bit screen draws no suit colours
         for e in games.GAMES:
@@ -150,6 +154,8 @@ class SettingsScreen(StaticScreen):
             return "%d%%" % app.light
         if kind == "dim":
             return _dims(app.dim)
+        if kind == "sleep":
+            return _dims(app.sleep)
         return ONOFF[app.options[e.name][key]]
 
     def change(self, i, d):
@@ -175,6 +181,9 @@ class SettingsScreen(StaticScreen):
         elif kind == "dim":
             ds = DIMS
             app.dim = ds[(ds.index(app.dim) + d) % len(ds)]
+        elif kind == "sleep":
+            ss = SLEEPS
+            app.sleep = ss[(ss.index(app.sleep) + d) % len(ss)]
         else:
             opts = app.options[e.name]
             opts[key] = not opts[key]

@@ -124,6 +124,7 @@ class Buttons:
             deferred = name in modifiers or lp != logical.NONE
             self.keys.append(_Key(name, pins[name], tap, deferred, lp))
         self.queue = []
+        self.edges = False  # the pins' edge interrupts fill the ring (from_board)
         # The edge ring: [head, tail, then (key index, level, tick) x RING];
         # the interrupt handlers move the head, poll() the tail.
         self.ring = array("i", bytes(4 * (2 + 3 * RING)))
@@ -152,6 +153,11 @@ class Buttons:
     def waiting(self):
         """True when events are queued for ``get()``."""
         return len(self.queue) > 0
+
+    def pending(self):
+        """True when the edge interrupts caught edges ``poll()`` has not
+        replayed yet (a cheap look: no pin is read)."""
+        return self.ring[0] != self.ring[1]
 
     def clear(self):
         """Drop waiting events (e.g. after an error screen)."""
@@ -350,4 +356,5 @@ def from_board(cfg, clock, machine=None, **timings):
         # rp2 port a handler this size already does (its frame goes on the
         # heap; checked with micropython.heap_lock on the emulated Pico).
         pin.irq(keys.edge_handler(i), edges)
+        keys.edges = True
     return keys

@@ -145,6 +145,16 @@ class OLED:
         panel's pages are 8 rows high and 1 KB is quick on the bus)."""
         self.show()
 
+    def sleep(self, on):
+        """The panel off (AEh: the charge pump and the pixels off, the
+        display RAM kept) or on again (AFh), showing what it showed."""
+        if not self.ready:
+            return
+        if on:
+            self._dev().poweroff()
+        else:
+            self._dev().poweron()
+
     def backlight(self, percent):
         """An OLED has no backlight: brightness is the contrast register
         (0..100 % -> 0..255); 0 turns the panel off."""

@@ -67,6 +67,7 @@ from micropython import const
 from app.kit.display import PALETTE, FrameDisplay
 
 SWRESET = const(0x01)
+SLPIN = const(0x10)
 SLPOUT = const(0x11)
 NORON = const(0x13)
 INVOFF = const(0x20)
@@ -121,6 +122,7 @@ SMALL_H = 64
 RESET_PULSE_MS = 1
 RESET_WAIT_MS = 120
 SLPOUT_WAIT_MS = 120
+SLEEP_CMD_MS = 5  # after SLPIN or SLPOUT, before the next command
 
 
 class ST7789(FrameDisplay):
@@ -336,6 +338,17 @@ class ST7789(FrameDisplay):
         left = ms - clock.ticks_diff(clock.ticks_ms(), t)
         if left > 0:
             self.sleep_ms(left)
+
+    def sleep(self, on):
+        """The panel asleep (SLPIN: its oscillator, supplies and scanning
+        off; the frame memory kept) or awake again (SLPOUT), showing what
+        it showed. The datasheet's waits (9.1.11, 9.1.12): 5 ms after either
+        before the next command; 120 ms after SLPOUT before SLPIN, which the
+        console's sleep timeout (a minute at least) keeps."""
+        if not self.ready:
+            return
+        self.command(SLPIN if on else SLPOUT)
+        self.sleep_ms(SLEEP_CMD_MS)
 
     def set_rotation(self, rotation):
         """Turn the picture; the frame keeps its buffer (width and height swap

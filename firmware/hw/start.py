@@ -13,18 +13,23 @@ and buttons, show a splash, run the app, and never die silently.
    and sleep-out waits; the app itself is imported after that. If the
    frame cannot be allocated, the display starts in a small mode with a
    1 KB frame and the splash says so (``make_display``).
-3. The app (``app.main.App``) runs in a loop that steps it, then waits
-   ``FRAME_MS`` (less when the app is due sooner: a card in flight) in
-   ``POLL_MS`` slices sampling the buttons, or less when the buttons have a
-   press to judge sooner (``hw.buttons``' ``due()``: the moment a press has
-   been held for the debounce time); a button event ends the wait early.
-   Garbage is collected at safe points: before the app
-   starts, and between steps when the app is idle and no press is being
-   judged, at most every ``GC_MS``.
+3. The app (``app.main.App``) runs in a loop that steps it, then sleeps
+   until the app's next deadline (a card in flight, a computer's move, a
+   banner's end), the backlight's next change or a button event
+   (``wait_keys``: the pins' edge interrupts fill a ring the wait looks at;
+   a press is judged the moment it has been held for the debounce time,
+   ``hw.buttons``' ``due()``). Nothing is polled at a fixed rate. Garbage
+   is collected at safe points: before the app starts, and after a step
+   that leaves the app idle while no press is being judged (steps come
+   only at events, so that is once per press or deadline, never per
+   idle tick).
    Its files (settings, statistics, saved game, records) are kept by
    ``hw.storage.FlashStorage`` in ``/data``. The backlight follows the app's
    settings: ``app.light`` percent, dimmed to ``DIM_PCT`` after ``app.dim``
-   seconds without a press (0: never), back on the next press.
+   seconds without a press (0: never), back on the next press. After
+   ``app.sleep`` seconds without a press (0: never) the console sleeps
+   (``hw.power``: backlight off, panel asleep, the CPU in light sleep) until
+   a button is pressed; that press only wakes it.
 4. An unexpected exception (``MemoryError`` included) ends the app: the
    traceback is appended to ``/error.log`` (kept under ``LOG_MAX`` bytes; the
    previous log moves to ``/error.log.old``) and printed on the USB console,
@@ -52,9 +57,8 @@ import boards
 BOARD_FILE = "/board.txt"
 LOG_FILE = "/error.log"
 LOG_MAX = 8192
-FRAME_MS = 20
-POLL_MS = 5
-GC_MS = 1000
+POLL_MS = 5  # sampling period where the pins have no edge interrupts
+WAIT_MAX_MS = 60000  # the longest wait between two steps (ticks wrap after 2**30 ms)
 DIM_PCT = 8
 
 # The splash and error screen's colours take the top five palette slots
@@ -345,25 +349,56 @@ def backlight_level(app, idle_ms):
 
 
 def wait_keys(keys, clock, ms):
-    """Wait up to ``ms`` for a button event, polling every POLL_MS and, when
-    the buttons have a press or a repeat to judge sooner (``keys.due()``),
-    exactly then: a press is acted on the moment its debounce time is
-    over. True if an event waits (``keys.waiting()``)."""
+    """Wait up to ``ms`` for a button event, asleep (``clock.sleep_ms``: the
+    CPU in WFE until an interrupt or the time). True if an event waits
+    (``keys.waiting()``).
+
+    Where the pins' edge interrupts fill the buttons' ring (``keys.edges``),
+    nothing is sampled while no press is being judged: the wait wakes at
+    most every ``keys.debounce_ms`` to look whether the ring moved (a few
+    bytecodes). A press cannot be judged sooner than ``debounce_ms`` after
+    its last edge, so looking that often judges it exactly when it is due,
+    as sampling every millisecond would. (``time.sleep_ms`` runs to its end
+    whatever interrupt comes, and ``machine.lightsleep``, which returns at
+    one, stops the clock of a dimmed backlight's PWM: hw.power.) While a
+    press, a repeat or a long press is pending (``keys.due()``) it polls
+    then, exactly on time. Without edge interrupts the pins are sampled
+    every POLL_MS."""
     due = getattr(keys, "due", None)
-    left = ms
-    while left > 0:
-        nap = POLL_MS if left > POLL_MS else left
-        t = due() if due is not None else None
-        if t is not None:
-            to = clock.ticks_diff(t, clock.ticks_ms())
-            if to < nap:
-                nap = to if to > 0 else 0
-        clock.sleep_ms(nap)
-        left -= nap if nap > 0 else 1
+    edges = getattr(keys, "edges", False)
+    nap = keys.debounce_ms if edges else POLL_MS
+    diff = clock.ticks_diff
+    start = clock.ticks_ms()
+    spun = False
+    while True:
         keys.poll()
         if keys.waiting():
             return True
-    return False
+        now = clock.ticks_ms()
+        left = ms - diff(now, start)
+        t = due() if due is not None else None
+        if t is not None:
+            to = diff(t, now)
+            if to < left:
+                left = to
+        if left <= 0:
+            if t is None or spun:
+                return False
+            spun = True  # due now: judged by the next poll
+            continue
+        spun = False
+        if t is None and edges:
+            # Nothing to judge: asleep until an edge comes in or the time is up.
+            pending = keys.pending
+            while not pending():
+                clock.sleep_ms(nap if left > nap else left)
+                left = ms - diff(clock.ticks_ms(), start)
+                if left <= 0:
+                    break
+            if left <= 0 and not pending():
+                return False
+        else:
+            clock.sleep_ms(nap if left > nap else left)
 
 
 def link_opener(cfg, machine):
@@ -383,40 +418,79 @@ def link_opener(cfg, machine):
     return link_open
 
 
-def run_app(app, keys, clock, steps=None, display=None):
-    """Step ``app`` forever (``steps``: how many for tests), waiting FRAME_MS
-    between steps while polling the buttons, collecting garbage when idle;
-    sets ``display``'s backlight (if it has one) from the app's settings."""
-    last_gc = clock.ticks_ms()
-    last_press = last_gc
+def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
+    """Step ``app`` forever (``steps``: how many for tests), waiting between
+    steps for a button or the app's next deadline (``wait_keys``), and
+    collecting garbage after a step that leaves the app idle; sets
+    ``display``'s backlight (if it has one) from the app's settings; with
+    a ``sleeper`` (``hw.power.Sleeper``), the console sleeps once the app
+    has been idle ``app.sleep`` seconds without a press."""
+    last_press = clock.ticks_ms()
     level = -1
     light = getattr(display, "backlight", None)
     judging = getattr(keys, "due", None)  # a press being debounced (hw.buttons)
+    diff = clock.ticks_diff
     n = 0
     while steps is None or n < steps:
         n += 1
+        quiet = diff(clock.ticks_ms(), last_press)
+        if sleeper is not None and app.idle() and sleep_due(app, quiet) <= 0:
+            sleeper.sleep()  # returns once a press woke it (that press spent)
+            last_press = clock.ticks_ms()
+            level = -1
+            continue
         if light is not None:
             # Before the step, so that a frame is the last thing sent.
-            want = backlight_level(app, clock.ticks_diff(clock.ticks_ms(), last_press))
+            want = backlight_level(app, quiet)
             if want != level:
                 light(want)
                 level = want
         app.step()
-        now = clock.ticks_ms()
         # Not while a press is being judged: a collection (5 ms on a Pico)
         # then would come between the press and its pixels.
-        if app.idle() and clock.ticks_diff(now, last_gc) >= GC_MS \
-                and (judging is None or judging() is None):
+        # Steps come only at events now (a press, a deadline), so an idle
+        # step is the end of some work: its garbage is collected then.
+        # (gc.mem_alloc() would say whether there is any, but it walks the
+        # whole heap, 8 ms on a Pico: longer than a collection.)
+        if app.idle() and (judging is None or judging() is None):
             gc.collect()
-            last_gc = now
-        # FRAME_MS, or less when the app is due sooner (a card in flight
-        # moves every app.kit.motion.STEP_MS).
-        wait = FRAME_MS
+        # Until the app's deadline (a card in flight, a computer's move, a
+        # banner's end), the backlight's next change or the sleep: asleep
+        # meanwhile unless a button comes.
+        now = clock.ticks_ms()
+        quiet = diff(now, last_press)
+        wait = WAIT_MAX_MS
         due = app.next_deadline()
         if due is not None:
-            wait = max(POLL_MS, min(FRAME_MS, clock.ticks_diff(due, clock.ticks_ms())))
+            wait = max(0, min(wait, diff(due, now)))
+        if light is not None:
+            dim = getattr(app, "dim", 0) * 1000 - quiet
+            if 0 < dim < wait:
+                wait = dim
+        if sleeper is not None and app.idle():
+            wait = max(0, min(wait, sleep_due(app, quiet)))
         if wait_keys(keys, clock, wait):
             last_press = clock.ticks_ms()
+
+
+def sleep_due(app, quiet_ms):
+    """Milliseconds until the console sleeps after ``quiet_ms`` without a
+    press (``app.sleep`` seconds; WAIT_MAX_MS when it never does)."""
+    s = getattr(app, "sleep", 0)
+    return s * 1000 - quiet_ms if s else WAIT_MAX_MS
+
+
+def sleeper(display, keys, machine=None):
+    """The console's ``hw.power.Sleeper``, or None where the buttons have no
+    edge interrupts to wake it (``keys.edges``) or ``machine`` no light
+    sleep (the CPython tests' fake)."""
+    if machine is None:
+        import machine
+    if not getattr(keys, "edges", False) or not hasattr(machine, "lightsleep"):
+        return None
+    from hw import power
+
+    return power.Sleeper(display, keys, machine)
 
 
 def seed():
@@ -534,7 +608,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
                 app = make(display, keys, clock, seed=seed())
             app.link_open = link_opener(board.get("link"), machine)
             gc.collect()
-            run_app(app, keys, clock, steps, display)
+            run_app(app, keys, clock, steps, display, sleeper(display, keys, machine))
             return app
         except KeyboardInterrupt:
             raise

@@ -82,7 +82,8 @@ for t in range(0, 4000, 3):
         b = keys.get()
 print("buttons", " ".join(events))
 
-# The boot: splash, then the real app on the driver, three steps.
+# The boot: splash, then the real app on the driver, three steps (the loop sleeps
+# until the dim time between them: the seconds it took are printed).
 folder = sys.argv[1]
 with open(folder + "/board.txt", "w") as f:
     f.write("waveshare_pico_lcd_1_14\n")
@@ -91,7 +92,7 @@ clock = VirtualClock()
 app = start.main(machine=machine, clock=clock, board_file=folder + "/board.txt",
                  log_file=folder + "/error.log", steps=3,
                  storage=FlashStorage(folder + "/data"))
-print("boot", clock.now < 1000, app.display.frames, digest(bytes(app.display.buf)))
+print("boot", clock.now // 1000, app.display.frames, digest(bytes(app.display.buf)))
 
 # SSD1306 through micropython-lib's driver (``ssd1306`` on the path): found at
 # 0x3D, a pattern pushed, then the boot with the app's compact title.

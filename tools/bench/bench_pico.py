@@ -33,6 +33,14 @@ another), and prints as a table:
   prints when it waits for a button): the title, then each game (Normal)
   started from the title with New game, three moves of yours at its table,
   the pause menu, Quit to menu; then the Rules and the Settings screens.
+- awake: the share of the time the CPU is awake (executing instructions
+  or held by a flash operation; tools/pico/harness.py ``awake``) while the
+  console waits for the human: at the title, and at each game's table
+  (New game from the title, then the panel quiet for 1.5 s: the human's
+  turn), each over ``AWAKE_MS`` of emulated time on a boot of its own,
+  and asleep at the title after "Sleep after" (the shortest, SLEEP_S);
+  with each, the supply current estimated from the share and assumed
+  currents (``estimate_ma``) and the hours a 1000 mAh cell lasts.
 - decisions: on the device, ``--decisions`` decisions (default 10) per game
   and level, made by ``players.levels.make(game, level, seed, clock)`` (the
   device clock: the time caps apply) in games played by those players from
@@ -152,11 +160,12 @@ def moves(game, want):
             print("BENCH-MOVE", game, n, len(steps) - 2, time.ticks_diff(t, t1), steps[0],
                   max(steps[1:-1]), steps[-1], low)
             seen += 1
-        # hw.start.run_app's wait: FRAME_MS, or less when the app is due sooner.
-        wait = start.FRAME_MS
+        # hw.start.run_app's wait: until the app is due (20 ms when it is
+        # not: the next press comes from here).
+        wait = 20
         due = app.next_deadline()
         if due is not None:
-            wait = max(start.POLL_MS, min(wait, time.ticks_diff(due, time.ticks_ms())))
+            wait = max(0, time.ticks_diff(due, time.ticks_ms()))
         time.sleep_ms(wait)
 moves("Clubbed", 3)
 app.to_title()
@@ -258,12 +267,14 @@ def _device():
     return device
 
 
-def settings_file(level=1):
+def settings_file(level=1, sleep=None):
     """Settings of computer players at ``level`` (default Normal), Normal
-    speed (tests/device.py's helper writes them with the app's own code)."""
+    speed, "Sleep after" ``sleep`` s (None: the default) (tests/device.py's
+    helper writes them with the app's own code)."""
     device = _device()
     device.LEVEL = level
     device.SPEED = 1
+    device.SLEEP = sleep
     device.settings_bytes.cache_clear()
     return device.settings_bytes()
 
@@ -327,6 +338,81 @@ def _burst_end(pico, since_ms, gap_ms=5.0):
             break
         last = e
     return last
+
+
+AWAKE_MS = 5000
+GAMES = ("Clubbed", "Klaberjass", "Clubs")  # the title's order (app.games.GAMES)
+
+
+SLEEP_S = 60  # the shortest "Sleep after", for the asleep figure
+
+# Currents for the estimate (mA at the supply). The RP2040's: running
+# flat out at 125 MHz, about 20 mA (Raspberry Pi Pico datasheet's
+# measurements are of this order); in light sleep (clocks stopped, PLLs
+# off, the timer running), about 1.5 mA (MicroPython's rp2 lightsleep
+# commit measured 1.5 mA on a Pico). Waiting in WFE with the clocks
+# running (the console awake, between presses) is not in either; taken
+# as 10 mA, an assumption to measure on hardware.
+CPU_RUN_MA = 20.0
+CPU_WFE_MA = 10.0
+CPU_LIGHTSLEEP_MA = 1.5
+# The display's own, per board kind: (on, asleep). An ST7789 panel's logic
+# in normal mode and in sleep-in, its white LED backlight at 100 %
+# (scaled by the PWM duty); an SSD1306 with about a third of its pixels
+# lit, and display off (its sleep current). Assumed typical figures: see
+# docs/performance.md.
+PANEL_MA = {"st7789": (6.0, 0.05), "ssd1306": (8.0, 0.01)}
+BACKLIGHT_MA = {"st7789": 20.0, "ssd1306": 0.0}
+CELL_MAH = 1000
+
+
+def estimate_ma(share, board, asleep, light_pct=100):
+    """The supply current (mA) for CPU awake ``share``; ``asleep``: light
+    sleep, panel asleep, backlight off; else WFE between steps and the
+    backlight at ``light_pct``."""
+    kind = harness.load_board(board)["display"]["controller"]
+    wait = CPU_LIGHTSLEEP_MA if asleep else CPU_WFE_MA
+    cpu = share * CPU_RUN_MA + (1 - share) * wait
+    panel = PANEL_MA[kind][1 if asleep else 0]
+    light = 0.0 if asleep else BACKLIGHT_MA[kind] * light_pct / 100
+    return cpu + panel + light
+
+
+def awake_figures(k, args, tmp):
+    """``[(where, awake share 0..1, asleep)]``: the title, then each game's
+    table waiting for the human (see the module docstring), then asleep
+    after "Sleep after" (SLEEP_S)."""
+    img = image(os.path.join(tmp, "awake.bin"), args.board, args,
+                {"/data/settings": settings_file(sleep=SLEEP_S),
+                 "/boot.py": _device().boot_py(1)})
+    right = key_for(args.board, "RIGHT")
+    out = []
+    for i in range(len(GAMES) + 1):
+        with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+            pico.wait_frames(1, timeout_ms=20000)
+            pico.settle(quiet_ms=400, timeout_ms=20000)
+            if i == 0:
+                pico.run_ms(1000)
+                out.append(("the title", pico.awake_share(AWAKE_MS), False))
+                pico.run_ms(SLEEP_S * 1000)
+                out.append(("the title, asleep", pico.awake_share(AWAKE_MS * 4), True))
+                continue
+            for _ in range(i - 1):
+                pico.tap(right)
+                pico.settle(quiet_ms=400, timeout_ms=20000)
+            pico.tap("A")
+            pico.settle(quiet_ms=1500, timeout_ms=30000)
+            out.append(("the %s table, your turn" % GAMES[i - 1], pico.awake_share(AWAKE_MS),
+                        False))
+    return out
+
+
+def print_awake(rows, board, out=print):
+    """The awake shares and the estimate from them as table rows."""
+    for where, share, asleep in rows:
+        ma = estimate_ma(share, board, asleep)
+        out("| CPU awake at %s | %.2f %%; about %.1f mA, %.0f h on a %d mAh cell |"
+            % (where, 100 * share, ma, CELL_MAH / ma, CELL_MAH))
 
 
 def key_for(board, logical):
@@ -573,7 +659,8 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="",
-                    help="comma list of: boot,press,push,motion,memory,decisions,turns,link")
+                    help="comma list of: boot,press,push,motion,memory,awake,decisions,"
+                         "turns,link")
     ap.add_argument("--turns", type=int, default=60,
                     help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
@@ -590,7 +677,8 @@ def main(argv=None):
     skip = set(s for s in args.skip.split(",") if s)
     if args.turns < 1:
         fail("--turns must be at least 1")
-    bad = skip - {"boot", "press", "push", "motion", "memory", "decisions", "turns", "link"}
+    bad = skip - {"boot", "press", "push", "motion", "memory", "awake", "decisions",
+                  "turns", "link"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -620,6 +708,8 @@ def main(argv=None):
             print_motion(*motion_figures(k, args, tmp))
         if "memory" not in skip:
             print_memory(memory_figures(k, args, tmp))
+        if "awake" not in skip:
+            print_awake(awake_figures(k, args, tmp), args.board)
         if "decisions" not in skip:
             for game, level, n, mean, worst, peak, live in decision_figures(k, args, tmp):
                 print("| decision %s %s | mean %d ms, slowest %d ms, heap in use %d bytes,"

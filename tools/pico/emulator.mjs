@@ -62,6 +62,9 @@ const PROGRAM_PAGE_NS = 0.4e6;
 // ST7789 commands (Sitronix ST7789V datasheet v1.3, command table).
 const CASET = 0x2a, RASET = 0x2b, RAMWR = 0x2c, MADCTL = 0x36, INVOFF = 0x20, INVON = 0x21;
 const SWRESET = 0x01;
+// Commands kept in the panel's command log (power states): SLPIN, SLPOUT,
+// DISPOFF, DISPON (ST7789V datasheet, 9.1); the SSD1306's AE/AF likewise.
+const LOGGED = new Set([0x10, 0x11, 0x28, 0x29]);
 
 function parseUF2(buf) {
   // UF2 blocks of 512 bytes: magic at 0 and 4, flags at 8, target address at
@@ -111,6 +114,7 @@ class Panel {
     this.reset();
     this.frames = []; // [end_ns, c0, c1, r0, r1, bytes] per RAMWR
     this.maxFrames = 100000;
+    this.cmds = []; // [ns, command] of the LOGGED commands
   }
   reset() {
     this.madctl = 0;
@@ -124,6 +128,7 @@ class Panel {
     this.endRamwr(nowNs);
     this.cmd = b;
     this.args = [];
+    if (LOGGED.has(b) && this.cmds.length < 10000) this.cmds.push([nowNs, b]);
     if (b === RAMWR) {
       this.inRamwr = true;
       this.c = this.xs; this.r = this.ys;
@@ -217,6 +222,7 @@ class Oled {
     this.cmd = -1; this.args = []; this.need = 0;
     this.control = true; this.data = false; this.co = false;
     this.count = 0;
+    this.cmds = []; // [ns, command] of display off/on (AE/AF)
   }
   start() { this.control = true; this.count = 0; }
   byte(v, endNs) {
@@ -224,10 +230,13 @@ class Oled {
       this.co = !!(v & 0x80); this.data = !!(v & 0x40); this.control = false;
       return;
     }
-    if (this.data) this.write(v, endNs); else this.command(v);
+    if (this.data) this.write(v, endNs); else this.command(v, endNs);
     if (this.co) this.control = true;
   }
-  command(v) {
+  command(v, ns) {
+    if ((v === 0xae || v === 0xaf) && this.need === 0 && this.cmds.length < 10000) {
+      this.cmds.push([ns, v]);
+    }
     if (this.need > 0) {
       this.args.push(v);
       if (--this.need === 0) this.apply(this.cmd, this.args);
@@ -317,6 +326,11 @@ class Pico {
     this.reallocPC = -1;
     this.allocs = null;
     this.flashTiming = opts.flashTiming !== false;
+    // Where the emulated time went since power-on: the core executing (its
+    // instructions' cycles, and flash operations it waits for), or asleep
+    // in WFI/WFE (the clock jumped to the next event). See awake().
+    this.awakeNs = 0;
+    this.asleepNs = 0;
     this.setupUSB();
     this.setupButtons(opts.buttons || []);
     this.panel = null;
@@ -386,7 +400,7 @@ class Pico {
       this.ops.push(["program", addr, count, this.ns]);
       busy = Math.ceil(count / 256) * PROGRAM_PAGE_NS;
     }
-    if (this.flashTiming) this.clock.tick(busy);
+    if (this.flashTiming) { this.clock.tick(busy); this.awakeNs += busy; }
   }
 
   setupUSB() {
@@ -537,6 +551,7 @@ class Pico {
           const next = clock.nextAlarm ? clock.nanosToNextAlarm : endNs - clock.nanos;
           const step = Math.max(0, Math.min(next, endNs - clock.nanos));
           clock.tick(step);
+          this.asleepNs += step;
         } else {
           // The heap's allocator entered (no instruction replaced: the PC
           // is compared before each one is executed; -1 when not watched).
@@ -545,6 +560,7 @@ class Pico {
           else if (pc === this.reallocPC) this.noteAlloc(core.registers[1] >>> 0, true);
           const cycles = core.executeInstruction();
           clock.tick(cycles * cycleNs);
+          this.awakeNs += cycles * cycleNs;
         }
       }
       if (stop && stop()) return true;
@@ -771,6 +787,11 @@ const commands = {
     fs.writeFileSync(msg.path, pico.mcu.flash.subarray(off, off + len));
     return status();
   },
+  panel_cmds(msg) {
+    // The display's power commands from index msg.since: [ns, command].
+    const src = pico.panel || pico.oled;
+    return status({ list: src ? src.cmds.slice(msg.since || 0) : [] });
+  },
   ops(msg) {
     return status({ list: pico.ops.slice(msg.since || 0) });
   },
@@ -808,6 +829,11 @@ const commands = {
   uart_stats(msg) {
     const u = pico.uarts[msg.uart || 0];
     return status({ sent: u.sent, received: u.received, lost: u.lost, baud: u.baudRate });
+  },
+  awake() {
+    // Emulated ns since power-on the core was awake (executing, or held by
+    // a flash operation) and asleep (WFI/WFE); their sum is the time run.
+    return status({ awake_ns: pico.awakeNs, asleep_ns: pico.asleepNs });
   },
   spi_timing(msg) {
     pico.spiTiming = !!msg.on;

@@ -609,6 +609,28 @@ class Pico:
         a["list"] = [(n, re, ns / 1e6) for n, re, ns in a["list"]]
         return a
 
+    def panel_commands(self, since=0):
+        """``[(ms, command)]`` of the display's power commands since power-on
+        (from index ``since``): ST7789 SLPIN 0x10, SLPOUT 0x11, DISPOFF 0x28,
+        DISPON 0x29; SSD1306 display off 0xAE, on 0xAF."""
+        got = self._call({"cmd": "panel_cmds", "since": since})["list"]
+        return [(ns / 1e6, c) for ns, c in got]
+
+    def awake(self):
+        """``(awake ms, asleep ms)`` since power-on: the core executing
+        instructions (or held by a flash operation), and asleep in WFI/WFE
+        while the clock jumped to the next event. Their sum is ``ms``."""
+        r = self._call({"cmd": "awake"})
+        return r["awake_ns"] / 1e6, r["asleep_ns"] / 1e6
+
+    def awake_share(self, ms):
+        """Run ``ms`` emulated milliseconds; the share of them (0..1) the
+        core was awake."""
+        a0, s0 = self.awake()
+        self.run_ms(ms)
+        a1, s1 = self.awake()
+        return (a1 - a0) / ((a1 - a0) + (s1 - s0))
+
     def frames(self, since=0):
         """[Frame] of every RAMWR the panel received, from index ``since``."""
         return [Frame(r) for r in self._call({"cmd": "frames", "since": since})["list"]]

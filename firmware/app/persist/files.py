@@ -1,7 +1,7 @@
 """What the app keeps across power cycles, in files of ``app.persist.storage``:
 
 - ``settings``: difficulty, each game's variants, four-colour deck, computer
-  speed, backlight level, dim timeout;
+  speed, backlight level, dim and sleep timeouts;
 - ``stats``: per game eight counts: played, won, lost, drawn, current and
   best winning streak (indices 0..5), of those the games played and won with
   a hint or an undo (6, 7: ``hint_or_undo`` in the game's session; clean wins are
@@ -165,11 +165,12 @@ def apply_settings(app, f):
     speed = dec_int(f.get("speed", str(app.speed)))
     light = dec_int(f.get("light", str(app.light)))
     dim = dec_int(f.get("dim", str(app.dim)))
+    sleep = dec_int(f.get("sleep", str(app.sleep)))
     motion = dec_int(f.get("motion", str(app.motion)))
     # The choices of the Settings screen (app.settings_screen).
     if level not in (0, 1, 2, 3) or four not in (0, 1) or speed not in (0, 1, 2) or \
             light not in (20, 40, 60, 80, 100) or dim not in (0, 15, 30, 60, 120, 300) or \
-            motion not in (0, 1, 2):
+            sleep not in (0, 60, 120, 300, 600) or motion not in (0, 1, 2):
         raise ValueError("a setting out of range")
     opts = {}
     for e in games.GAMES:
@@ -186,6 +187,7 @@ def apply_settings(app, f):
     app.speed = speed
     app.light = light
     app.dim = dim
+    app.sleep = sleep
     app.motion = motion
     for e in games.GAMES:
         for k, _, _ in e.options:
@@ -211,7 +213,7 @@ def save_settings(app):
     kept = getattr(app, "level_kept", None)
     level = kept[0] if kept is not None and kept[1] == app.level else app.level
     f = [("level", level), ("four", 1 if app.four else 0), ("speed", app.speed),
-         ("light", app.light), ("dim", app.dim), ("motion", app.motion)]
+         ("light", app.light), ("dim", app.dim), ("sleep", app.sleep), ("motion", app.motion)]
     for e in games.GAMES:
         d = {}
         for k, _, _ in e.options:
@@ -323,7 +325,8 @@ def boot(app):
     1 Normal, 2 Hard, 3 Expert where offered, else Hard with a notice),
     ``four`` (four-colour deck), ``speed`` (0 slow, 1 normal, 2 fast),
     ``light`` (backlight %), ``dim`` (s without a press before dimming,
-    0 never), ``motion`` (cards moving: 0 slow, 1 normal, 2 fast = none);
+    0 never), ``sleep`` (s without a press before the console sleeps, 0
+    never), ``motion`` (cards moving: 0 slow, 1 normal, 2 fast = none);
     ``last`` (per game, in the order of games.GAMES, the number
     of its last game counted, from the statistics), ``id`` (the game being
     played), ``saves`` (per game the number of its saved game, 0 for none)
@@ -336,6 +339,7 @@ def boot(app):
     app.speed = 1
     app.light = 100
     app.dim = 60
+    app.sleep = 120
     app.motion = 1
     app.id = 0
     app.saves = [0] * len(SAVES)
