@@ -29,10 +29,7 @@ int, higher is better for ``seat``), and may provide ``playout(g, rng)``
 playout instead of two per move), ``solve(obs, legal, prior)`` (the action
 to play without searching, e.g. from an exact endgame solver, or None to
 search as usual; asked once per searched decision, after the prior),
-``Z2`` (its own test threshold, see ``best``), ``handicap(obs, a)``
-(None to decide by the test, else an int per world that action ``a``'s
-outcome is docked before the candidates are compared by their means: bids
-decided by expectation, see ``best``) and ``WORLD_MOVES`` (what
+``Z2`` (its own test threshold, see ``best``) and ``WORLD_MOVES`` (what
 its ``world`` costs, in playout moves, counted in the budget) and
 ``WORK_SCALE`` (how many of its playout moves make one move of the budget
 ``work``: a compact playout's moves cost less).
@@ -108,10 +105,6 @@ class Search:
         # A kit may solve some positions exactly (``solve(obs, legal, prior)``:
         # an action, or None to search as usual).
         self.solve = getattr(kit, "solve", None)
-        # A kit may decide some positions by the mean outcome less a
-        # handicap per action (``handicap(obs, a)``: see ``best``).
-        self.handicap = getattr(kit, "handicap", None)
-        self.by_mean = False  # this decision is made by ``handicap``
         self.world = kit.new_game()
         self.scratch = kit.new_game()
         self.totals = [0] * MAX_ACTIONS  # per candidate: sum of its edge over the prior
@@ -172,8 +165,6 @@ class Search:
         self.n_cands = n
         if n < 2:
             return False
-        h = self.handicap
-        self.by_mean = h is not None and h(obs, self.prior) is not None
         for i in range(n):
             self.totals[i] = 0
             self.squares[i] = 0
@@ -228,8 +219,7 @@ class Search:
             self.squares[j] += d * d
         self.cand = 0
         self.done_iters += 1
-        if (self.prune and not self.by_mean and self.done_iters >= PRUNE_AT
-                and self._prune() < 2):
+        if self.prune and self.done_iters >= PRUNE_AT and self._prune() < 2:
             return False  # only the prior is left
         return not late and self.moves < self.work and self.done_iters < self.max_worlds
 
@@ -288,25 +278,10 @@ class Search:
         """The decision: the prior, unless another candidate's mean edge over
         it, world by world, is positive and clear of the noise: more than
         ``Z2`` (or the kit's ``Z2``) times its variance over the worlds played
-        (a one-sided test, z = sqrt(Z2)), with at least ``MIN_WORLDS`` worlds.
-        Where the kit's ``handicap`` gives one, the candidate with the
-        highest mean outcome less its handicap instead."""
+        (a one-sided test, z = sqrt(Z2)), with at least ``MIN_WORLDS`` worlds."""
         best = 0
         n = self.done_iters
         bar = 0
-        h = self.handicap
-        if self.by_mean and n >= MIN_WORLDS:
-            # By expectation: the highest mean outcome, each candidate's
-            # less its handicap (per world, so n times it over the worlds;
-            # |handicap| < 64 keeps the sums below 2**30).
-            bar = -n * h(self.obs, self.cands[0])
-            for i in range(1, self.n_cands):
-                t = self.totals[i] - n * h(self.obs, self.cands[i])
-                if t > bar:
-                    bar = t
-                    best = i
-            self.obs = None
-            return self.cands[best]
         if n >= MIN_WORLDS:
             for i in range(1, self.n_cands):
                 t = self.totals[i]

@@ -87,41 +87,9 @@ BID_TRIES = 8
 # earlier playout policy) and 63.5% (the heuristic's play), against 64.7%
 # and 64.2% without.
 MATCH = 0
-# Bids are decided by expectation (``handicap``): a trump bid is made when
-# its mean outcome over the worlds beats passing's by more than BID_MARGIN
-# (value units, 4 points each). The playouts play the heuristic's cards for
-# both seats, and a stronger defender sets more makers than the heuristic
-# does, so the margin keeps a share of the playouts' optimism back.
-BID_MARGIN = 4
-# Near the end of the game (either score within NEAR of the target, KJ-15)
-# the margin moves by MATCH_RISK: down when the other seat leads (a failed
-# bid matters less than the round the other seat would make), up when the
-# seat leads (a failed bid hands over both totals, KJ-14).
-NEAR = 120
-MATCH_RISK = 3
 # In the play, a world is dealt again (at most this many times in all)
 # while the other seat's cards this round disagree with its bids (``told``).
 TOLD_TRIES = 3
-
-
-def handicap(obs, a):
-    """While bidding (KJ-4): what action ``a`` is docked per world before
-    the search compares the candidates' mean outcomes (players/search.py):
-    0 for a pass, ``BID_MARGIN`` for a trump bid, moved by ``MATCH_RISK``
-    near the end of the game (KJ-15). None in the play (the search's test
-    decides there)."""
-    if obs.phase != BID1 and obs.phase != BID2:
-        return None
-    if a == PASS:
-        return 0
-    me = obs.scores[obs.seat]
-    them = obs.scores[1 - obs.seat]
-    near = obs.target - NEAR
-    if them >= near and them > me:
-        return BID_MARGIN - MATCH_RISK
-    if me >= near and me > them:
-        return BID_MARGIN + MATCH_RISK
-    return BID_MARGIN
 
 
 def searchable(obs):
@@ -1006,7 +974,7 @@ def expert():
     worlds are the closest fits of more deals (``expert_world``)."""
     k = _Kit()
     for name in ("MAX_MOVES", "PRUNE", "searchable", "worth", "new_game", "done",
-                 "policy", "playout", "value", "handicap"):
+                 "policy", "playout", "value"):
         setattr(k, name, globals()[name])
     k.world = expert_world
     return k
