@@ -6,7 +6,6 @@ stdout are TTYs; given ``--keys``/``--keys-file`` it runs headless.
 """
 
 import argparse
-import os
 import sys
 import time
 
@@ -91,8 +90,10 @@ def parse_args(argv=None):
                         "expert or 0-3): soaks, demos, link tests")
     p.add_argument("--link", metavar="SPEC",
                    help="the link to another console for Link play: listen:PORT, "
-                        "connect:HOST:PORT or serial:DEVICE; with --autoplay one game "
-                        "is played at once, printing what the screen would say")
+                        "connect:HOST:PORT or serial:DEVICE (listen:0 takes a free port "
+                        "and prints it); with --autoplay one game is played at once "
+                        "without a screen, printing what the screen would say, else in "
+                        "the window or terminal (not with --mode headless)")
     p.add_argument("--role", choices=("host", "join"),
                    help="with --link and --autoplay: host (chooses the game and its "
                         "rules) or join (default: listen hosts, connect joins)")
@@ -164,6 +165,14 @@ def main(argv=None):
         return replay.main(argv[1:])
     args = parse_args(argv)
     version.install()  # the Statistics pages say it, as the device's do
+    if args.link:
+        from host_sim import link_transports
+
+        try:
+            link_transports.parse(args.link)
+        except ValueError as e:
+            print("host_sim: %s" % e, file=sys.stderr)
+            return 2
     if args.link and args.autoplay is not None:
         from host_sim import link_play
 
@@ -185,6 +194,13 @@ def main(argv=None):
               "Run a key script headless instead, e.g.\n"
               "  %s -m host_sim --mode headless --keys \"A A RIGHT A\" --shots screenshots"
               % (reason, python_command()), file=sys.stderr)
+        return 2
+    if args.link and mode == "headless":
+        # A key script runs in virtual time, which the other console does not
+        # share: its WAITs would pass in no time and lose the link.
+        print("host_sim: --link with --mode headless needs --autoplay LEVEL (a key script "
+              "cannot wait for the other console); or play it in the window or terminal",
+              file=sys.stderr)
         return 2
     why = frontends.window_refused(mode, args)
     if why:
@@ -212,32 +228,24 @@ def main(argv=None):
         from host_sim import link_transports
 
         try:
-            args.app = link_app(app_class, link_transports.open_redial(args.link))
+            transport = link_transports.open_redial(args.link)
         except (OSError, ValueError) as e:
             print("host_sim: cannot open the link %s: %s" % (args.link, e), file=sys.stderr)
             return 2
+        if args.link.startswith("listen:"):
+            print("host_sim: Waiting on port %d" % transport.port(), file=sys.stderr)
+        args.app = link_app(app_class, transport)
     data = args.data or (None if mode == "headless" else _data_default())
     if data:
-        # A file, or a folder that cannot be made or written: said now, in words.
-        from host_sim.storage import FolderStorage, InUse, claim
+        # A file, or a folder that cannot be made or written: said now, in
+        # words. The lock is held until the process ends: one simulator per
+        # folder.
+        from host_sim.storage import refusal, take_folder
 
         try:
-            FolderStorage(data)
-            ok = os.access(data, os.W_OK)
-            if ok:
-                # Held until the process ends: one simulator per folder.
-                args.lock = claim(data)
-        except InUse as e:
-            print("host_sim: cannot keep data in %s: %s" % (data, e.strerror), file=sys.stderr)
-            return 2
+            args.lock = take_folder(data)
         except OSError as e:
-            ok = False
-            why = e.strerror or str(e)
-        else:
-            why = "not writable"
-        if not ok:
-            print("host_sim: cannot keep data in %s (%s); give a folder with --data"
-                  % (data, why), file=sys.stderr)
+            print("host_sim: %s" % refusal(data, e), file=sys.stderr)
             return 2
     seed = args.seed
     if seed is None and mode != "headless":

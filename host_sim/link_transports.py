@@ -62,7 +62,7 @@ class Redial:
     def __init__(self, server=None, host=None, port=None):
         self.server = server
         self.host = host
-        self.port = port
+        self.port_ = port
         self.link = None
         self.retry_at = 0.0
         if server is not None:
@@ -79,7 +79,7 @@ class Redial:
             if self.server is not None:
                 sock, _ = self.server.accept()
             else:
-                sock = socket.create_connection((self.host, self.port), timeout=self.RETRY_S)
+                sock = socket.create_connection((self.host, self.port_), timeout=self.RETRY_S)
         except OSError:  # nobody there yet (BlockingIOError, refused, timed out)
             return False
         if self.link is not None:
@@ -93,6 +93,11 @@ class Redial:
     def write(self, data):
         if self._up():
             self.link.write(data)
+
+    def port(self):
+        """The port listened on (the one the system chose for ``listen:0``),
+        or the one dialled."""
+        return self.server.getsockname()[1] if self.server is not None else self.port_
 
     def wait(self, ms):
         """Sleep up to ``ms`` milliseconds, less when bytes (or a caller) arrive."""
@@ -171,12 +176,12 @@ class SerialLink:
 
 
 def parse(spec):
-    """The transport a ``--link`` value names: ``listen:PORT``,
-    ``connect:HOST:PORT`` or ``serial:DEVICE``, as (kind, args). ValueError
-    saying what is expected otherwise."""
+    """The transport a ``--link`` value names: ``listen:PORT`` (0: any free
+    port), ``connect:HOST:PORT`` or ``serial:DEVICE``, as (kind, args).
+    ValueError saying what is expected otherwise."""
     kind, _, rest = spec.partition(":")
     try:
-        if kind == "listen" and 1 <= int(rest) <= 65535:
+        if kind == "listen" and 0 <= int(rest) <= 65535:  # 0: the system picks
             return kind, (int(rest),)
         if kind == "connect":
             host, _, port = rest.rpartition(":")
@@ -186,7 +191,8 @@ def parse(spec):
             return kind, (rest,)
     except ValueError:
         pass
-    raise ValueError("--link wants listen:PORT, connect:HOST:PORT (a PORT from 1 to 65535) "
+    raise ValueError("--link wants listen:PORT (0 to 65535, 0: any free one), connect:HOST:PORT "
+                     "(a PORT from 1 to 65535) "
                      "or serial:DEVICE, not %r" % spec)
 
 

@@ -87,6 +87,32 @@ def claim(path):
     return f
 
 
+def take_folder(path):
+    """Open data folder ``path`` for this simulator alone: the folder made
+    if missing, checked writable and claimed (``claim``). Returns the lock
+    (keep it until the process ends). OSError whose ``strerror`` says what
+    is wrong (``refusal`` makes the line of it); InUse when another
+    simulator holds it."""
+    try:
+        FolderStorage(path)
+        if os.access(path, os.W_OK):
+            return claim(path)
+        why = "not writable"
+    except InUse:
+        raise
+    except OSError as e:
+        why = e.strerror or str(e)
+    raise OSError(errno.EACCES, why)
+
+
+def refusal(path, e):
+    """The line saying why data folder ``path`` cannot be used (``e`` from
+    ``take_folder``)."""
+    if isinstance(e, InUse):
+        return "cannot keep data in %s: %s" % (path, e.strerror)
+    return "cannot keep data in %s (%s); give a folder with --data" % (path, e.strerror)
+
+
 def _alive(text):
     # Whether process id ``text`` (str) is running (no fcntl: Windows).
     try:

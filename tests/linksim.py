@@ -1,6 +1,7 @@
 """Two link sessions on one virtual clock, joined by an in-memory line that
 can drop, duplicate, corrupt, delay (and so reorder) frames, cut the line,
-or add garbage: the harness of tests/test_link_protocol.py.
+or add garbage: the harness of tests/test_link_protocol.py, and of
+tools/mp/link_pair.py, so it runs under MicroPython too.
 
 Each end runs its own game (``session.game``) and, with ``level`` set, a
 computer player of that level deciding from ``observation(seat)`` only.
@@ -13,6 +14,7 @@ from link.frame import FLAG
 from link.transport import Pump
 from players import levels
 
+_FLAG = bytes((FLAG,))
 STEP_MS = 5
 LATENCY_MS = 5
 
@@ -44,10 +46,11 @@ class Line:
 
     def write(self, data):
         data = bytes(data)
-        # Sessions write whole frames, FLAG to FLAG.
+        # Sessions write whole frames, FLAG to FLAG (a bytes needle:
+        # MicroPython's index takes no int).
         i = 0
         while i < len(data):
-            j = data.index(FLAG, i + 1) + 1
+            j = data.index(_FLAG, i + 1) + 1
             self._frame(data[i:j])
             i = j
 

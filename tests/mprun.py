@@ -41,11 +41,14 @@ def node_or_skip():
     return node
 
 
-def micropython_output(script, *args, step=False):
+def micropython_output(script, *args, step=False, paths=()):
     """stdout of the same script under MicroPython; with ``step`` the runner
-    calls the script's top-level ``step()`` until it is done (``--step``)."""
+    calls the script's top-level ``step()`` until it is done (``--step``);
+    ``paths``: the folders on its ``sys.path`` (default firmware/ alone)."""
     node = node_or_skip()
     cmd = [node, "tools/mp/mp_run.mjs"]
+    for p in paths:
+        cmd += ["--path", p]
     if step:
         cmd += ["--step", "step"]
     out = subprocess.run(

@@ -4,9 +4,9 @@ play a whole game and keep the same record; a link cut mid-trick says
 "Link lost" on both sides and the game goes on from where both were."""
 
 import os
-import socket
 import subprocess
 import sys
+import time
 
 import pytest
 from linksim import STEP_MS, Line, Port, entropy_from
@@ -23,15 +23,22 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SAME = ("game", "seed", "kw", "act", "res", "pos")
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def sim(*args):
     return subprocess.Popen([sys.executable, "-m", "host_sim", *args], cwd=REPO,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def host_on_any_port(*args):
+    """A host run on ``listen:0`` and the port it says it got."""
+    p = sim("--link", "listen:0", "--autoplay", "easy", "--link-timeout", "100", *args)
+    first = p.stdout.readline()
+    assert first.startswith("Waiting on port "), (first, p.stderr.read() if p.poll() else "")
+    return p, int(first.split()[-1])
+
+
+def guest_of(port, *args):
+    return sim("--link", "connect:127.0.0.1:%d" % port, "--autoplay", "easy",
+               "--link-timeout", "100", *args)
 
 
 def record(folder):
@@ -43,12 +50,9 @@ def record(folder):
 
 @pytest.mark.parametrize("game", ["Klaberjass", "Clubbed"])
 def test_two_simulators_over_tcp_keep_the_same_record(game, tmp_path):
-    port = free_port()
-    # The guest dials first: it keeps dialling until the host listens.
-    guest = sim("--link", "connect:127.0.0.1:%d" % port, "--autoplay", "easy",
-                "--data", str(tmp_path / "guest"), "--link-timeout", "100")
-    host = sim("--link", "listen:%d" % port, "--autoplay", "easy", "--game", game,
-               "--data", str(tmp_path / "host"), "--link-timeout", "100")
+    # listen:0: the host says the port the system gave it, the guest dials it.
+    host, port = host_on_any_port("--game", game, "--data", str(tmp_path / "host"))
+    guest = guest_of(port, "--data", str(tmp_path / "guest"))
     outs = [p.communicate(timeout=120) for p in (host, guest)]
     assert host.returncode == 0 and guest.returncode == 0, outs
     h = record(tmp_path / "host")
@@ -65,7 +69,7 @@ def test_two_simulators_over_tcp_keep_the_same_record(game, tmp_path):
         is None
     # Counted apart: link statistics, none against the computer.
     for side in ("host", "guest"):
-        assert sorted(os.listdir(tmp_path / side)) == ["l1", "lstats"]
+        assert sorted(os.listdir(tmp_path / side)) == ["l1", "lstats", "sim.lock"]
     res = [int(r) for r in h["res"].split(",")]
     wins = [decode((tmp_path / s / "lstats").read_bytes(), "lstats")[game].split(",")[1]
             for s in ("host", "guest")]
@@ -73,6 +77,75 @@ def test_two_simulators_over_tcp_keep_the_same_record(game, tmp_path):
     # Each printed the waiting screen's words and the same result.
     assert "The other player is thinking" in outs[0][0]
     assert outs[0][0].splitlines()[-1] == outs[1][0].splitlines()[-1]
+
+
+def test_an_autoplay_run_killed_mid_game_continues_from_its_save(tmp_path):
+    # As Continue link game on the console after a power cut: the restarted
+    # host deals nothing new (a new shuffle would be refused by the guest as
+    # "another game") and the guest resends what the save lacks.
+    data = tmp_path / "host"
+    host, port = host_on_any_port("--data", str(data))
+    guest = guest_of(port, "--data", str(tmp_path / "guest"))
+    save = data / "linksave"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if save.exists() and len(decode(save.read_bytes(), "linksave").get("act", "")) > 40:
+            break
+        time.sleep(0.002)
+    host.kill()
+    host.communicate()
+    assert guest.poll() is None, "the game ended before the host was killed"
+    host = sim("--link", "listen:%d" % port, "--autoplay", "easy", "--link-timeout", "100",
+               "--data", str(data))
+    outs = [p.communicate(timeout=120) for p in (host, guest)]
+    assert host.returncode == 0 and guest.returncode == 0, outs
+    assert "Continuing the saved link game" in outs[0][0]
+    h = record(data)
+    g = record(tmp_path / "guest")
+    assert all(h[k] == g[k] for k in SAME)
+    assert not save.exists()
+
+
+def test_a_link_run_keeps_others_off_its_data_folder(tmp_path):
+    # A link run claims --data as any simulator: two would write over each
+    # other's save and records.
+    from host_sim.storage import claim
+
+    held = claim(str(tmp_path))
+    try:
+        p = subprocess.run([sys.executable, "-m", "host_sim", "--link", "listen:0",
+                            "--autoplay", "easy", "--link-timeout", "3", "--data",
+                            str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                           timeout=60)
+    finally:
+        held.close()
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert "another simulator (process %d)" % os.getpid() in p.stderr
+    assert len(p.stderr.splitlines()) == 1 and p.stdout == ""
+
+
+def test_a_record_that_cannot_be_written_is_said_and_fails(tmp_path):
+    # The statistics file is a folder: the record cannot be counted. The
+    # run says so in one line and exits non-zero; the guest still gets its
+    # last acknowledgement and keeps its record.
+    (tmp_path / "host").mkdir()
+    (tmp_path / "host" / "lstats").mkdir()
+    host, port = host_on_any_port("--game", "Clubbed", "--data", str(tmp_path / "host"))
+    guest = guest_of(port, "--data", str(tmp_path / "guest"))
+    outs = [p.communicate(timeout=120) for p in (host, guest)]
+    assert host.returncode == 1 and guest.returncode == 0, outs
+    err = outs[0][1].splitlines()
+    assert len(err) == 1 and "not kept" in err[0] and "lstats" in err[0], err
+    assert "Traceback" not in outs[0][1]
+    assert record(tmp_path / "host")["act"] == record(tmp_path / "guest")["act"]
+
+
+def test_headless_link_without_autoplay_is_refused_in_one_line():
+    p = subprocess.run([sys.executable, "-m", "host_sim", "--link", "listen:0", "--mode",
+                        "headless", "--keys", "A"], cwd=REPO,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert len(p.stderr.splitlines()) == 1 and "--autoplay" in p.stderr
 
 
 def test_a_bad_link_is_said_in_one_line():

@@ -93,15 +93,17 @@ def test_serial_device_that_is_not_there():
     ("listen:7000", ("listen", (7000,))),
     ("connect:192.168.1.4:7000", ("connect", ("192.168.1.4", 7000))),
     ("serial:/dev/ttyUSB0", ("serial", ("/dev/ttyUSB0",))),
+    ("listen:0", ("listen", (0,))),  # any free port, said when it is taken
 ])
 def test_link_specs(spec, want):
     assert hl.parse(spec) == want
 
 
 @pytest.mark.parametrize("spec", ["", "listen:", "listen:x", "connect:7000", "serial:", "tcp:1",
-                                  "listen:99999", "listen:-1", "listen:0", "connect:h:65536"])
+                                  "listen:99999", "listen:-1", "connect:h:65536", "connect:h:0"])
 def test_bad_link_specs_say_what_is_expected(spec):
-    with pytest.raises(ValueError, match=r"listen:PORT, connect:HOST:PORT \(a PORT from 1 "):
+    with pytest.raises(ValueError, match=r"listen:PORT \(0 to 65535, 0: any free one\), "
+                                         r"connect:HOST:PORT \(a PORT from 1 "):
         hl.parse(spec)
 
 

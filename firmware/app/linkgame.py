@@ -77,7 +77,10 @@ class LinkGame:
         self.words = "Looking for the other console"
         self.stopped = None  # words: refused or mismatched, the game stopped
         self.lost = False
-        self.kept = False  # the record and statistics are written
+        self.kept = False  # the game is over here and there, its record tried
+        # Words when the save, the record or the statistics could not be
+        # written (the game goes on; the caller says it), else None.
+        self.trouble = None
         self.moves = 0  # moves played here and there (the session's count)
 
     def step(self):
@@ -199,7 +202,7 @@ class LinkGame:
         # The game so far, for Continue after a power cut (file SAVE): the
         # session rebuilds it from the seed and the moves, and the other
         # console resends what this one lacks.
-        from app.persist.storage import hexlify, write_file
+        from app.persist.storage import hexlify, words, write_file
 
         s = self.session
         try:
@@ -207,13 +210,13 @@ class LinkGame:
                        [("role", s.role), ("rules", s.rules), ("seed", s.seed),
                         ("act", hexlify(s.moves()).decode())])
         except OSError as e:
-            self.words = "The link game was not saved: %s" % e
+            self.trouble = "The link game was not saved: %s" % words(e)
 
     def _keep(self):
         st = self.storage
         if st is None:
             return
-        from app.persist.storage import decode, link_counts, write_file
+        from app.persist.storage import decode, link_counts, words, write_file
 
         rec = self.record()
         try:
@@ -239,5 +242,5 @@ class LinkGame:
             counts[name] = ",".join(str(x) for x in n)
             write_file(st, "lstats", "lstats", sorted(counts.items()))
         except (OSError, ValueError) as e:
-            self.words = "The link game was not kept: %s" % e
+            self.trouble = "The link game was not kept: %s" % words(e)
 
