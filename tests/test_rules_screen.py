@@ -237,7 +237,7 @@ def test_the_worked_examples_are_what_the_code_scores():
                                                            klaberjass.RJ)]
     want = ("Jack of trumps %d, nine of trumps %d. Ace %d, ten %d, king %d, queen %d, "
             "other jacks %d, the rest nothing. The last trick adds %d. Only the 18 cards "
-            "dealt are played, so a deal holds less than the whole pack's %d."
+            "dealt are played, so a deal is worth less than all %d points in the pack."
             % tuple(pts + plain + [klaberjass.LAST_TRICK, sum(
                 klaberjass.card_points(c, t) for c in cards.DECK32) + klaberjass.LAST_TRICK]))
     assert want in kj, want
