@@ -93,7 +93,7 @@ def install(heap=True):
 
     run = start.run_app
 
-    def run_app(app, keys, clock, steps=None, display=None):
+    def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
         from app import screen as shared
 
         step = app.step
@@ -161,7 +161,7 @@ def install(heap=True):
                 _st["prev"] = f
 
         app.step = probed
-        return run(app, keys, clock, steps, display)
+        return run(app, keys, clock, steps, display, sleeper)
 
     start.run_app = run_app
 '''
