@@ -163,6 +163,7 @@ def test_a_release_folder_verifies(tmp_path):
                           "--boards", board, "--chips", "rp2040"], cwd=ROOT,
                          capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
+    assert "release: image 1 of 1, %s (rp2040)" % board in out.stdout
     ver = version.version()
     dest = tmp_path / ("picocards-%s" % ver)
     names = sorted(os.listdir(dest))

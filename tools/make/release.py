@@ -205,13 +205,14 @@ def main(argv=None):
     fresh_folder(dest)
 
     py = sys.executable
-    for chip in chips:
-        for n in names:
-            print("release: firmware for %s (%s)" % (n, chip), flush=True)
-            run([py, "tools/make/firmware.py", "--board", n, "--chip", chip]
-                + args.firmware_args.split(), "the firmware build for %s (%s)" % (n, chip))
-            shutil.copyfile(firmware.uf2_path(n, FIRMWARE_OUT, chip),
-                            os.path.join(dest, image_name(ver, n, chip)))
+    builds = [(chip, n) for chip in chips for n in names]
+    for i, (chip, n) in enumerate(builds, 1):
+        # A build takes minutes; the count tells the reader how many remain.
+        print("release: image %d of %d, %s (%s)" % (i, len(builds), n, chip), flush=True)
+        run([py, "tools/make/firmware.py", "--board", n, "--chip", chip]
+            + args.firmware_args.split(), "the firmware build for %s (%s)" % (n, chip))
+        shutil.copyfile(firmware.uf2_path(n, FIRMWARE_OUT, chip),
+                        os.path.join(dest, image_name(ver, n, chip)))
 
     print("release: web page", flush=True)
     web = os.path.join(ROOT, "build", "release-web")
