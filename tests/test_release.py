@@ -142,6 +142,14 @@ def test_install_names_the_pico_2_images_as_untested():
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "z80" in out.stderr
 
 
+def test_install_names_the_drive_a_pico_2_shows():
+    """In BOOTSEL mode a Pico shows a drive named RPI-RP2 and a Pico 2 one
+    named RP2350: INSTALL.txt's steps name both, or a Pico 2 owner waits
+    for a drive that never appears."""
+    steps = release.INSTALL.split("Putting it on the Pico")[1].split("In a browser")[0]
+    assert "RPI-RP2" in steps and "RP2350" in steps
+
+
 def _flash(uf2):
     """The bytes a UF2 file writes to flash, in order (each 512-byte block
     carries its payload's size at offset 16 and the payload from 32)."""

@@ -66,7 +66,8 @@ Putting it on the Pico
 ----------------------
 1. Unplug the Pico. Hold down its white BOOTSEL button and plug it into
    your computer's USB port; let go of the button.
-2. A drive called RPI-RP2 appears. Drag the .uf2 file for your board onto it.
+2. A drive called RPI-RP2 appears (RP2350 on a Pico 2). Drag the .uf2 file
+   for your board onto it.
 3. The Pico restarts by itself (the drive goes away). After a second the
    screen shows PICO CARDS with a fan of four aces, the name of a game and
    the menu: New game, Rules, Settings, Statistics.
