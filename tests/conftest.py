@@ -51,6 +51,7 @@ SHARED_SETUP = _shared_setup_files()
 # the emulated Pico's, the memory reports (whole games under MicroPython),
 # the soak; then the other files of SHARED_SETUP, each one long unit.
 SLOW_FIRST = ("tests/test_device_powercut.py", "tests/test_device_game.py",
+              "tests/test_device_link.py", "tests/test_pico_uart.py",
               "tests/test_mem_budget.py", "tests/test_mem_report_board.py::test_board_fits",
               "tests/test_device_memory.py", "tests/test_device_frames.py",
               "tests/test_soak.py::test_soak[", "tests/test_device_buttons.py",

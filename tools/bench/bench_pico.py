@@ -51,6 +51,13 @@ another), and prints as a table:
   heap the search holds between playouts (what a playout allocates and
   drops inside is not seen).
 
+- link: two Picos in one emulator, UART0 crossed (harness.pair), Klaberjass
+  hosted and joined by buttons (tools/pico/link_drive.py): the press of A
+  on one console to the card on the other's panel (the end of its burst of
+  RAMWRs after the move's frame arrived) and to the frame through the
+  cable, over a dozen moves; the heap the link game uses, read by a probe
+  (test-only /boot.py) after each move, less the Link play menu's.
+
 ``--firmware``/``--boards`` bench another tree (e.g. ``git archive main
 firmware boards``) for before/after figures. Without the device kit it
 prints one line saying how to get it and exits 2.
@@ -566,7 +573,7 @@ def main(argv=None):
     ap.add_argument("--boards", help="boards tree to bench (default boards/)")
     ap.add_argument("--decisions", type=int, default=10, help="decisions per game and level")
     ap.add_argument("--skip", default="",
-                    help="comma list of: boot,press,push,motion,memory,decisions,turns")
+                    help="comma list of: boot,press,push,motion,memory,decisions,turns,link")
     ap.add_argument("--turns", type=int, default=60,
                     help="computer turns to time at Klaberjass, Hard, through the app")
     ap.add_argument("--levels", default="0,1,2",
@@ -583,7 +590,7 @@ def main(argv=None):
     skip = set(s for s in args.skip.split(",") if s)
     if args.turns < 1:
         fail("--turns must be at least 1")
-    bad = skip - {"boot", "press", "push", "motion", "memory", "decisions", "turns"}
+    bad = skip - {"boot", "press", "push", "motion", "memory", "decisions", "turns", "link"}
     if bad:
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
@@ -621,6 +628,180 @@ def main(argv=None):
                          live, n))
         if "turns" not in skip:
             print_turns(turn_figures(k, args, tmp))
+        if "link" not in skip:
+            f = link_figures(k, args, tmp)
+            f["own"] = link_own_figures(k, args, tmp)
+            print_link(f)
+
+
+#: A test-only /boot.py for the link's heap: the app's step wrapped (as
+#: tools/pico/scenario.py does); after each move of a link game (and once at
+#: the Link play menu), a collection and the heap in use, printed on the USB
+#: console.
+LINK_PROBE = """import gc
+from hw import start
+_run = start.run_app
+def run_app(app, *a, **kw):
+    step = app.step
+    seen = [-2]
+    def probed():
+        step()
+        lg = getattr(app.screen, 'lg', 0)
+        if lg == 0 or (lg is not None and lg.session.game is None):
+            return
+        n = -1 if lg is None else lg.moves
+        if n != seen[0]:
+            seen[0] = n
+            gc.collect()
+            print('LINKHEAP %d %d %d' % (n, gc.mem_alloc(), gc.mem_free()))
+    app.step = probed
+    return _run(app, *a, **kw)
+start.run_app = run_app
+"""
+#: Moves timed from a press on one console to the card on the other.
+LINK_MOVES = 12
+
+
+def _link_pair(k, args, tmp, name, extra=None):
+    from tools.pico.link_drive import LinkDriver
+
+    fs = [image(os.path.join(tmp, "%s%d.bin" % (name, i)), args.board, args,
+                dict({"/data/settings": settings_file()}, **(extra or {}))) for i in (0, 1)]
+    a, b = harness.pair(k, (args.board, args.board), uf2=args.uf2, fs=fs)
+    for chip in (a, b):
+        chip.wait_frames(1, timeout_ms=20000)
+    a.settle(quiet_ms=400, timeout_ms=20000)
+    return LinkDriver((a, b), _device().press_logical, args.board)
+
+
+def link_figures(k, args, tmp):
+    """Two Picos, UART0 crossed (harness.pair), Klaberjass hosted on one and
+    joined on the other by buttons (tools/pico/link_drive.py). Time: for
+    ``LINK_MOVES`` moves, the press of A on the console to move (the GPIO
+    edge) to the move's frame leaving its UART (its last stop bit), and to
+    the end of the other console's panel burst that follows (RAMWRs no
+    further apart than 5 ms): the card on the other screen. Heap: a probe
+    (``LINK_PROBE``) prints the heap in use after a collection at the Link
+    play menu and after each move; the link's share is the most in use
+    during the game less the menu's."""
+    drv = _link_pair(k, args, tmp, "link")
+    try:
+        drv.start("Klaberjass")
+        w = drv.watch
+        wire, seen, flash = [], [], []
+        while len(seen) < LINK_MOVES:
+            i = w.mover()
+            if i is None:
+                break
+            me, other = drv.chips[i], drv.chips[1 - i]
+            n = w.count()
+            t = me.ms + 10
+            world = t + me.world_ms - me.ms  # (a chip's ms count from its power-on)
+            ops = len(other.flash_log())
+            me.press("A", at_ms=t)
+            me.release("A", at_ms=t + 60)
+            drv.run_ms(400)
+            if n not in w.moves:
+                drv.move()  # (the guest's first A only takes in the host's settings)
+                continue
+            shift = other.world_ms - other.ms
+            arrive = w.sent[n][0]
+            end = _burst_end(other, arrive - shift)
+            if end is None:
+                continue
+            last = end + shift
+            wire.append(arrive - world)
+            seen.append(last - world)
+            # The flash's busy time between the frame's arrival and the card,
+            # as the emulator charges it (W25Q16JV typical: 45 ms a 4 KB
+            # erase, 0.4 ms a 256-byte page).
+            busy = 0.0
+            for kind, _, size, at in other.flash_log(ops):
+                if arrive < at + shift < last:
+                    busy += 45.0 * (size // 4096) if kind == "erase" else 0.4 * -(-size // 256)
+            flash.append(busy)
+    finally:
+        drv.chips[0].close()
+    drv = _link_pair(k, args, tmp, "linkheap", {"/boot.py": LINK_PROBE.encode()})
+    heap = {}
+    try:
+        drv.start("Klaberjass")
+        for _ in range(LINK_MOVES):
+            drv.move()
+        drv.run_ms(500)
+        for i, chip in enumerate(drv.chips):
+            out = chip.read().decode("utf-8", "replace")
+            rows = [tuple(int(x) for x in m) for m in
+                    re.findall(r"LINKHEAP (-?\d+) (\d+) (\d+)", out)]
+            menu = [r for r in rows if r[0] < 0]
+            game = [r for r in rows if r[0] >= 0]
+            if menu and game:
+                heap[("host", "guest")[i]] = (max(r[1] for r in game) - menu[0][1],
+                                              min(r[2] for r in game), menu[0][1])
+    finally:
+        drv.chips[0].close()
+    return {"wire": wire, "seen": seen, "flash": flash, "heap": heap}
+
+
+#: The link's own objects on the device, apart from any game or screen: the
+#: modules' globals once imported, then a session (hosting Klaberjass), its
+#: pump and the board's UART link (hw.link_uart), before and after a deal.
+LINK_OWN = """import gc, os
+gc.collect()
+a0 = gc.mem_alloc()
+from hw.clock import DeviceClock
+from hw import link_uart
+from link import rules, session as ls, transport
+gc.collect()
+a1 = gc.mem_alloc()
+uart = link_uart.from_board({"uart": 0, "tx": 0, "rx": 1, "baud": 115200})
+s = ls.Session(DeviceClock(), ls.HOST, rules.text("klaberjass", {}), os.urandom)
+p = transport.Pump(s, uart)
+gc.collect()
+a2 = gc.mem_alloc()
+s._start_game(12345)
+gc.collect()
+a3 = gc.mem_alloc()
+print("BENCH-LINK %d %d %d" % (a1 - a0, a2 - a1, a3 - a2))
+"""
+
+
+def link_own_figures(k, args, tmp):
+    """``LINK_OWN`` on a chip of its own: bytes of the modules' globals, of
+    the session, pump and UART link, of the game the deal adds."""
+    img = image(os.path.join(tmp, "linkown.bin"), args.board, args)
+    with harness.Pico(k, uf2=args.uf2, fs=img, board=args.board) as pico:
+        pico.wait_frames(1, timeout_ms=20000)
+        out = pico.exec(LINK_OWN, timeout_ms=20000)
+    m = re.search(r"BENCH-LINK (\d+) (\d+) (\d+)", out)
+    if not m:
+        fail("link heap figures not found in: " + out[-300:])
+    return tuple(int(x) for x in m.groups())
+
+
+def print_link(f, out=print):
+    """The link figures as table rows (see ``link_figures``)."""
+    seen, wire = f["seen"], f["wire"]
+    if seen:
+        out("| link: press to the card on the other console (Klaberjass, 115200 baud) | mean "
+            "%.1f ms, max %.1f ms (%d moves) |" % (sum(seen) / len(seen), max(seen), len(seen)))
+        out("| link: press to the move's frame through the cable | mean %.1f ms, max %.1f ms |"
+            % (sum(wire) / len(wire), max(wire)))
+        fl = f["flash"]
+        out("| link: of press to card, the other console's flash busy saving the game | mean "
+            "%.1f ms, max %.1f ms |" % (sum(fl) / len(fl), max(fl)))
+    else:
+        out("| link: press to the card on the other console | not measured: no move timed |")
+    if not f["heap"]:
+        out("| link: heap used by the link game | not measured: the probe printed no reading |")
+    if f.get("own"):
+        mods, own, game = f["own"]
+        out("| link: heap of the session, its pump and the UART link (buffers included) | "
+            "%d bytes (modules' globals %d bytes; the game dealt adds %d bytes) |"
+            % (own, mods, game))
+    for side, (used, low, menu) in sorted(f["heap"].items()):
+        out("| link: heap used by the link game (%s; over the Link play menu's %d bytes) | "
+            "%d bytes (least free %d bytes) |" % (side, menu, used, low))
 
 
 def print_turns(turns, out=print):

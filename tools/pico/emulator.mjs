@@ -30,9 +30,18 @@
 //   queue that waits for the device to ask instead of answering empty reads.
 // - Buttons: GPIO inputs held high (pull-up), driven low/high at given
 //   emulated times.
+// - UARTs: a PL011 model (pl011.mjs) in place of rp2040js's; a UART's TX
+//   can be wired to a UART's RX of the same chip or of another chip in this
+//   process ("uart_wire"), each character arriving as its stop bit ends.
+// - Several chips ("pico": n in a command, 0 when absent): each has its own
+//   clock; while more than one is on, every run advances all of them
+//   together in slices shorter than a character on the line, on a common
+//   "world" time (a rebooted chip's clock starts again at 0; its offset
+//   keeps it on the world's time).
 import fs from "fs";
 import readline from "readline";
 import { RP2040, USBCDC } from "rp2040js";
+import { fitUarts } from "./pl011.mjs";
 
 const FLASH_BASE = 0x10000000;
 const NS_PER_MS = 1e6;
@@ -280,6 +289,13 @@ class Pico {
     this.patchRom();
     mcu.flash.set(flash);
     mcu.onBreak = (n) => this.onBreak(n);
+    this.uarts = fitUarts(mcu);
+    this.uarts.forEach((u, i) => {
+      u.onTransmit = (b, ns) => { if (this.onUart) this.onUart(i, b, ns); };
+    });
+    this.offset = 0; // world time at this chip's power-on (ns)
+    this.serialBuf = Buffer.alloc(0); // output read from the device, not yet handed out
+    this.serialDropped = 0; // bytes dropped from its front since the last read
     // machine.reset() is a watchdog reboot (watchdog_reboot); rp2040js
     // leaves the reset to us: stop there and say so (status "reset").
     this.watchdogReset = false;
@@ -510,11 +526,11 @@ class Pico {
 
   // Run until the emulated clock reaches endNs, or stop() says so (checked
   // every few thousand instructions), or the machine stops itself.
-  run(endNs, stop) {
+  run(endNs, stop, batch = 4000) {
     const mcu = this.mcu, core = mcu.core, clock = this.clock;
     while (clock.nanos < endNs && !this.stopped) {
       const cycleNs = 1e9 / (mcu.clkSys || 125e6);
-      for (let i = 0; i < 4000 && !this.stopped; i++) {
+      for (let i = 0; i < batch && !this.stopped; i++) {
         if (core.waiting) {
           // Asleep, one tick may cross much time: ask stop() first.
           if (stop && stop()) return true;
@@ -553,10 +569,41 @@ class Pico {
 
 // --- the command loop ------------------------------------------------------
 
+// The chips of this process (index: the command's "pico"), the one a
+// command names, and the wires between their UARTs.
+const picos = [];
 let pico = null;
-let serialBuf = Buffer.alloc(0); // output read from the device, not yet handed out
-let serialDropped = 0; // bytes dropped from its front (over config.serialKeep) since the last read
-let config = null;
+let config = null; // the chip's own (pico.config)
+// [{from: [chip, uart], to: [chip, uart], on: bool}]: TX of one to RX of the other.
+const wires = [];
+// Bytes each UART put on its TX line: key "chip:uart" -> {bytes: [], ns: []}
+// (world ns as the stop bit ended); read by "uart_log".
+const uartLogs = new Map();
+//: Slice of world time the chips advance by in turn: under one character at
+//: 115200 baud (86.8 us), so a byte reaches the other chip before it could
+//: have answered it.
+const SLICE_NS = 20e3;
+
+const world = (p) => p.ns + p.offset;
+
+function uartOut(index, u, b, ns) {
+  const src = picos[index];
+  const at = ns + src.offset;
+  const key = `${index}:${u}`;
+  if (!uartLogs.has(key)) uartLogs.set(key, { bytes: [], ns: [] });
+  const log = uartLogs.get(key);
+  log.bytes.push(b);
+  log.ns.push(at);
+  for (const w of wires) {
+    if (!w.on || w.from[0] !== index || w.from[1] !== u) continue;
+    const dst = picos[w.to[0]];
+    if (!dst || dst.stopped) continue;
+    const uart = dst.uarts[w.to[1]];
+    const later = at - world(dst);
+    if (later <= 0) uart.receive(b);
+    else dst.schedule(dst.ns + later, () => uart.receive(b));
+  }
+}
 
 function loadFlash(msg) {
   const flash = new Uint8Array(msg.flash_size || 2 * 1024 * 1024).fill(0xff);
@@ -572,29 +619,49 @@ function loadFlash(msg) {
   return flash;
 }
 
-function boot(flash) {
-  const rom = fs.readFileSync(config.bootrom);
+function boot(index, cfg, flash, offset) {
+  const rom = fs.readFileSync(cfg.bootrom);
   const words = new Uint32Array(rom.buffer.slice(rom.byteOffset, rom.byteOffset + rom.length));
-  pico = new Pico(words, flash, config);
-  pico.cutAt = config.cut_at || 0;
-  serialBuf = Buffer.alloc(0);
-  serialDropped = 0;
+  const p = new Pico(words, flash, cfg);
+  p.config = cfg;
+  p.cutAt = cfg.cut_at || 0;
+  p.offset = offset;
+  p.onUart = (u, b, ns) => uartOut(index, u, b, ns);
+  picos[index] = p;
+  return p;
 }
 
-function pullSerial() {
-  const b = pico.takeSerial();
-  if (b.length) serialBuf = Buffer.concat([serialBuf, b]);
+// Run the chip `p` until its clock reaches endNs or stop() says so; every
+// other chip runs along on the world's time, in slices.
+function runChip(p, endNs, stop) {
+  const others = picos.filter((q) => q && q !== p);
+  if (others.length === 0) return p.run(endNs, stop);
+  while (p.ns < endNs && !p.stopped) {
+    const sliceEnd = Math.min(endNs, p.ns + SLICE_NS);
+    const w = sliceEnd + p.offset;
+    for (const q of others) if (!q.stopped) q.run(w - q.offset, null, 200);
+    p.run(sliceEnd, null, 200);
+    if (stop && stop()) return true;
+  }
+  return false;
+}
+
+function pullSerial(p = pico) {
+  const b = p.takeSerial();
+  if (b.length) p.serialBuf = Buffer.concat([p.serialBuf, b]);
   // Bounded: a script printing without end keeps only its last output.
-  const over = serialBuf.length - config.serialKeep;
+  const over = p.serialBuf.length - p.config.serialKeep;
   if (over > 0) {
-    serialDropped += over;
-    serialBuf = serialBuf.subarray(over);
+    p.serialDropped += over;
+    p.serialBuf = p.serialBuf.subarray(over);
   }
 }
 
 function status(extra) {
+  for (const q of picos) if (q && q !== pico) pullSerial(q);
   return Object.assign({
     ns: pico.ns,
+    world_ns: world(pico),
     erases: pico.erases,
     programs: pico.programs,
     power_cut: pico.powerCut,
@@ -607,7 +674,7 @@ function status(extra) {
 
 const commands = {
   start(msg) {
-    config = {
+    const cfg = {
       bootrom: msg.bootrom,
       buttons: msg.buttons || [],
       display: msg.display || null,
@@ -616,7 +683,10 @@ const commands = {
       cut_at: msg.cut_at || 0,
       serialKeep: msg.serial_keep || 16 * 1024 * 1024,
     };
-    boot(loadFlash(msg));
+    // A chip started beside others starts at the world's time of the first.
+    const first = picos.find((q) => q);
+    pico = boot(msg.pico || 0, cfg, loadFlash(msg), first ? world(first) : 0);
+    config = cfg;
     return status();
   },
   reboot(msg) {
@@ -624,7 +694,7 @@ const commands = {
     // the panel and the clock start again.
     const flash = new Uint8Array(pico.mcu.flash.subarray(0, msg.flash_size || 2 * 1024 * 1024));
     if (msg.cut_at !== undefined) config.cut_at = msg.cut_at;
-    boot(flash);
+    pico = boot(msg.pico || 0, config, flash, world(pico));
     return status();
   },
   cut_at(msg) {
@@ -633,7 +703,7 @@ const commands = {
     return status();
   },
   run(msg) {
-    pico.run(pico.ns + msg.ms * NS_PER_MS);
+    runChip(pico, pico.ns + msg.ms * NS_PER_MS);
     pullSerial();
     return status();
   },
@@ -648,22 +718,22 @@ const commands = {
     if (msg.until !== undefined) {
       const needle = Buffer.from(msg.until, "base64");
       const end = pico.ns + msg.timeout_ms * NS_PER_MS;
-      const has = () => { pullSerial(); return serialBuf.indexOf(needle) >= 0; };
-      found = has() || pico.run(end, has);
+      const has = () => { pullSerial(); return pico.serialBuf.indexOf(needle) >= 0; };
+      found = has() || runChip(pico, end, has);
     }
     pullSerial();
     let out;
     if (msg.until !== undefined && found) {
       const needle = Buffer.from(msg.until, "base64");
-      const at = serialBuf.indexOf(needle) + needle.length;
-      out = serialBuf.subarray(0, at);
-      serialBuf = serialBuf.subarray(at);
+      const at = pico.serialBuf.indexOf(needle) + needle.length;
+      out = pico.serialBuf.subarray(0, at);
+      pico.serialBuf = pico.serialBuf.subarray(at);
     } else {
-      out = serialBuf;
-      serialBuf = Buffer.alloc(0);
+      out = pico.serialBuf;
+      pico.serialBuf = Buffer.alloc(0);
     }
-    const dropped = serialDropped;
-    serialDropped = 0;
+    const dropped = pico.serialDropped;
+    pico.serialDropped = 0;
     return status({ data: out.toString("base64"), found, dropped });
   },
   gpio(msg) {
@@ -714,6 +784,31 @@ const commands = {
   allocs() {
     return status({ allocs: pico.allocs || null });
   },
+  status() {
+    return status();
+  },
+  uart_wire(msg) {
+    // Wire chip msg.from[0]'s UART msg.from[1] TX to chip msg.to[0]'s UART
+    // msg.to[1] RX (on: msg.on, default true); off cuts it.
+    const on = msg.on !== false;
+    const same = (w) => w.from[0] === msg.from[0] && w.from[1] === msg.from[1] &&
+      w.to[0] === msg.to[0] && w.to[1] === msg.to[1];
+    const w = wires.find(same);
+    if (w) w.on = on; else wires.push({ from: msg.from, to: msg.to, on });
+    return status();
+  },
+  uart_log(msg) {
+    // The bytes chip msg.pico's UART msg.uart sent from index msg.since, with
+    // the world ns each one's stop bit ended.
+    const log = uartLogs.get(`${msg.pico || 0}:${msg.uart || 0}`) || { bytes: [], ns: [] };
+    const since = msg.since || 0;
+    return status({ data: Buffer.from(log.bytes.slice(since)).toString("base64"),
+                    ns: log.ns.slice(since), total: log.bytes.length });
+  },
+  uart_stats(msg) {
+    const u = pico.uarts[msg.uart || 0];
+    return status({ sent: u.sent, received: u.received, lost: u.lost, baud: u.baudRate });
+  },
   spi_timing(msg) {
     pico.spiTiming = !!msg.on;
     return status();
@@ -733,7 +828,11 @@ rl.on("line", (line) => {
     msg = JSON.parse(line);
     const fn = commands[msg.cmd];
     if (!fn) throw new Error(`unknown command ${msg.cmd}`);
-    if (!pico && msg.cmd !== "start" && msg.cmd !== "quit") throw new Error("not started");
+    if (msg.cmd !== "start" && msg.cmd !== "quit" && msg.cmd !== "uart_wire") {
+      pico = picos[msg.pico || 0];
+      if (!pico) throw new Error(`chip ${msg.pico || 0} not started`);
+      config = pico.config;
+    }
     reply = Object.assign({ id: msg.id, ok: true }, fn(msg));
   } catch (e) {
     reply = { id: msg ? msg.id : null, ok: false, error: String(e && e.stack ? e.stack : e) };

@@ -230,7 +230,7 @@ class Pico:
     """
 
     def __init__(self, kit, uf2=None, fs=None, flash=None, board=None, spi_timing=True,
-                 flash_timing=True, cut_at=0, node="node", serial_keep=None):
+                 flash_timing=True, cut_at=0, node="node", serial_keep=None, beside=None):
         if kit is None:
             raise PicoError(HOW_TO_GET_KIT)
         self.kit = kit
@@ -241,11 +241,21 @@ class Pico:
         self._id = 0
         self._status = {}
         self.dropped = 0  # console output bytes dropped (over serial_keep) since power-on
-        try:
-            self._proc = subprocess.Popen([node, EMULATOR], stdin=subprocess.PIPE,
-                                          stdout=subprocess.PIPE, cwd=ROOT)
-        except OSError as e:
-            raise PicoError("cannot start node: %s" % e)
+        # ``beside``: another Pico whose emulator process this chip shares
+        # (see ``pair``); the first chip owns the process.
+        self.index = 0
+        self._owner = beside is None
+        if beside is not None:
+            self._proc = beside._proc
+            self.index = beside._next_index
+            beside._next_index += 1
+        else:
+            self._next_index = 1
+            try:
+                self._proc = subprocess.Popen([node, EMULATOR], stdin=subprocess.PIPE,
+                                              stdout=subprocess.PIPE, cwd=ROOT)
+            except OSError as e:
+                raise PicoError("cannot start node: %s" % e)
         msg = {"cmd": "start", "bootrom": kit.bootrom,
                "buttons": sorted(set(self.buttons.values())),
                "spi_timing": spi_timing, "flash_timing": flash_timing, "cut_at": cut_at,
@@ -275,6 +285,7 @@ class Pico:
     def _call(self, msg):
         self._id += 1
         msg["id"] = self._id
+        msg["pico"] = self.index
         try:
             self._proc.stdin.write((json.dumps(msg) + "\n").encode())
             self._proc.stdin.flush()
@@ -290,9 +301,10 @@ class Pico:
         return reply
 
     def close(self):
-        """End the Node process (idempotent)."""
+        """End the Node process (idempotent; a chip ``beside`` another
+        leaves it to the owner)."""
         p = getattr(self, "_proc", None)
-        if p is None or p.poll() is not None:
+        if p is None or p.poll() is not None or not getattr(self, "_owner", True):
             return
         try:
             self._call({"cmd": "quit"})
@@ -318,7 +330,42 @@ class Pico:
     @property
     def ms(self):
         """Emulated milliseconds since power-on (float)."""
+        if self._shared():
+            self._call({"cmd": "status"})
         return self._status.get("ns", 0) / 1e6
+
+    def _shared(self):
+        # True when another chip shares the process: its runs move this
+        # chip's clock too, so the last status is stale.
+        return not self._owner or getattr(self, "_next_index", 1) > 1
+
+    @property
+    def world_ms(self):
+        """Emulated ms on the time all chips of one process share (this
+        chip's ``ms`` plus the world's time at its last power-on)."""
+        self._call({"cmd": "status"})
+        return self._status.get("world_ns", 0) / 1e6
+
+    # --- UARTs ------------------------------------------------------------
+
+    def wire_uart(self, uart, to, to_uart, on=True):
+        """Wire this chip's UART ``uart`` TX to Pico ``to``'s UART
+        ``to_uart`` RX (``to`` shares this process, or is this chip: a
+        loopback); ``on`` False cuts the wire. One direction only."""
+        self._call({"cmd": "uart_wire", "from": [self.index, uart], "to": [to.index, to_uart],
+                    "on": on})
+
+    def uart_sent(self, uart=0, since=0):
+        """``(bytes, [world ms])``: what UART ``uart``'s TX has sent since
+        power-on of the process (from index ``since``), each byte with the
+        time its stop bit ended."""
+        r = self._call({"cmd": "uart_log", "uart": uart, "since": since})
+        return base64.b64decode(r["data"]), [ns / 1e6 for ns in r["ns"]]
+
+    def uart_stats(self, uart=0):
+        """``{"sent", "received", "lost", "baud"}`` of UART ``uart`` since
+        power-on (lost: overrun, or received while disabled)."""
+        return self._call({"cmd": "uart_stats", "uart": uart})
 
     @property
     def erases(self):
@@ -569,6 +616,8 @@ class Pico:
     @property
     def frame_count(self):
         """RAMWRs received so far."""
+        if self._shared():
+            self._call({"cmd": "status"})
         return self._status.get("frames", 0)
 
     def wait_frames(self, n=1, timeout_ms=5000, full=False):
@@ -751,3 +800,21 @@ def elf_of(uf2):
                 if f.read() == want:
                     return os.path.join(sub, "firmware.elf")
     return None
+
+
+def pair(kit, boards, uf2=None, fs=(None, None), cross=True, **kw):
+    """Two Picos in one emulator process, on one time: ``boards`` (two
+    board names or dicts), ``uf2`` one image for both, ``fs`` a filesystem
+    image each; with ``cross``, UART0 crossed as the link cable wires it
+    (each TX to the other's RX). Returns ``(a, b)``; closing ``a`` ends both.
+    Every run of either chip runs the other along (docs/emulator.md)."""
+    a = Pico(kit, uf2=uf2, fs=fs[0], board=boards[0], **kw)
+    try:
+        b = Pico(kit, uf2=uf2, fs=fs[1], board=boards[1], beside=a, **kw)
+        if cross:
+            a.wire_uart(0, b, 0)
+            b.wire_uart(0, a, 0)
+    except BaseException:
+        a.close()
+        raise
+    return a, b
