@@ -3,8 +3,9 @@
 #   make test   set up, then run every test (CPython, MicroPython under Node, ruff),
 #               on every core (pytest-xdist; tests/conftest.py hands out the work)
 #   make test-fast  the rules core and the app's logic only, in under a minute
-#   make test-deep  make test with the soak and the random-game batches at full
-#               length (tests/depth.py), for changes to the core or the app's input
+#   make test-deep  make test with more of the same checks (tests/depth.py, listed
+#               in docs/testing.md): the soak at full length, the memory runs
+#               on every board, for changes to the core, the app's input or memory
 # Setup is idempotent: a virtual environment in .venv and the MicroPython
 # WebAssembly runtime in node_modules, both from the package registries.
 

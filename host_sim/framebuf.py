@@ -289,6 +289,26 @@ class FrameBuffer:
             for _ in range(h):
                 buf[off : off + w] = pat
                 off += stride
+        elif fmt == MONO_VLSB:
+            # A byte holds a column of 8 rows (a page): one mask per page
+            # sets or clears the rectangle's rows in each of its columns.
+            on = c & 0xFFFFFFFF
+            end = y + h
+            while y < end:
+                top = y & 7
+                rows = min(8 - top, end - y)
+                mask = ((1 << rows) - 1) << top
+                off = (y >> 3) * stride + x
+                if mask == 0xFF:
+                    buf[off : off + w] = (b"\xff" if on else b"\x00") * w
+                elif on:
+                    for i in range(off, off + w):
+                        buf[i] |= mask
+                else:
+                    keep = ~mask & 0xFF
+                    for i in range(off, off + w):
+                        buf[i] &= keep
+                y += rows
         else:
             set_ = self._set
             for yy in range(y, y + h):

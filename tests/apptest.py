@@ -160,10 +160,16 @@ def line_to_hand_gap(s, w, h, hand_owner, is_line):
         finally:
             hand_owner._draw_hand = orig_hand
             text.draw = orig_text
-        fb = s.disp.fb
+        d = s.disp
+        if not d.mono:
+            # An 8-bit indexed frame: its buffer is the pixels, row by row
+            # (app.kit.display), what fb.pixel reads one call at a time.
+            return bytes(d.buf)
+        fb = d.fb
         return [fb.pixel(x, y) for y in range(h) for x in range(w)]
 
     full, no_hand, bare = frame(), frame(False), frame(False, False)
+    assert len(full) == w * h
     ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
     assert ink, "no such text line drawn"
     x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w

@@ -89,4 +89,17 @@ def pytest_xdist_make_scheduler(config, log):
             path = nodeid.split("::", 1)[0]
             return path if path in SHARED_SETUP else nodeid
 
+        def _reschedule(self, node):
+            # A worker gets its next unit when it has at most one test
+            # left (xdist waits for two): the long units at the head of the
+            # order then go to whichever worker is free, not into the queue
+            # of one still busy with another long test.
+            if node.shutting_down:
+                return
+            if not self.workqueue:
+                node.shutdown()
+                return
+            if self._pending_of(self.assigned_work[node]) <= 1:
+                self._assign_work_unit(node)
+
     return Scheduling(config, log)

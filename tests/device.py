@@ -33,6 +33,10 @@ HOLD_MS = 100  # a tap: well over hw.buttons' 20 ms debounce, under its 400 ms r
 #: Quiet panel time after which an app whose last press was settled in the
 #: simulator is taken as waiting for the next one (see settle_like_sim).
 QUIET_MS = 700
+#: Quiet panel time enough when the panel already shows the simulator's
+#: frame (see settle_like_sim): waiting out QUIET_MS after every press was
+#: over half the emulated time of the whole game by buttons.
+MATCH_QUIET_MS = 200
 
 
 @functools.cache
@@ -172,11 +176,19 @@ def press_logical(pico, key, hold_ms=HOLD_MS, at_ms=None):
     raise ValueError("board %s cannot make %s" % (pico.board["name"], key))
 
 
-def settle_like_sim(pico, sim_ms):
+def settle_like_sim(pico, sim_ms, want=None):
     """After a press the simulator settled in ``sim_ms`` virtual ms: run at
     least that long (the device's pauses are the same), then until the panel
-    has been quiet ``QUIET_MS`` (the device also spends time computing)."""
+    has been quiet ``QUIET_MS`` (the device also spends time computing).
+    With ``want`` (the simulator's frame, a PIL image) a panel quiet for
+    ``MATCH_QUIET_MS`` that shows exactly ``want`` is enough: the device has
+    drawn what the simulator drew and stopped drawing. Any other panel gets
+    the whole ``QUIET_MS``, so a difference is still seen as it settles."""
     pico.run_ms(sim_ms)
+    if want is not None:
+        pico.settle(MATCH_QUIET_MS, timeout_ms=60000)
+        if diff_box(pico.panel(), want) is None:
+            return
     pico.settle(QUIET_MS, timeout_ms=60000)
 
 
@@ -271,14 +283,16 @@ def play_and_compare(board, keys, seed=1, frozen=False, name="run", every=True):
     try:
         with boot(board, seed, frozen) as pico:
             pico.wait_frames(1, timeout_ms=5000, full=True)
-            pico.settle(QUIET_MS)
-            assert_same("%s-boot" % name, pico.panel(), sim.image())
+            title = sim.image()
+            settle_like_sim(pico, 0, title)
+            assert_same("%s-boot" % name, pico.panel(), title)
             for i, key in enumerate(keys):
                 sim_ms = sim.press(key)
                 press_logical(pico, key)
-                settle_like_sim(pico, sim_ms)
+                want = sim.image()
+                settle_like_sim(pico, sim_ms, want)
                 if every or i == len(keys) - 1:
-                    assert_same("%s-%02d-%s" % (name, i + 1, key), pico.panel(), sim.image())
+                    assert_same("%s-%02d-%s" % (name, i + 1, key), pico.panel(), want)
             assert b"Traceback" not in pico.read()
     except BaseException:
         sim.close()

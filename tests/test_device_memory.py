@@ -4,7 +4,13 @@ Settings) completes on every colour board without a MemoryError, with the
 heap issue 12 asks for after a collection: at least 32 KB free at every
 table on the ``.mpy`` install; on the frozen image at least 150 KB at every
 screen at 240x135 and 100 KB at 240x240. One boot per board and image; the
-figures are printed (``pytest -s``), as ``make bench-pico`` prints them."""
+figures are printed (``pytest -s``), as ``make bench-pico`` prints them.
+
+``make test`` runs the ``.mpy`` install on the 240x240 board only: its
+57,600-byte frame leaves the least heap (about 55 KB free at its fullest
+table against 82 KB at 240x135, docs/memory.md), so it is the run that
+fails first; ``make test-deep`` (tests/depth.py) adds the 240x135 one. The
+firmware image runs on both boards in either tier."""
 
 import os
 import sys
@@ -17,6 +23,7 @@ from tools.pico import scenario
 
 sys.path.insert(0, os.path.join(str(ROOT), "tools", "bench"))
 import bench_pico  # noqa: E402
+import depth  # noqa: E402
 
 pytestmark = device.needs_kit
 
@@ -26,8 +33,14 @@ MPY_TABLE_MIN = 32 * KB
 FROZEN_SCREEN_MIN = {135: 150 * KB, 240: 100 * KB}
 
 
-@pytest.mark.parametrize("kind", device.images_to_test())
-@pytest.mark.parametrize("board", ["pimoroni_pico_display", "waveshare_pico_lcd_1_3"])
+BOARDS = ["pimoroni_pico_display", "waveshare_pico_lcd_1_3"]
+#: The .mpy install's boards: the tightest one, or (make test-deep) both.
+MPY_BOARDS = depth.pick(["waveshare_pico_lcd_1_3"], BOARDS)
+RUNS = [(board, kind) for kind in device.images_to_test() for board in BOARDS
+        if kind == "frozen" or board in MPY_BOARDS]
+
+
+@pytest.mark.parametrize("board,kind", RUNS)
 def test_memory_scenario_keeps_the_heap_free(board, kind):
     frozen = kind == "frozen"
     extra = bench_pico.probe_files()

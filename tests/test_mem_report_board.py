@@ -6,11 +6,17 @@ and of the tall 240x240 one (its 8-bit indexed frame) reach every screen; the
 measured where it is real: on the emulated Pico's heap
 (tests/test_device_memory.py: at least 32 KB free at every table on the .mpy
 install, 100 KB on the firmware image), which the WebAssembly heap (another
-object model, no fixed heap) only stands in for."""
+object model, no fixed heap) only stands in for. So ``make test`` runs the
+128x64 board here (a real budget) and leaves the 240x240 run, which has no
+budget of its own, to ``make test-deep`` (tests/depth.py): in ``make test``
+the tall layout runs on real MicroPython on the emulated Pico
+(tests/test_device_memory.py, tests/test_device_frames.py) and through whole games in the simulator
+(tests/test_soak.py)."""
 
 import subprocess
 import sys
 
+import depth
 import pytest
 from mprun import ROOT, node_or_skip
 
@@ -42,10 +48,12 @@ def test_mp_script_rewrites_the_frame(tmp_path):
     assert "FRAME = (128, 64, True)\n" in text and mem_report.FRAME_LINE not in text
 
 
-@pytest.mark.parametrize("board,frame,budget_kb", [
-    ("oled_ssd1306_128x64", "128x64 1-bit MONO_VLSB frame (1024 bytes)", 150),
-    ("waveshare_pico_lcd_1_3", "240x240 8-bit indexed frame (57600 bytes)", 1024),
-])
+BOARD_RUNS = [("oled_ssd1306_128x64", "128x64 1-bit MONO_VLSB frame (1024 bytes)", 150)]
+BOARD_RUNS += depth.pick([], [
+    ("waveshare_pico_lcd_1_3", "240x240 8-bit indexed frame (57600 bytes)", 1024)])
+
+
+@pytest.mark.parametrize("board,frame,budget_kb", BOARD_RUNS)
 def test_board_fits(tmp_path, board, frame, budget_kb):
     node_or_skip()
     out = subprocess.run(
