@@ -87,6 +87,9 @@ BID_TRIES = 8
 # earlier playout policy) and 63.5% (the heuristic's play), against 64.7%
 # and 64.2% without.
 MATCH = 0
+# In the play, a world is dealt again (at most this many times in all)
+# while the other seat's cards this round disagree with its bids (``told``).
+TOLD_TRIES = 3
 
 
 def searchable(obs):
@@ -984,13 +987,59 @@ def expert_world(obs, rng, g):
     return fitted(obs, rng, g, EXPERT_TRIES, True)
 
 
-def fitted(obs, rng, g, tries, fewest):
-    """A world of ``obs`` (in the play) in ``g`` (a Playout): ``deal``, made
-    again (up to ``tries`` deals) until the other seat's cards this round
-    are the ones the heuristic would have played holding the hand dealt
-    to it (``misfits``); when none fits, the last deal or, if ``fewest``,
-    the one with the fewest misfits (each deal then replayed in full)."""
+def told(obs, g):
+    """Whether the other seat's cards this round in ``g`` (a Playout of
+    ``obs``, in the play: the hand dealt plus the cards it played) agree
+    with its bids (KJ-4): a seat that made trump by a bid holds the jack of
+    trumps or three trumps; a seat that passed the turned suit in round
+    one does not hold both its jack and its nine. Never reads hidden
+    cards: ``g`` is a sampled world."""
+    opp = 1 - obs.seat
+    bids = obs.bids
+    nd = 1 - obs.dealer
+    t = obs.trump
+    ts = obs.turned_suit
+    hm = g.hm
+    ranks_t = hm[4 * opp + t]
+    ranks_ts = hm[4 * opp + ts]
+    for i in range(len(obs.played)):
+        if obs.played_by[i] == opp:
+            c = obs.played[i]
+            if c // 13 == t:
+                ranks_t |= 1 << (c % 13 - R7)
+            if c // 13 == ts:
+                ranks_ts |= 1 << (c % 13 - R7)
+    for i in range(len(bids)):
+        if (nd if i % 2 == 0 else obs.dealer) != opp:
+            continue
+        a = bids[i]
+        if a == PASS:
+            if i < 2 and ranks_ts & 0x14 == 0x14:
+                return False  # passed holding the turned suit's jack and nine
+        elif not ranks_t & 0x10 and BITS[ranks_t] < 3:
+            return False  # made trump without the jack or three trumps
+    return True
+
+
+def deal_told(obs, rng, g):
+    """``deal``, made again (up to ``TOLD_TRIES`` deals in all) while the
+    other seat's cards disagree with its bids (``told``)."""
     deal(obs, rng, g)
+    for _ in range(TOLD_TRIES - 1):
+        if told(obs, g):
+            break
+        deal(obs, rng, g)
+    return g
+
+
+def fitted(obs, rng, g, tries, fewest):
+    """A world of ``obs`` (in the play) in ``g`` (a Playout): ``deal_told``,
+    made again (up to ``tries`` times) until the other seat's cards this
+    round are the ones the heuristic would have played holding the hand
+    dealt to it (``misfits``); when none fits, the last deal or, if
+    ``fewest``, the one with the fewest misfits (each deal then replayed
+    in full)."""
+    deal_told(obs, rng, g)
     if tries < 2 or not obs.played:
         return g
     if g.best is None:
@@ -999,13 +1048,13 @@ def fitted(obs, rng, g, tries, fewest):
         for _ in range(tries - 1):
             if not misfits(obs, g, 1):
                 break
-            deal(obs, rng, g)
+            deal_told(obs, rng, g)
         return g
     least = misfits(obs, g)
     if least:
         g.copy(g.best)
         for _ in range(tries - 1):
-            deal(obs, rng, g)
+            deal_told(obs, rng, g)
             m = misfits(obs, g, least)
             if m < least:
                 least = m

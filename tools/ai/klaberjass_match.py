@@ -1,0 +1,170 @@
+"""Duplicate-pair Klaberjass matches of a product level against the ISMCTS
+yardstick (tools/ai/klaberjass_ismcts.py).
+
+    pypy3 tools/ai/klaberjass_match.py LEVEL [--deals N] [--seed S]
+        [--iterations I] [--threshold T] [--jobs J] [--games]
+
+LEVEL is a player of tools/ai/arena_mp.py (heuristic, easy, normal, hard,
+expert ...). Deal pair k uses seed S + k twice, the level in seat 0 and then
+in seat 1 (arena.py's seating and per-player seeds), so the luck of the
+cards cancels. Prints, for each side: games won with a 95% Wilson interval,
+rounds won (the round's higher scorer, KJ-14), the share of rounds it made
+trump in, and the share of those it failed (KJ-14). Redeals (KJ-5) are not
+rounds.
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import arena  # noqa: E402
+import arena_mp  # noqa: E402
+import klaberjass_ismcts  # noqa: E402
+
+FIELDS = ("result", "rounds", "won_a", "won_b", "made_a", "made_b", "failed_a", "failed_b",
+          "points_a", "points_b")
+
+
+def play(level, seed, swap, iterations, threshold):
+    """One game: dict of FIELDS, ``result`` +1/0/-1 for the level (A)."""
+    g = arena_mp.new_game("klaberjass", seed)
+    a = swap
+    players = [None, None]
+    players[a] = arena_mp.make_player(level, "klaberjass", 8 * seed)
+    players[1 - a] = klaberjass_ismcts.IsmctsPlayer(8 * seed + 4, iterations, threshold)
+    st = dict.fromkeys(FIELDS, 0)
+    last = None
+    while not g.is_over():
+        p = g.current_player
+        g.apply(players[p].choose(g.observation(p), g.legal_actions()))
+        sm = g.last_round
+        if sm is not None and sm is not last:
+            last = sm
+            st["rounds"] += 1
+            side = "a" if sm.maker == a else "b"
+            st["made_" + side] += 1
+            st["failed_" + side] += 1 if sm.failed else 0
+            if sm.winner is not None:
+                st["won_" + ("a" if sm.winner == a else "b")] += 1
+            st["points_a"] += sm.scored[a]
+            st["points_b"] += sm.scored[1 - a]
+    st["result"] = g.result()[a]
+    return st
+
+
+def _one(job):
+    level, seed, k, iterations, threshold = job
+    pair, swap = divmod(k, 2)
+    return pair, swap, play(level, seed + pair, swap, iterations, threshold)
+
+
+def game_line(pair, swap, st):
+    return "game %d %d %s" % (pair, swap, " ".join(str(st[k]) for k in FIELDS))
+
+
+def read_line(line):
+    """``(pair, swap, st)`` from a ``game_line``, or None for another line."""
+    parts = line.split()
+    if len(parts) != 3 + len(FIELDS) or parts[0] != "game":
+        return None
+    v = [int(x) for x in parts[1:]]
+    return v[0], v[1], dict(zip(FIELDS, v[2:], strict=True))
+
+
+def run(level, deals, seed, iterations, threshold, jobs=1, quiet=False, lines=False):
+    """Records ``(pair, swap, st)`` in game order; ``lines``: each game's
+    line printed (and flushed) as it ends, so a run cut short still counts."""
+    work = [(level, seed, k, iterations, threshold) for k in range(2 * deals)]
+    out = []
+
+    def done(rec):
+        out.append(rec)
+        if lines:
+            print(game_line(*rec), flush=True)
+        arena._progress(len(out), len(work), quiet)
+
+    if jobs <= 1:
+        for job in work:
+            done(_one(job))
+        return out
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for rec in pool.imap(_one, work):
+            done(rec)
+    return out
+
+
+def report(level, deals, seed, iterations, threshold, records):
+    """The report's lines (list of str)."""
+    tot = dict.fromkeys(FIELDS, 0)
+    wins = draws = 0
+    for _pair, _swap, st in records:
+        for k in FIELDS[1:]:
+            tot[k] += st[k]
+        wins += st["result"] > 0
+        draws += st["result"] == 0
+    n = len(records)
+    lines = ["Klaberjass: %s (A) vs ISMCTS %d iterations, threshold %d (B), %d deal pairs"
+             " from seed %d, seats swapped" % (level, iterations, threshold, deals, seed)]
+    rounds = max(1, tot["rounds"])
+    diff = [st["points_a"] - st["points_b"] for _p, _s, st in records]
+    score_a = wins + 0.5 * draws
+    for side, name, w in (("a", level, score_a), ("b", "ismcts", n - score_a)):
+        lo, hi = arena.wilson(w, n)
+        made = tot["made_" + side]
+        lines.append(
+            "%-8s games %.1f%% [%.1f, %.1f] of %d; rounds won %.1f%%; made trump %.1f%% of"
+            " rounds, failed %.1f%% of those"
+            % (name, 100.0 * w / max(1, n), 100.0 * lo, 100.0 * hi, n,
+               100.0 * tot["won_" + side] / rounds, 100.0 * made / rounds,
+               100.0 * tot["failed_" + side] / max(1, made)))
+    mean = sum(diff) / max(1, n)
+    sd = (sum((d - mean) ** 2 for d in diff) / max(1, n - 1)) ** 0.5
+    lines.append("rounds %d, draws %d; A's points minus B's per game %.1f +- %.1f (95%%)"
+                 % (tot["rounds"], draws, mean, arena.Z95 * sd / max(1, n) ** 0.5))
+    return lines
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("level", choices=sorted(arena_mp.PLAYERS))
+    ap.add_argument("--deals", type=int, default=50, help="deal pairs (default 50)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
+    ap.add_argument("--iterations", type=int, default=klaberjass_ismcts.ITERATIONS)
+    ap.add_argument("--threshold", type=int, default=klaberjass_ismcts.THRESHOLD)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--games", action="store_true",
+                    help="print one line per game as it ends (a run cut short can be"
+                    " reported with --from)")
+    ap.add_argument("--from", dest="source", metavar="FILE",
+                    help="report the game lines of FILE (a --games run, finished or not)"
+                    " instead of playing")
+    args = ap.parse_args(argv)
+    if args.source:
+        try:
+            with open(args.source) as f:
+                records = [r for r in map(read_line, f) if r is not None]
+        except OSError as e:
+            sys.exit("klaberjass_match: cannot read %s: %s" % (args.source, e.strerror))
+        pairs = len({r[0] for r in records})
+        for line in report(args.level, pairs, args.seed, args.iterations, args.threshold,
+                           records):
+            print(line)
+        return
+    if args.deals < 1 or args.iterations < 1 or args.jobs < 1:
+        ap.error("--deals, --iterations and --jobs must be at least 1")
+    records = run(args.level, args.deals, args.seed, args.iterations, args.threshold, args.jobs,
+                  lines=args.games)
+    for line in report(args.level, args.deals, args.seed, args.iterations, args.threshold,
+                       records):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
