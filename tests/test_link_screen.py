@@ -130,6 +130,21 @@ def test_a_cut_says_link_lost_on_both_screens_and_play_goes_on():
     assert h.lg.session.moves() == g.lg.session.moves()
 
 
+def test_a_cut_while_the_guest_reads_the_settings_is_said():
+    t = Two()
+    t.start("Klaberjass")
+    g = t.guest.screen()
+    assert t.run(5_000, lambda: g.lg.session.rules)
+    assert not g.shown_rules
+    t.ab.cut = t.ba.cut = True
+    assert t.run(10_000, lambda: g.lg.lost)
+    shown = rows(t.guest)
+    assert ls.LOST in shown and "Host's settings:" in shown
+    t.ab.cut = t.ba.cut = False
+    assert t.run(10_000, lambda: not g.lg.lost)
+    assert ls.LOST not in rows(t.guest)
+
+
 @pytest.mark.parametrize("size", [(240, 135), (240, 240), (128, 64)])
 def test_two_hosts_are_refused_in_words_on_both_screens(size):
     t = Two(size)

@@ -262,6 +262,8 @@ class LinkScreen:
                 return [(title, theme.GOLD), (lg.status(), theme.TEXT),
                         ("Waiting for the host", theme.TEXT), leave]
             rows = [(title, theme.GOLD)]
+            if lg.lost:  # the cable may be pulled while the guest reads them
+                rows.append((lg.status(), theme.ALERT))
             for ln in rule_lines(s.rules):
                 rows.append((ln, theme.TEXT))
             return rows + [("A play  B,B leave", theme.GOLD)]
