@@ -106,8 +106,13 @@ def test_error_screen(sessions):
     test_memory_error.test_error_screen_draws_long_messages_within_the_frame()
 
 
-def test_clubs_take_prompt(sessions):
+def test_clubs_take_prompt(sessions, monkeypatch):
     """The PC-9 prompt (partners' cards tie: who takes it?) on every size."""
+    from app.clubs import screen as clubs_screen
+
+    # A pressed at each turn plays the first legal card (not the cursor's
+    # careful start): a game whose cards reach a tie.
+    monkeypatch.setattr(clubs_screen, "default_card", lambda legal, trick: legal[0])
     s = test_app_clubs.Session(2)
     s.press("A")
     scr = s.app.screen

@@ -20,8 +20,8 @@ from app.title import TitleScreen
 # test-deep. The shorter runs still see each game played to its end on
 # every layout; a reboot comes every 100 to 2,000 presses.
 RUNS = depth.pick(
-    [((240, 135), 20000, 1), ((128, 64), 8000, 2), ((240, 240), 8000, 3)],
-    [((240, 135), 60000, 1), ((128, 64), 20000, 2), ((240, 240), 20000, 3)])
+    [((240, 135), 20000, 1), ((128, 64), 8000, 4), ((240, 240), 8000, 3)],
+    [((240, 135), 60000, 1), ((128, 64), 20000, 4), ((240, 240), 20000, 3)])
 GAME_SCREENS = {"ClubbedScreen", "KlaberjassScreen", "ClubsScreen"}
 
 
