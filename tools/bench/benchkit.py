@@ -35,11 +35,12 @@ def count(text):
     return n
 
 
-def mp_command(script, args=(), paths=(), root=None):
+def mp_command(script, args=(), paths=(), root=None, heap=None):
     """argv (list of str) running ``script`` under MicroPython (Node,
     tools/mp/mp_run.mjs) one top-level ``step()`` call at a time, with each
-    of ``paths`` on its sys.path, or ``root`` copied to its filesystem's /."""
-    cmd = ["node", MP_RUN, "--step", "step"]
+    of ``paths`` on its sys.path, or ``root`` copied to its filesystem's /
+    (``heap``: the runtime's initial heap, e.g. "8m"; default mp_run's)."""
+    cmd = ["node", MP_RUN, "--step", "step"] + (["--heap", heap] if heap else [])
     for p in paths:
         cmd += ["--path", p]
     if root is not None:
