@@ -160,6 +160,26 @@ def test_a_move_received_is_shown_then_saved_then_acknowledged():
             assert any(f == "save" and c >= k for f, c in before), "move %d acked unsaved" % k
 
 
+def test_the_link_screen_sleeps_until_bytes_where_the_run_loop_wakes_on_them():
+    # On the Pico the run loop sleeps on the UART (hw.start, App.link_wait):
+    # the screen's deadline is then the session's own timers, not a round
+    # every frame, and the app names the transport to wait on.
+    t = Two()
+    t.start("Klaberjass")
+    h = t.host.screen()
+    app = t.host.app
+    assert t.run(5_000, lambda: h.lg.session.game is not None)
+    t.run(200)
+    port = h.lg.pump.transport
+    assert app.listening() is port
+    now = app.clock.ticks_ms()
+    assert app.clock.ticks_diff(app.next_deadline(), now) <= 20
+    port.wait = lambda ms: False
+    assert app.clock.ticks_diff(app.next_deadline(), now) <= 20  # the loop does not wait
+    app.link_wait = True
+    assert app.clock.ticks_diff(app.next_deadline(), now) == h.lg.due_ms() > 20
+
+
 def test_a_cut_says_link_lost_on_both_screens_and_play_goes_on():
     t = Two()
     t.start("Klaberjass")
