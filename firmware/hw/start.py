@@ -18,7 +18,9 @@ and buttons, show a splash, run the app, and never die silently.
    banner's end), the backlight's next change or a button event
    (``wait_keys``: the pins' edge interrupts fill a ring the wait looks at;
    a press is judged the moment it has been held for the debounce time,
-   ``hw.buttons``' ``due()``). Nothing is polled at a fixed rate. Garbage
+   ``hw.buttons``' ``due()``), or, while the app's screen listens to the
+   link cable (``App.listening``), bytes arriving on it (the wait sleeps
+   on the UART: ``hw.link_uart``). Nothing is polled at a fixed rate. Garbage
    is collected at safe points: before the app starts, and after a step
    that leaves the app idle while no press is being judged (steps come
    only at events, so that is once per press or deadline, never per
