@@ -89,6 +89,34 @@ def test_an_idle_wait_samples_nothing_and_sleeps_in_debounce_slices():
     assert clock.sleeps == 10000 // keys.debounce_ms
 
 
+def test_bytes_on_the_link_end_the_wait_at_once():
+    # The link's wait (hw.link_uart: select.poll on the UART) ends when
+    # bytes arrive; the run loop then steps the app to read them, rather
+    # than at the end of a debounce slice or the app's deadline.
+    arrive = 1013
+    frames = []  # when bytes arrive; read by the app once the wait ends
+
+    def link(ms):
+        if not frames or clock.now + ms < frames[0]:
+            clock.sleep_ms(ms)
+            return False
+        clock.sleep_ms(frames.pop(0) - clock.now)
+        return True
+
+    clock, pins, keys = rig()
+    frames.append(arrive)
+    assert not start.wait_keys(keys, clock, 60000, link)
+    assert clock.now == arrive
+    # A press being judged meanwhile is judged on time all the same.
+    clock, pins, keys = rig()
+    clock.events = [(1000, lambda p=pins["A"]: p.set(0))]
+    frames.append(arrive)
+    assert not start.wait_keys(keys, clock, 60000, link)
+    assert clock.now == arrive
+    assert start.wait_keys(keys, clock, 60000, link)
+    assert clock.now == 1000 + keys.debounce_ms and keys.get() == L.A
+
+
 def test_a_press_is_judged_when_its_debounce_time_is_over():
     for at in (1000, 1013, 1019):  # at odd moments of the wait's slices
         clock, pins, keys = rig()

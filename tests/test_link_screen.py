@@ -112,6 +112,74 @@ def test_two_consoles_play_a_whole_game_by_presses(game):
     assert "B menu" in rows(t.host) and "Game over" in rows(t.host)
 
 
+def test_a_move_received_is_shown_then_saved_then_acknowledged():
+    # Press to card: a console shows a move before it writes linksave (a
+    # flash erase takes 45 ms and more on a Pico), and acknowledges a move
+    # it received only once it is saved, so an acknowledged move survives a
+    # power cut of the console that acknowledged it.
+    from link import frame
+
+    t = Two()
+    t.start("Klaberjass")
+    g = t.guest
+    order = []
+
+    def count():
+        lg = g.screen().lg
+        return lg.session.count if lg is not None else 0
+
+    show = g.app.display.show
+    g.app.display.show = lambda: (order.append(("show", count())), show())[1]
+    write = g.storage.write
+
+    def stored(name, data):
+        if name.startswith("linksave"):
+            order.append(("save", len(decode(bytes(data), "linksave")["act"]) // 2))
+        write(name, data)
+
+    g.storage.write = stored
+    dec = frame.Decoder()
+    send = t.ba.write  # the guest's side of the cable
+
+    def sent(data):
+        for b in bytes(data):
+            if dec.feed(b) and dec.kind == ls.K_ACK and dec.payload[0] == ls.K_MOVE:
+                order.append(("ack", dec.number + 1))
+        send(data)
+
+    t.ba.write = sent
+    assert t.run(600_000, lambda: count() > 20, play=True)
+    saves = [k for e, k in order if e == "save"]
+    acks = [k for e, k in order if e == "ack"]
+    assert len(saves) > 10 and len(acks) > 5
+    for i, (e, k) in enumerate(order):
+        before = order[:i]
+        if e == "save":
+            assert any(f == "show" and c >= k for f, c in before), "move %d saved unseen" % k
+        if e == "ack":
+            assert any(f == "save" and c >= k for f, c in before), "move %d acked unsaved" % k
+
+
+def test_the_link_screen_sleeps_until_bytes_where_the_run_loop_wakes_on_them():
+    # On the Pico the run loop sleeps on the UART (hw.start, App.link_wait):
+    # the screen's deadline is then the session's own timers, not a round
+    # every frame, and the app names the transport to wait on.
+    t = Two()
+    t.start("Klaberjass")
+    h = t.host.screen()
+    app = t.host.app
+    assert t.run(5_000, lambda: h.lg.session.game is not None)
+    t.run(200)
+    port = h.lg.pump.transport
+    assert app.listening() is port
+    now = app.clock.ticks_ms()
+    assert app.clock.ticks_diff(app.next_deadline(), now) <= 20
+    port.wait = lambda ms: False
+    assert app.clock.ticks_diff(app.next_deadline(), now) <= 20  # the loop does not wait
+    app.link_wait = True
+    assert app.clock.ticks_diff(app.next_deadline(), now) == h.lg.due_ms() > 20
+
+
 def test_a_cut_says_link_lost_on_both_screens_and_play_goes_on():
     t = Two()
     t.start("Klaberjass")

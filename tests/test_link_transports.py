@@ -122,3 +122,42 @@ def test_uart_link_on_the_board_pins(name):
     link.write(b"abc")
     assert machine.bus.events[-1] == ("uart", cfg["uart"], b"abc")
     assert link_uart.from_board(None, machine) is None
+    assert not hasattr(link, "wait")  # no select.poll for the stand-in UART
+
+
+def test_uart_link_waits_on_the_uart_with_select_poll():
+    # On the Pico: select.poll on the UART, so the run loop sleeps until
+    # bytes arrive (hw.start.wait_keys); ``ipoll`` says whether they did.
+    machine.reset()
+
+    class Poll:
+        def __init__(self):
+            self.on = None
+            self.waits = []
+
+        def register(self, obj, mask):
+            self.on = (obj, mask)
+
+        def ipoll(self, ms):
+            self.waits.append(ms)
+            uart = self.on[0]
+            return iter([(uart, 1)] if uart.any() else [])
+
+    class Select:
+        POLLIN = 1
+
+        def __init__(self):
+            self.polls = []
+
+        def poll(self):
+            self.polls.append(Poll())
+            return self.polls[-1]
+
+    sel = Select()
+    cfg = boards.load("pimoroni_pico_display")["link"]
+    link = link_uart.from_board(cfg, machine, sel)
+    poll = sel.polls[0]
+    assert poll.on == (link.uart, Select.POLLIN)
+    assert link.wait(20) is False and poll.waits == [20]
+    machine.bus.uart_rx[cfg["uart"]].extend(b"\x7e01")
+    assert link.wait(20) is True

@@ -25,6 +25,7 @@ from app.kit import buttons, text, theme
 from app.kit.menu import BACK, PICKED_NONE, Menu
 
 ROLES = ["Host a game", "Join a game"]
+FRAME_MS = 20  # a round this often where bytes cannot wake the run loop
 _LOG = 6  # event lines kept
 
 
@@ -237,11 +238,21 @@ class LinkScreen:
             self.app.invalidate()
 
     def deadline(self):
-        """The link needs a round every frame while it is open (bytes come
-        in on the line; the app's loop looks every frame)."""
-        if self.lg is None:
+        """When the link needs a round without bytes arriving: its timers
+        (``LinkGame.due_ms``), or every frame where the run loop cannot wake
+        when bytes arrive (``App.link_wait``, ``listening``)."""
+        lg = self.lg
+        if lg is None:
             return None
-        return self.app.clock.ticks_ms() + min(self.lg.due_ms(), 20)
+        due = lg.due_ms()
+        if not (self.app.link_wait and hasattr(lg.pump.transport, "wait")):
+            due = min(due, FRAME_MS)
+        return self.app.clock.ticks_ms() + due
+
+    def listening(self):
+        """The link's transport while a link game is open (its bytes are
+        due a round: ``App.listening``), else None."""
+        return self.lg.pump.transport if self.lg is not None else None
 
     # --- drawing -------------------------------------------------------------
 

@@ -82,36 +82,62 @@ class LinkGame:
         # written (the game goes on; the caller says it), else None.
         self.trouble = None
         self.moves = 0  # moves played here and there (the session's count)
+        self.to_save = False  # the last round's moves are saved in the next
+        self.held = False  # a move received waits for its save: nothing is sent
 
     def step(self):
         """One round: bytes in and out, events read, a computer move if one
         of this console's computer seats is to move. Returns the events read
-        (tuples of ``link.session``)."""
+        (tuples of ``link.session``).
+
+        Moves new in a round are saved (file SAVE) at the start of the next,
+        which comes at once (``due_ms``): the caller draws them in between,
+        so the card shows before the flash is written. A move received is
+        acknowledged only once it is saved: nothing is sent meanwhile, so an
+        acknowledged move is on this console's flash and survives a power
+        cut (the sender, which keeps resending until acknowledged, holds it
+        until then)."""
         s = self.session
-        self.pump.run()
+        if self.to_save:
+            self._store()
+        n = s.count
+        self.pump.receive()
         seen = []
         e = s.next_event()
         while e is not None:
             seen.append(e)
             self._event(e)
             e = s.next_event()
-        g = s.game
         self.acted = False
-        if s.state == ls.PLAY and s.connected and not g.is_over():
-            seat = g.current_player
-            p = self._computers().get(seat)
-            if p is not None:
-                # Decided from the seat's observation only, as any computer player.
-                s.play(p.choose(g.observation(seat), g.legal_actions()))
-                self.pump.run()
-                self.acted = True
-        if s.count != self.moves and self.storage is not None and not s.game.is_over():
-            self._save()
+        if s.count != n and self.storage is not None:
+            self.held = True
+        if not self.held:
+            self.pump.send()
+            g = s.game
+            if s.state == ls.PLAY and s.connected and not g.is_over():
+                seat = g.current_player
+                p = self._computers().get(seat)
+                if p is not None:
+                    # Decided from the seat's observation only, as any computer player.
+                    s.play(p.choose(g.observation(seat), g.legal_actions()))
+                    self.pump.send()
+                    self.acted = True
+        if s.count != self.moves or (self.over() and not self.kept):
+            self.to_save = True
         self.moves = s.count
-        if self.over() and not self.kept:
-            self.kept = True
-            self._keep()
         return seen
+
+    def _store(self):
+        # The moves of the last round on flash (or, the game over on both
+        # consoles, its record kept), then what was held back may go.
+        self.to_save = False
+        if self.over():
+            if not self.kept:
+                self.kept = True
+                self._keep()
+        elif self.storage is not None and not self.session.game.is_over():
+            self._save()
+        self.held = False
 
     def _computers(self):
         if self.computers is None:
@@ -139,14 +165,20 @@ class LinkGame:
             self.words = e[1]
 
     def due_ms(self):
-        """Milliseconds until ``step`` is due without bytes arriving."""
-        return self.session.due_ms()
+        """Milliseconds until ``step`` is due without bytes arriving (0
+        while moves wait to be saved)."""
+        return 0 if self.to_save else self.session.due_ms()
 
     def play(self, action):
         """A person's move for this console's seat to move (ValueError as
         ``Session.play``)."""
+        if self.held:
+            # What goes out with the move acknowledges a move received: it
+            # is saved first (the person pressed before the round that
+            # saves it came).
+            self._store()
         self.session.play(action)
-        self.pump.run()
+        self.pump.send()
 
     def over(self):
         """True once the game is over and the other console holds every move."""
@@ -201,14 +233,15 @@ class LinkGame:
     def _save(self):
         # The game so far, for Continue after a power cut (file SAVE): the
         # session rebuilds it from the seed and the moves, and the other
-        # console resends what this one lacks.
+        # console resends what this one lacks. The moves are those of the
+        # last round (drawn since): one pressed meanwhile waits for its own.
         from app.persist.storage import hexlify, words, write_file
 
         s = self.session
         try:
             write_file(self.storage, SAVE, "linksave",
                        [("role", s.role), ("rules", s.rules), ("seed", s.seed),
-                        ("act", hexlify(s.moves()).decode())])
+                        ("act", hexlify(bytes(s.log[:self.moves])).decode())])
         except OSError as e:
             self.trouble = "The link game was not saved: %s" % words(e)
 

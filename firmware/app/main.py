@@ -56,6 +56,11 @@ class App:
     # ``link_open()``: the link's transport (app.link_screen), set by the
     # runtime that has one (hw.start: the board's UART; host_sim --link).
     link_open = None
+    # True where the run loop sleeps on the link's transport while a screen
+    # listens (``listening``): its ``wait(ms)`` ends when bytes arrive
+    # (hw.start with hw.link_uart). Elsewhere a listening screen is stepped
+    # every frame.
+    link_wait = False
     link_entropy = None  # ``link_entropy(n)``: n random bytes, else os.urandom
     guided = 0  # bit i: game i's save is a guided hand (the title says so)
 
@@ -369,6 +374,12 @@ class App:
         if m is not None and (d is None or self.clock.ticks_diff(m.deadline(), d) < 0):
             return m.deadline()
         return d
+
+    def listening(self):
+        """The link transport whose bytes are due a step now (the screen's
+        ``listening()``), or None."""
+        f = getattr(self.screen, "listening", None)
+        return f() if f is not None else None
 
     def idle(self):
         """True when nothing is scheduled: the app waits for a button."""

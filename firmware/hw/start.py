@@ -18,7 +18,9 @@ and buttons, show a splash, run the app, and never die silently.
    banner's end), the backlight's next change or a button event
    (``wait_keys``: the pins' edge interrupts fill a ring the wait looks at;
    a press is judged the moment it has been held for the debounce time,
-   ``hw.buttons``' ``due()``). Nothing is polled at a fixed rate. Garbage
+   ``hw.buttons``' ``due()``), or, while the app's screen listens to the
+   link cable (``App.listening``), bytes arriving on it (the wait sleeps
+   on the UART: ``hw.link_uart``). Nothing is polled at a fixed rate. Garbage
    is collected at safe points: before the app starts, and after a step
    that leaves the app idle while no press is being judged (steps come
    only at events, so that is once per press or deadline, never per
@@ -348,10 +350,13 @@ def backlight_level(app, idle_ms):
     return light
 
 
-def wait_keys(keys, clock, ms):
+def wait_keys(keys, clock, ms, link=None):
     """Wait up to ``ms`` for a button event, asleep (``clock.sleep_ms``: the
     CPU in WFE until an interrupt or the time). True if an event waits
-    (``keys.waiting()``).
+    (``keys.waiting()``). With ``link`` (a link transport's ``wait(ms)``:
+    asleep until bytes arrive or the time, True when they wait) it sleeps
+    on that instead and returns False as soon as bytes wait, for the app to
+    read them.
 
     Where the pins' edge interrupts fill the buttons' ring (``keys.edges``),
     nothing is sampled while no press is being judged: the wait wakes at
@@ -367,6 +372,7 @@ def wait_keys(keys, clock, ms):
     due = getattr(keys, "due", None)
     edges = getattr(keys, "edges", False)
     nap = keys.debounce_ms if edges else POLL_MS
+    sleep = clock.sleep_ms if link is None else link
     diff = clock.ticks_diff
     start = clock.ticks_ms()
     spun = False
@@ -391,14 +397,15 @@ def wait_keys(keys, clock, ms):
             # Nothing to judge: asleep until an edge comes in or the time is up.
             pending = keys.pending
             while not pending():
-                clock.sleep_ms(nap if left > nap else left)
+                if sleep(nap if left > nap else left):
+                    return False
                 left = ms - diff(clock.ticks_ms(), start)
                 if left <= 0:
                     break
             if left <= 0 and not pending():
                 return False
-        else:
-            clock.sleep_ms(nap if left > nap else left)
+        elif sleep(nap if left > nap else left):
+            return False
 
 
 def link_opener(cfg, machine):
@@ -469,7 +476,8 @@ def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
                 wait = dim
         if sleeper is not None and app.idle():
             wait = max(0, min(wait, sleep_due(app, quiet)))
-        if wait_keys(keys, clock, wait):
+        port = app.listening() if getattr(app, "link_wait", False) else None
+        if wait_keys(keys, clock, wait, getattr(port, "wait", None)):
             last_press = clock.ticks_ms()
 
 
@@ -607,6 +615,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
             else:
                 app = make(display, keys, clock, seed=seed())
             app.link_open = link_opener(board.get("link"), machine)
+            app.link_wait = True  # run_app sleeps on the link (wait_keys)
             gc.collect()
             run_app(app, keys, clock, steps, display, sleeper(display, keys, machine))
             return app

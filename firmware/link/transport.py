@@ -21,6 +21,11 @@ class Pump:
         """Read what has arrived, let the session answer and run its timers,
         send what it has; return the milliseconds until it is due again (the
         caller sleeps until then or until bytes arrive)."""
+        self.receive()
+        return self.send()
+
+    def receive(self):
+        """Hand the session what has arrived (its answers wait for ``send``)."""
         t = self.transport
         s = self.session
         n = t.readinto(self.buf)
@@ -29,7 +34,12 @@ class Pump:
             if n < len(self.buf):
                 break
             n = t.readinto(self.buf)
+
+    def send(self):
+        """Run the session's timers and send what it has; the milliseconds
+        until it is due again."""
+        s = self.session
         out = s.outgoing()
         if len(out):
-            t.write(out)
+            self.transport.write(out)
         return s.due_ms()

@@ -790,7 +790,10 @@ def link_figures(k, args, tmp):
             ops = len(other.flash_log())
             me.press("A", at_ms=t)
             me.release("A", at_ms=t + 60)
-            drv.run_ms(400)
+            # Run the chip pressed (both run together): a press scheduled on
+            # one chip is applied only by that chip's own run.
+            me.run_ms(400)
+            w.poll()
             if n not in w.moves:
                 drv.move()  # (the guest's first A only takes in the host's settings)
                 continue
