@@ -495,7 +495,8 @@ def test_guided_keys_never_wrap_round_the_row():
     """The prompt's presses go straight to the card, never round the end of
     the row (the cursor wraps, but "LEFT x6" to a card seven places right
     puzzled a new player)."""
-    screen = types.SimpleNamespace(hand=list(range(10, 18)), cursor=0, choices=None)
+    screen = types.SimpleNamespace(hand=list(range(10, 18)), cursor=0, choices=None,
+                                   legal=list(range(10, 18)))
     assert hint._keys(screen, "klaberjass", 17) == "RIGHT x7, A"
     screen.cursor = 7
     assert hint._keys(screen, "klaberjass", 10) == "LEFT x7, A"

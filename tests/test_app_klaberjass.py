@@ -255,13 +255,42 @@ def test_illegal_card_explains_the_duty_and_changes_nothing():
                 human_move(s, scr, 0)
                 continue
             before = g.to_text()
-            pick_card(s, scr, bad[0])
+            # LEFT/RIGHT step over greyed cards: put the cursor on one.
+            scr.cursor = scr.hand.index(bad[0])
+            s.press("A")
             assert g.to_text() == before
             assert scr.hint_alert
             assert scr.hint.startswith(("You must", "Trumps led", "No "))
             assert kj.SUIT_SYMBOLS[g.trick()[0] // 13] in scr.hint or "overtrump" in scr.hint
             return
     pytest.fail("no illegal card to try")
+
+
+def test_cursor_starts_on_and_moves_among_playable_cards():
+    """Following suit (KJ-11) the cursor starts on a raised card and
+    LEFT/RIGHT step over the greyed ones: a press of A never meets "You
+    must follow" by accident."""
+    for seed in range(40):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(60):
+            if scr.summary is not None or s.app.screen is not scr:
+                break
+            if scr.choices or not g.trick() or all(c in scr.legal for c in scr.hand):
+                human_move(s, scr, 0)
+                continue
+            playable = [c for c in scr.hand if c in scr.legal]
+            assert scr.hand[scr.cursor] in scr.legal
+            for key in ("RIGHT", "LEFT"):
+                seen = []
+                for _ in range(len(playable)):
+                    s.press(key)
+                    assert scr.hand[scr.cursor] in scr.legal
+                    seen.append(scr.hand[scr.cursor])
+                assert sorted(seen) == sorted(playable)
+            return
+    pytest.fail("no trick to follow with a greyed card")
 
 
 def test_pause_menu_and_look_overlay():

@@ -433,6 +433,10 @@ def _keys(screen, key, a):
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:
         seq, cur = screen.choices, screen.choice
+    elif key == "klaberjass" and screen.hand[screen.cursor] in screen.legal:
+        # The cursor steps over the greyed cards: count the playable ones.
+        seq = [c for c in screen.hand if c in screen.legal]
+        cur = seq.index(screen.hand[screen.cursor])
     else:
         seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
     # The way that does not wrap round the row's end, even when the other

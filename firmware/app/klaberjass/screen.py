@@ -620,7 +620,7 @@ class KlaberjassScreen:
                 self._apply(self.choices[self.choice], now)
             return
         n = len(self.hand)
-        if shared.move_cursor(self, b, n):
+        if shared.move_cursor(self, b, n, False, self.legal):
             return
         if b == buttons.A and n:
             c = self.hand[self.cursor]
