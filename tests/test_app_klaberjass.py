@@ -444,6 +444,52 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
             assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0), (cx0, cy0))
 
 
+def _banner_boxes(s, monkeypatch):
+    # The texts and cards one frame draws: (str, x0, y0, x1, y1), (x0, y0, x1, y1).
+    from app.kit import cardview, text
+
+    texts, cards = [], []
+    draw, face = text.draw, cardview.face
+
+    def spy_text(fb, st, x, y, color, font=text.SMALL, *a, **k):
+        texts.append((st, x, y, x + font.w * len(st), y + font.h))
+        return draw(fb, st, x, y, color, font, *a, **k)
+
+    def spy_face(fb, c, x, y, *a, **k):
+        cards.append((x, y, x + theme.CARD_W, y + theme.CARD_H))
+        return face(fb, c, x, y, *a, **k)
+
+    monkeypatch.setattr(text, "draw", spy_text)
+    monkeypatch.setattr(cardview, "face", spy_face)
+    s.app.invalidate()
+    s.app.step()
+    monkeypatch.undo()
+    return texts, cards
+
+
+def test_exchange_banner_text_is_not_under_its_card(monkeypatch):
+    """West's trump-seven exchange (KJ-7) shows the turned card it took: no
+    word of the banner lies under that card (a new player read
+    "for the t[A]d card")."""
+    for seed in range(30, 60):
+        s = Session(seed)
+        scr = s.start()
+        for _ in range(12):
+            if scr.banners and scr.banners[0][0] == "Exchange":
+                texts, cards = _banner_boxes(s, monkeypatch)
+                card = cards[-1]  # the banner's card, drawn last
+                cx0, cy0, cx1, cy1 = card
+                # Inside the banner box, but the card's own rank.
+                words = [t for t in texts if t[2] >= 66
+                         and not (cx0 <= t[1] < cx1 and cy0 <= t[2] < cy1)]
+                assert any("swapped" in t[0] for t in words)
+                for st, x0, y0, x1, y1 in words:
+                    assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0))
+                return
+            s.press("A")
+    pytest.fail("West never exchanged the seven")
+
+
 @pytest.mark.parametrize("values, bad", [
     ((0, 0, 3, 80, 60, 1, 0, 0, 0, 0), False),  # you bid and made it
     ((0, 0, 3, 0, 0, 1, 0, 0, 0, 0), True),  # you bid and failed

@@ -418,9 +418,9 @@ class KlaberjassScreen:
                 self._banner("All passed", ["No trump: %s" % (
                     "you redeal" if seat == _HUMAN else who + " redeals")], wait=True)
             elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
-                self._banner("Exchange", ["%s swapped %s" % (who, kj.symbol_name(a)),
-                                          "for the turned card %s" % kj.symbol_name(b)],
-                             bytes((b,)), True)
+                # One line: a second one ran under the card drawn below it.
+                self._banner("Exchange", ["%s swapped %s for the turned %s" % (
+                    who, kj.symbol_name(a), kj.symbol_name(b))], bytes((b,)), True)
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
