@@ -417,26 +417,9 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     """KJ-2's cut box shows the two cut cards and, since it waits for A, an
     "A: continue" line (240x135): no line of its text may lie under a card
     (a new player read "A[K]n[J]e")."""
-    from app.kit import cardview, text
-
     s = Session(seed)
     s.start()
-    texts, cards = [], []
-    draw, face = text.draw, cardview.face
-
-    def spy_text(fb, st, x, y, color, font=text.SMALL, *a, **k):
-        texts.append((st, x, y, x + font.w * len(st), y + font.h))
-        return draw(fb, st, x, y, color, font, *a, **k)
-
-    def spy_face(fb, c, x, y, *a, **k):
-        cards.append((x, y, x + theme.CARD_W, y + theme.CARD_H))
-        return face(fb, c, x, y, *a, **k)
-
-    monkeypatch.setattr(text, "draw", spy_text)
-    monkeypatch.setattr(cardview, "face", spy_face)
-    s.app.invalidate()
-    s.app.step()
-    monkeypatch.undo()
+    texts, cards = _banner_boxes(s, monkeypatch)
     shown = [t for t in texts if t[0].startswith(("You cut", "A: continue"))]
     assert len(shown) == 2 and cards
     for st, x0, y0, x1, y1 in shown:
