@@ -642,3 +642,25 @@ def test_clubs_hand_scores_headings_stand_apart():
     assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "neg ones", "pts"], row
     for (_, end, _, _), (x, _, _, _) in zip(row, row[1:], strict=False):
         assert x - end > text.SMALL.w, row
+
+
+def test_tall_title_shows_every_row_without_scrolling():
+    """On 240x240 the title's menu shows every row, Continue included, with
+    no ▲▼ to scroll (the space above held only the game list while the
+    menu hid Guided hand below a ▼)."""
+    st = FakeStorage()
+    con = _Tall(st, seed=4)
+    con.choose_game(NAMES[0])
+    for saved in (False, True):
+        if saved:
+            con.press("A", "A", "A", "A")
+            _to_title(con)
+        title = con.app.screen
+        assert (title.menu.items[0].startswith("Continue")) == saved
+        for sel in (0, len(title.menu.items) - 1):
+            title.menu.sel = sel
+            shown = screen_text(con).split("\n")
+            for item in title.menu.items:
+                assert item in shown, (saved, sel, item)
+            assert "\u25bc" not in shown and "\u25b2" not in shown, (saved, sel)
+            assert "PICO CARDS" in shown

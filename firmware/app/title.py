@@ -127,16 +127,21 @@ class TitleScreen(StaticScreen):
             return
         w = self.app.width
         fb.fill(theme.FELT)
-        fb.fill_rect(0, 0, w, 34, theme.FELT_DARK)
-        text.draw_centered(fb, "PICO CARDS", w // 2, 5, theme.GOLD, text.BIG)
+        # On 240x240 the name is in the panel above (app.title_tall): every
+        # menu row fits here then, and none scrolls.
+        tall = self.app.tall
+        name_y = _NAME_Y - 34 if tall else _NAME_Y
+        if not tall:
+            fb.fill_rect(0, 0, w, 34, theme.FELT_DARK)
+            text.draw_centered(fb, "PICO CARDS", w // 2, 5, theme.GOLD, text.BIG)
         # A little fan of the four aces as the logo.
         for i in range(4):
-            cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
+            cardview.face(fb, i * 13 + 12, 10 + i * 14, name_y + 4)
         several = len(games.GAMES) > 1
         if several:
-            text.draw(fb, "\u25c4", 84, _NAME_Y + 2, theme.GOLD, text.SMALL)
-            text.draw(fb, "\u25ba", 224, _NAME_Y + 2, theme.GOLD, text.SMALL)
-        text.draw_centered(fb, self.app.game_name(), 157, _NAME_Y, theme.WHITE, text.BOLD)
+            text.draw(fb, "\u25c4", 84, name_y + 2, theme.GOLD, text.SMALL)
+            text.draw(fb, "\u25ba", 224, name_y + 2, theme.GOLD, text.SMALL)
+        text.draw_centered(fb, self.app.game_name(), 157, name_y, theme.WHITE, text.BOLD)
         if len(self.menu.items) <= 3:
             self.menu.draw(fb, 90, 68, 146, 14)
             text.draw(fb, "\u25c4 \u25ba game  A select" if several else "A select", 4, 122,
@@ -146,7 +151,7 @@ class TitleScreen(StaticScreen):
             # more), each 15 px: the small font's ink is its rows 1 to 11,
             # so the highlight's frame keeps a blank row above the capitals
             # and below the descenders. The key hint under the logo.
-            self.menu.draw(fb, 90, _NAME_Y + 18, 146, 15, rows=_ROWS)
+            self.menu.draw(fb, 90, name_y + 18, 146, 15, rows=_ROWS + 2 if tall else _ROWS)
             if self.asking:
                 # The row has no room to name the save it asks about (ASK).
                 text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)
