@@ -217,6 +217,8 @@ def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():
     t.whole_strings_only()
     t = Table(seed=3)
     t.press("A")
+    scr = t.app.screen
+    scr.cursor = scr.slots.index(11)  # K♣ (the cursor starts on a non-club)
     t.run.buttons.push(buttons.A)  # plays K♣; West clubs
     t.until(lambda: getattr(t.app.screen, "banner", None))
     flat = t.screen()
@@ -426,3 +428,4 @@ def test_pause_menu_over_the_clubs_score_pages_shows_the_menu_alone():
         assert scr.pause is None
         t.press("A")
         assert page == "score" or scr.mode == SCORE
+
