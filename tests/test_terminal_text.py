@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import host_sim  # noqa: F401  (firmware on sys.path)
-from app.kit import text
+from app.kit import text, theme
 from app.screen import GameOverScreen
 from host_sim import keyscript, terminal, textview
 from host_sim.headless import HeadlessRun
@@ -429,3 +429,18 @@ def test_pause_menu_over_the_clubs_score_pages_shows_the_menu_alone():
         t.press("A")
         assert page == "score" or scr.mode == SCORE
 
+
+def test_a_right_aligned_column_lines_up_by_its_right_end():
+    # Klaberjass' round summary right-aligns its numbers, "-" for none:
+    # laid out by their left ends, "-" stood a column right of "34" and
+    # "+54" a column left of it.
+    t = Table(seed=1)
+    fb = t.run.display.fb
+    fb.fill(theme.PANEL)
+    column = ("34", "-", "+54", "130")
+    for i, s in enumerate(column):
+        text.draw_right(fb, s, 180, 10 + 20 * i, theme.WHITE)
+    t.run.display.show()
+    lines = t.grid().lines()
+    ends = [len(line.rstrip()) for line in lines if line.strip() in column]
+    assert len(ends) == len(column) and len(set(ends)) == 1, "\n".join(lines)
