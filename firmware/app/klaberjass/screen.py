@@ -40,7 +40,7 @@ NAMES = ("You", "West")
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
-_TRICK_MS = const(1300)  # a complete trick stays on the table
+_TRICK_MS = const(2200)  # a complete trick stays on the table: both cards read
 _BANNER_MS = const(1900)  # a banner stays unless A or B is pressed
 _SUMMARY_MS = const(2500)  # autoplay only: the round summary stays this long
 
