@@ -644,14 +644,15 @@ def test_clubs_hand_scores_headings_stand_apart():
         assert x - end > text.SMALL.w, row
 
 
-def test_tall_title_shows_every_row_without_scrolling():
-    """On 240x240 the title's menu shows every row, Continue included, with
-    no ▲▼ to scroll (the space above held only the game list while the
-    menu hid Guided hand below a ▼)."""
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+def test_title_shows_every_row_without_scrolling(size):
+    """The title's menu shows every row, Guided hand included, with no ▲▼
+    to scroll (a new player never saw Guided hand: it hid under a ▼). On
+    240x240 a saved game's Continue fits too; on 240x135 it scrolls in."""
     st = FakeStorage()
-    con = _Tall(st, seed=4)
+    con = (_Tall if size == "240x240" else Console)(st, seed=4)
     con.choose_game(NAMES[0])
-    for saved in (False, True):
+    for saved in (False, True) if size == "240x240" else (False,):
         if saved:
             con.press("A", "A", "A", "A")
             _to_title(con)
@@ -663,4 +664,4 @@ def test_tall_title_shows_every_row_without_scrolling():
             for item in title.menu.items:
                 assert item in shown, (saved, sel, item)
             assert "\u25bc" not in shown and "\u25b2" not in shown, (saved, sel)
-            assert "PICO CARDS" in shown
+            assert "PICO CARDS" in shown and con.app.game_name() in shown
