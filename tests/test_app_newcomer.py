@@ -314,7 +314,8 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     title, lines, cs, wait = scr.banners[-1]
     assert title == "Exchange"
     # It stays until A: a player who looked away would miss the swap.
-    assert lines == ["West swapped 7\u2666", "for the turned card K\u2666", "A: continue"]
+    # One line above the card it names (a second ran under the card).
+    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A: continue"]
     assert wait
 
 
