@@ -123,6 +123,9 @@ class Recorder:
         self.current = None  # the card whose face is being drawn
         self.seq = 0  # draws so far: where glyphs overlap, the later one is seen
         self.views = []  # (FrameBuffer, its top row in the frame, or None)
+        # (x, y) where strings drawn right-aligned end: a column of numbers
+        # ("34" over "-" over "+54") is laid out by its right end too.
+        self.rights = set()
 
     # -- the listener's calls (app.kit.text, app.kit.cardview)
 
@@ -165,6 +168,11 @@ class Recorder:
         for i, ch in enumerate(s):
             if ch != " ":
                 glyphs[(x + i * w, y, w)] = (ch, color, font, self.seq)
+
+    def right(self, fb, rx, y):
+        top = self._top(fb)
+        if top is not None:
+            self.rights.add((rx, y + top))
 
     def card(self, fb, c, x, y, w, h, dim):
         top = self._top(fb)
@@ -303,7 +311,7 @@ class Recorder:
 
     def grid(self, cols, rows):
         """The shown frame laid out on ``cols`` x ``rows`` characters."""
-        return layout(self.display, self.scene(), cols, rows)
+        return layout(self.display, self.scene(), cols, rows, self.rights)
 
 
 def _none(*args):
@@ -434,8 +442,10 @@ def _boxed(display, x, y, font):
         any(px(x + 2, y - d) == gold for d in range(1, 13))
 
 
-def layout(display, scene, cols, rows):
-    """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``)."""
+def layout(display, scene, cols, rows, rights=()):
+    """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``);
+    a string ending at a point of ``rights`` ((x, y), drawn right-aligned)
+    is placed by its right end, so that a column of them lines up."""
     texts, cards, backs, places = scene
     w, h = display.width, display.height
     g = Grid(cols, rows)
@@ -448,6 +458,9 @@ def layout(display, scene, cols, rows):
 
     for x, y, font, chars in _runs(texts):
         r, c = at(x, y + font.h // 2)
+        end = x + len(chars) * font.w
+        if (end, y) in rights:
+            c = max(0, at(end, y + font.h // 2)[1] - len(chars))
         cells = [(ch, _rgb(color), _rgb(ground), font is not text.SMALL)
                  for ch, color, ground in chars]
         if chars[0][0] != "\u25ba" and _boxed(display, x, y, font):

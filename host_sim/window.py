@@ -40,13 +40,30 @@ def key_map(pygame):
     return keys
 
 
-def legend_lines(font, text, width):
+def legend_lines(font, text, width, parts=None, joint=" "):
     """``text`` (the legend) as lines that fit ``width`` px in ``font``,
     broken after "; " or ", ": the font keeps its size (squeezed to one
-    line it ran its letters together)."""
+    line it ran its letters together). With ``parts`` (a list of str),
+    those are put together with ``joint`` instead, broken between them."""
     lines = [""]
-    for part in text.replace("; ", ";\0").replace(", ", ",\0").split("\0"):
-        line = (lines[-1] + " " + part) if lines[-1] else part
+    if parts is None:
+        parts = text.replace("; ", ";\0").replace(", ", ",\0").split("\0")
+    for part in parts:
+        while font.size(part)[0] > width - 8 and "/" in part[:-1]:
+            # A part too long for any line (a PNG's path): broken after a
+            # "/", on lines of its own.
+            cut = part.rfind("/", 0, len(part) - 1)
+            while cut > 0 and font.size(part[:cut + 1])[0] > width - 8:
+                cut = part.rfind("/", 0, cut)
+            if cut <= 0:
+                break
+            if lines[-1]:
+                lines.append(part[:cut + 1])
+            else:
+                lines[-1] = part[:cut + 1]
+            lines.append("")
+            part = part[cut + 1:]
+        line = (lines[-1] + joint + part) if lines[-1] else part
         if lines[-1] and font.size(line)[0] > width - 8:
             lines.append(part)
         else:
@@ -190,17 +207,26 @@ def run(seed, app_spec, scale=3, shots_dir="screenshots", hook=None, board=None,
                 raw_legend, dirty = app.legend, True
                 legend = legend_lines(font, raw_legend, fw)
             if dirty:
+                parts = [board["name"], seed_words(app, seed)]
+                if caption is not None:
+                    parts = [shown_caption]
+                if level < 100:
+                    parts.append("backlight %d%% (Settings)" % level)
+                if status:
+                    parts.append(status)
+                # Wrapped, not cut at the window's edge: a saved PNG's path
+                # ran off it. The window grows to hold every line.
+                second = legend_lines(font, None, fw, [p for p in parts if p], "   ")
+                if len(legend) + len(second) > rows:
+                    rows = len(legend) + len(second)
+                    screen = pygame.display.set_mode((fw, fh + rows * line_h + 6))
+                    screen.blit(frame, (0, 0))
                 screen.fill(BG, pygame.Rect(0, fh, fw, screen.get_height() - fh))
                 for i in range(len(legend)):
                     screen.blit(font.render(legend[i], True, FG), (4, fh + 3 + i * line_h))
-                second = "%s   %s" % (board["name"], seed_words(app, seed))
-                if caption is not None:
-                    second = shown_caption
-                if level < 100:
-                    second += "   backlight %d%% (Settings)" % level
-                if status:
-                    second += "   " + status
-                screen.blit(font.render(second, True, DIM), (4, fh + 3 + (rows - 1) * line_h))
+                for i in range(len(second)):
+                    screen.blit(font.render(second[i], True, DIM),
+                                (4, fh + 3 + (len(legend) + i) * line_h))
                 pygame.display.flip()
                 dirty = False
             if hook is not None and hook(n, app, display) is False:

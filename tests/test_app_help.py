@@ -495,7 +495,8 @@ def test_guided_keys_never_wrap_round_the_row():
     """The prompt's presses go straight to the card, never round the end of
     the row (the cursor wraps, but "LEFT x6" to a card seven places right
     puzzled a new player)."""
-    screen = types.SimpleNamespace(hand=list(range(10, 18)), cursor=0, choices=None)
+    screen = types.SimpleNamespace(hand=list(range(10, 18)), cursor=0, choices=None,
+                                   legal=list(range(10, 18)))
     assert hint._keys(screen, "klaberjass", 17) == "RIGHT x7, A"
     screen.cursor = 7
     assert hint._keys(screen, "klaberjass", 10) == "LEFT x7, A"
@@ -504,10 +505,11 @@ def test_guided_keys_never_wrap_round_the_row():
     assert hint._keys(screen, "klaberjass", 12) == "LEFT, A"
 
 
-def test_klaberjass_lead_reason_says_what_the_lead_risks():
+def test_klaberjass_lead_reason_says_why_that_card():
     """A lead's reason is not the card alone ("Lead 9♥" told a new player
-    nothing): a trump pulls trumps, a plain ace is the top of its suit
-    (KJ-1's order), another card risks its points (KJ-9)."""
+    nothing) nor a warning ("risks 10 points" read as one): a trump pulls
+    trumps, a card no unseen card of its suit beats is the top of its suit
+    (KJ-1's order), another card is cheap to lose (KJ-9's points)."""
     from cardgames import klaberjass as kj
     from players.klaberjass.heuristic import KlaberjassHeuristic
 
@@ -521,17 +523,24 @@ def test_klaberjass_lead_reason_says_what_the_lead_risks():
             if g.phase == kj.PLAY and g.n_played % 2 == 0:
                 why = hint.reason("klaberjass", g, a, p)
                 name = kj.symbol_name(a)
+                obs = g.observation(p)
+                seen = set(obs.played) | set(obs.hand)
+                higher = [x for x in kj.cards.DECK32 if x // 13 == a // 13
+                          and kj.card_order(x, g.trump) > kj.card_order(a, g.trump)]
+                pts = kj.card_points(a, g.trump)
                 if a // 13 == g.trump:
                     want = "Lead %s: pulls trumps" % name
-                elif a % 13 == 12:
+                elif all(x in seen for x in higher):
                     want = "Lead %s: top of its suit" % name
+                elif pts:
+                    want = "Lead %s: only %d points" % (name, pts)
                 else:
-                    pts = kj.card_points(a, g.trump)
-                    want = "Lead %s: risks %s" % (name, "%d points" % pts if pts else "no points")
+                    want = "Lead %s: worth no points" % name
                 assert why == want
+                assert "risk" not in why
                 kinds.add(want.split(": ")[1].split(" ")[0])
             g.apply(a)
-    assert kinds == {"pulls", "top", "risks"}
+    assert kinds == {"pulls", "top", "only", "worth"}
 
 
 def test_clubs_bid_reason_gives_the_total_it_makes():

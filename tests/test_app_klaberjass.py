@@ -255,13 +255,42 @@ def test_illegal_card_explains_the_duty_and_changes_nothing():
                 human_move(s, scr, 0)
                 continue
             before = g.to_text()
-            pick_card(s, scr, bad[0])
+            # LEFT/RIGHT step over greyed cards: put the cursor on one.
+            scr.cursor = scr.hand.index(bad[0])
+            s.press("A")
             assert g.to_text() == before
             assert scr.hint_alert
             assert scr.hint.startswith(("You must", "Trumps led", "No "))
             assert kj.SUIT_SYMBOLS[g.trick()[0] // 13] in scr.hint or "overtrump" in scr.hint
             return
     pytest.fail("no illegal card to try")
+
+
+def test_cursor_starts_on_and_moves_among_playable_cards():
+    """Following suit (KJ-11) the cursor starts on a raised card and
+    LEFT/RIGHT step over the greyed ones: a press of A never meets "You
+    must follow" by accident."""
+    for seed in range(40):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(60):
+            if scr.summary is not None or s.app.screen is not scr:
+                break
+            if scr.choices or not g.trick() or all(c in scr.legal for c in scr.hand):
+                human_move(s, scr, 0)
+                continue
+            playable = [c for c in scr.hand if c in scr.legal]
+            assert scr.hand[scr.cursor] in scr.legal
+            for key in ("RIGHT", "LEFT"):
+                seen = []
+                for _ in range(len(playable)):
+                    s.press(key)
+                    assert scr.hand[scr.cursor] in scr.legal
+                    seen.append(scr.hand[scr.cursor])
+                assert sorted(seen) == sorted(playable)
+            return
+    pytest.fail("no trick to follow with a greyed card")
 
 
 def test_pause_menu_and_look_overlay():
@@ -388,10 +417,20 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     """KJ-2's cut box shows the two cut cards and, since it waits for A, an
     "A: continue" line (240x135): no line of its text may lie under a card
     (a new player read "A[K]n[J]e")."""
-    from app.kit import cardview, text
-
     s = Session(seed)
     s.start()
+    texts, cards = _banner_boxes(s, monkeypatch)
+    shown = [t for t in texts if t[0].startswith(("You cut", "A: continue"))]
+    assert len(shown) == 2 and cards
+    for st, x0, y0, x1, y1 in shown:
+        for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
+            assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0), (cx0, cy0))
+
+
+def _banner_boxes(s, monkeypatch):
+    # The texts and cards one frame draws: (str, x0, y0, x1, y1), (x0, y0, x1, y1).
+    from app.kit import cardview, text
+
     texts, cards = [], []
     draw, face = text.draw, cardview.face
 
@@ -408,11 +447,30 @@ def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     s.app.invalidate()
     s.app.step()
     monkeypatch.undo()
-    shown = [t for t in texts if t[0].startswith(("You cut", "A: continue"))]
-    assert len(shown) == 2 and cards
-    for st, x0, y0, x1, y1 in shown:
-        for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
-            assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0), (cx0, cy0))
+    return texts, cards
+
+
+def test_exchange_banner_text_is_not_under_its_card(monkeypatch):
+    """West's trump-seven exchange (KJ-7) shows the turned card it took: no
+    word of the banner lies under that card (a new player read
+    "for the t[A]d card")."""
+    for seed in range(30, 60):
+        s = Session(seed)
+        scr = s.start()
+        for _ in range(12):
+            if scr.banners and scr.banners[0][0] == "Exchange":
+                texts, cards = _banner_boxes(s, monkeypatch)
+                card = cards[-1]  # the banner's card, drawn last
+                cx0, cy0, cx1, cy1 = card
+                # Inside the banner box, but the card's own rank.
+                words = [t for t in texts if t[2] >= 66
+                         and not (cx0 <= t[1] < cx1 and cy0 <= t[2] < cy1)]
+                assert any("swapped" in t[0] for t in words)
+                for st, x0, y0, x1, y1 in words:
+                    assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (st, (x0, y0))
+                return
+            s.press("A")
+    pytest.fail("West never exchanged the seven")
 
 
 @pytest.mark.parametrize("values, bad", [

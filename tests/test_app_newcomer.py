@@ -314,7 +314,8 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     title, lines, cs, wait = scr.banners[-1]
     assert title == "Exchange"
     # It stays until A: a player who looked away would miss the swap.
-    assert lines == ["West swapped 7\u2666", "for the turned card K\u2666", "A: continue"]
+    # One line above the card it names (a second ran under the card).
+    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A: continue"]
     assert wait
 
 
@@ -642,3 +643,26 @@ def test_clubs_hand_scores_headings_stand_apart():
     assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "neg ones", "pts"], row
     for (_, end, _, _), (x, _, _, _) in zip(row, row[1:], strict=False):
         assert x - end > text.SMALL.w, row
+
+
+@pytest.mark.parametrize("size", ("240x135", "240x240"))
+def test_title_shows_every_row_without_scrolling(size):
+    """The title's menu shows every row, Guided hand included, with no ▲▼
+    to scroll (a new player never saw Guided hand: it hid under a ▼). On
+    240x240 a saved game's Continue fits too; on 240x135 it scrolls in."""
+    st = FakeStorage()
+    con = (_Tall if size == "240x240" else Console)(st, seed=4)
+    con.choose_game(NAMES[0])
+    for saved in (False, True) if size == "240x240" else (False,):
+        if saved:
+            con.press("A", "A", "A", "A")
+            _to_title(con)
+        title = con.app.screen
+        assert (title.menu.items[0].startswith("Continue")) == saved
+        for sel in (0, len(title.menu.items) - 1):
+            title.menu.sel = sel
+            shown = screen_text(con).split("\n")
+            for item in title.menu.items:
+                assert item in shown, (saved, sel, item)
+            assert "\u25bc" not in shown and "\u25b2" not in shown, (saved, sel)
+            assert "PICO CARDS" in shown and con.app.game_name() in shown

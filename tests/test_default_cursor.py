@@ -74,3 +74,31 @@ def test_clubs_default_card_adds_least_to_the_trick(seed):
             turns += 1
         s.press("A")
     assert turns >= 10
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_clubbed_default_card_sheds_a_non_club_first(seed):
+    """Clubbed (CB-3, CB-5): the cursor starts on a playable non-club when
+    there is one, so A sheds a card and keeps the clubs for a bigger pile;
+    else on a club; on DRAW only when nothing can be played."""
+    from cardgames import clubbed
+
+    s = Session(seed)
+    s.press("A")
+    turns = 0
+    for _ in range(300):
+        scr = s.app.screen
+        if type(scr).__name__ != "ClubbedScreen":
+            break
+        if scr.human_turn() and scr.slots:
+            a = scr.slots[scr.cursor]
+            legal = scr.legal
+            assert a in legal
+            plain = [c for c in legal if c != clubbed.DRAW and c // 13 != clubbed.cards.CLUBS]
+            if plain:
+                assert a in plain, (list(legal), a)
+                turns += 1
+            elif len(legal) > 1:
+                assert a != clubbed.DRAW
+        s.press("A")
+    assert turns >= 5

@@ -380,6 +380,43 @@ def test_window_legend_wraps_at_a_readable_size(monkeypatch):
         assert all(font.size(ln)[0] <= 472 for ln in lines), lines
 
 
+def test_window_status_lines_wrap_inside_the_window(monkeypatch, tmp_path):
+    # The line under the legend (board, seed, a saved PNG's path) ran off
+    # the window's right edge: it wraps, and the window grows to hold it.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from host_sim import window
+
+    drawn = []  # (text, width px) of every line the strip draws
+
+    class Font(pygame.font.Font):
+        def render(self, text, *a, **k):
+            drawn.append((text, self.size(text)[0]))
+            return super().render(text, *a, **k)
+
+    monkeypatch.setattr(pygame.font, "Font", Font)
+    deep = tmp_path / ("shots-" + "x" * 40)
+    deep.mkdir()
+    presses = [pygame.K_p]
+    seen = {}
+
+    def hook(n, app, display):
+        if presses:
+            if app.idle() and not app.buttons.busy():
+                key = presses.pop(0)
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+            return n < 2000
+        seen["height"] = pygame.display.get_surface().get_height()
+        return not any("saved" in t for t, _ in drawn) and n < 4000
+
+    assert window.run(3, host_sim.DEFAULT_APP, scale=2, shots_dir=str(deep), hook=hook) == 0
+    last = "".join(t for t, _ in drawn[-8:])
+    assert str(deep) in last, last  # the path whole, over its lines
+    assert all(w <= 480 - 4 for _, w in drawn), drawn
+    assert seen["height"] > 270 + 3 * 16, seen
+
+
 def test_window_shows_the_backlight_and_dimming():
     from host_sim.window import brightness
 

@@ -78,6 +78,24 @@ def test_no_rule_id_in_the_console_text():
         assert not RULE_ID.findall(body), (name, RULE_ID.findall(body)[:5])
 
 
+def _guide(game):
+    path = "%s/docs/rules/console/%s.md" % (ROOT, game.lower())
+    return " ".join(open(path, encoding="utf-8").read().split())
+
+
+def test_words_a_new_player_stumbled_on_are_explained_or_gone():
+    # A new player's notes: "equal sums" and "clubs straight back" read as
+    # jargon, "They score 5" after "An Adam:" seemed to mean the Adam, and
+    # the Klaberjass table's "out of play" was nowhere in the rules.
+    clubs, clubbed, kj = _guide("Clubs"), _guide("Clubbed"), _guide("Klaberjass")
+    assert "equal sums" not in clubs.lower() and "straight back" not in clubbed
+    assert not re.search(r"Adam[^.]*\. They ", clubs)
+    # The names the screens show are each said with what they mean.
+    assert re.search(r"cannot follow suit \(a Negative One\), scores its player 2", clubs)
+    assert re.search(r"you pull an Adam\. That side scores 5", clubs)
+    assert re.search(r"\bare out of play\b", kj)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_fits_every_board(sessions, game):  # noqa: F811
     # Each line within the screen's width, each page within its rows, the

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import host_sim  # noqa: F401  (firmware on sys.path)
-from app.kit import text
+from app.kit import text, theme
 from app.screen import GameOverScreen
 from host_sim import keyscript, terminal, textview
 from host_sim.headless import HeadlessRun
@@ -180,9 +180,9 @@ def test_rules_settings_statistics_read_as_text():
 
 
 def test_title_with_a_saved_game_reads_every_row():
-    # With a saved game the title has seven rows, five in view at a time
+    # With a saved game the title has seven rows, six in view at a time
     # (app.title): each row in view is read whole on a row of its own, in
-    # order, and the ones scrolled out of view are not read.
+    # order, and the one scrolled out of view is not read.
     from app.persist.storage import MemoryStorage
     from app.title import TitleScreen
 
@@ -191,14 +191,14 @@ def test_title_with_a_saved_game_reads_every_row():
     assert isinstance(t.app.screen, TitleScreen)
     items = t.app.screen.menu.items
     assert items[0] == "Continue Clubbed" and len(items) == 7
-    for view in (items[:5], items[2:]):
+    for view in (items[:6], items[1:]):
         lines = t.grid().lines()
         for item in view + ["PICO CARDS"]:
             assert sum(item in line for line in lines) == 1, "\n".join(lines)
         for item in items:
             if item not in view:
                 assert not any(item in line for line in lines), "\n".join(lines)
-        assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the heading
+        assert any("Clubbed" in line and "Continue" not in line for line in lines)  # the name
         rows = [next(i for i, line in enumerate(lines) if item in line) for item in view]
         assert rows == sorted(set(rows)), rows
         t.whole_strings_only()
@@ -217,6 +217,8 @@ def test_nothing_of_the_table_shows_in_part_behind_a_menu_or_banner():
     t.whole_strings_only()
     t = Table(seed=3)
     t.press("A")
+    scr = t.app.screen
+    scr.cursor = scr.slots.index(11)  # K♣ (the cursor starts on a non-club)
     t.run.buttons.push(buttons.A)  # plays K♣; West clubs
     t.until(lambda: getattr(t.app.screen, "banner", None))
     flat = t.screen()
@@ -426,3 +428,19 @@ def test_pause_menu_over_the_clubs_score_pages_shows_the_menu_alone():
         assert scr.pause is None
         t.press("A")
         assert page == "score" or scr.mode == SCORE
+
+
+def test_a_right_aligned_column_lines_up_by_its_right_end():
+    # Klaberjass' round summary right-aligns its numbers, "-" for none:
+    # laid out by their left ends, "-" stood a column right of "34" and
+    # "+54" a column left of it.
+    t = Table(seed=1)
+    fb = t.run.display.fb
+    fb.fill(theme.PANEL)
+    column = ("34", "-", "+54", "130")
+    for i, s in enumerate(column):
+        text.draw_right(fb, s, 180, 10 + 20 * i, theme.WHITE)
+    t.run.display.show()
+    lines = t.grid().lines()
+    ends = [len(line.rstrip()) for line in lines if line.strip() in column]
+    assert len(ends) == len(column) and len(set(ends)) == 1, "\n".join(lines)

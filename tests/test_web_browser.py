@@ -426,6 +426,7 @@ LAYOUT = """(() => {
         select: box(document.getElementById('board')),
         name: name && name.textContent, nameFits: !!name && name.scrollWidth <= name.clientWidth,
         chosen: document.getElementById('board').selectedOptions[0].textContent,
+        footer: box(document.querySelector('footer')), height: innerHeight,
     };
 })()"""
 
@@ -469,6 +470,10 @@ def test_the_phone_page_fills_the_phone(browser, site, board, frame, dpr):
     assert_fits_and_buttons_are_thumb_sized(page, 390)
     assert max(b[2] for b in page["dpad"]) < min(b[0] for b in page["ab"])
     assert min(b[1] for b in page["dpad"] + page["ab"]) >= bottom
+    # The page fills the phone's height (its bottom third was left empty):
+    # the help ends at the bottom, and the buttons have grown into the room.
+    assert page["footer"][3] >= page["height"] - 1, page["footer"]
+    assert min(b[2] - b[0] for b in page["ab"]) >= 72, page["ab"]
     assert page["touchHelp"] and not page["keyHelp"]
     before = browser.canvas_rgb()
     browser.call("tap", group="z")

@@ -91,19 +91,36 @@ def _klaberjass(g, a):
     tr = g.trick()
     t = g.trump
     if not tr:
-        # What the lead risks, from your own card alone (KJ-9, KJ-12).
+        # Why this lead, from what your seat sees (KJ-9, KJ-12): a trump
+        # pulls trumps, a card nothing unseen beats is the top of its suit,
+        # else it is cheap ("risks 10 points" read as a warning, not advice).
         if a // 13 == t:
             return "Lead %s: pulls trumps" % name
-        if a % 13 == 12:
+        if _top_left(g, a, t):
             return "Lead %s: top of its suit" % name
         pts = kj.card_points(a, t)
-        return "Lead %s: risks %s" % (name, "no points" if not pts else "%d points" % pts)
+        return "Lead %s: only %d points" % (name, pts) if pts else \
+            "Lead %s: worth no points" % name
     pts = kj.card_points(tr[0], t) + kj.card_points(a, t)
     if g.n_played == 17:
         pts += 10  # the ninth trick's 10 for the last trick (KJ-13)
     if kj.beats(tr[0], a, t):
         return "%s wins %d points" % (name, pts)  # the trick's card points
     return "%s gives up %d points" % (name, pts)
+
+
+def _top_left(g, c, t):
+    """No card of ``c``'s suit that beats it is still unseen by the player
+    to move: each is in their hand or already played (KJ-1's order)."""
+    from cardgames import klaberjass as kj
+
+    seen = bytes(g.played[:g.n_played]) + bytes(g.hand(g.current_player))
+    s = c // 13
+    for r in range(kj.R7, 13):  # 7 .. A, the 32-card deck's ranks
+        x = s * 13 + r
+        if x not in seen and kj.beats(c, x, t):
+            return False
+    return True
 
 
 def _clubs(g, a, seat):
@@ -416,6 +433,10 @@ def _keys(screen, key, a):
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:
         seq, cur = screen.choices, screen.choice
+    elif key == "klaberjass" and screen.hand[screen.cursor] in screen.legal:
+        # The cursor steps over the greyed cards: count the playable ones.
+        seq = [c for c in screen.hand if c in screen.legal]
+        cur = seq.index(screen.hand[screen.cursor])
     else:
         seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
     # The way that does not wrap round the row's end, even when the other

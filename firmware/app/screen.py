@@ -89,17 +89,27 @@ def draw_pause(fb, menu):
     menu.draw(fb, 64, 24, 112)
 
 
-def move_cursor(screen, b, n, part=False):
+def move_cursor(screen, b, n, part=False, legal=None):
     """LEFT/RIGHT move ``screen.cursor`` over ``n`` cards (wrapping round)
     and put back the plain hint (``screen._plain_hint()``). True when ``b``
-    was taken: LEFT or RIGHT with ``n`` > 0. With ``part`` (a screen with
+    was taken: LEFT or RIGHT with ``n`` > 0. With ``legal`` (the playable
+    cards, not empty) the cursor steps over the greyed cards of
+    ``screen.hand`` to the next playable one. With ``part`` (a screen with
     a ``draw_part`` that draws its hand and hint row) a move that leaves
     the hint as it was asks for that part alone (``App.invalidate_part``),
     else for the whole frame."""
     if n and (b == buttons.LEFT or b == buttons.RIGHT):
         hint = screen.hint
         alert = screen.hint_alert
-        screen.cursor = (screen.cursor + (1 if b == buttons.RIGHT else -1)) % n
+        step = 1 if b == buttons.RIGHT else -1
+        cur = (screen.cursor + step) % n
+        if legal:
+            hand = screen.hand
+            for _ in range(n - 1):
+                if hand[cur] in legal:
+                    break
+                cur = (cur + step) % n
+        screen.cursor = cur
         screen._plain_hint()
         if part and hint == screen.hint and alert == screen.hint_alert:
             screen.app.invalidate_part()

@@ -20,10 +20,8 @@ ASK = "Replace save? A: yes"
 # The rows after Continue (when it is there); Guided hand last.
 ITEMS = ("New game", "Rules", "Settings", "Statistics", "Link play", "Guided hand")
 _N = len(ITEMS)
-# Menu rows in view on the 240x135 title (58 + 5 * 15 = 133): seven rows 10
-# px apart had the highlight touching the words. The game's name above them.
-_ROWS = 5
-_NAME_Y = 40
+# The height the title is drawn in (the lower view on a 240x240 screen).
+_TABLE_H = 135
 
 
 class TitleScreen(StaticScreen):
@@ -127,26 +125,30 @@ class TitleScreen(StaticScreen):
             return
         w = self.app.width
         fb.fill(theme.FELT)
-        fb.fill_rect(0, 0, w, 34, theme.FELT_DARK)
-        text.draw_centered(fb, "PICO CARDS", w // 2, 5, theme.GOLD, text.BIG)
-        # A little fan of the four aces as the logo.
+        # On 240x240 the console's name is in the panel above
+        # (app.title_tall). The game picked is named under the logo, so the
+        # menu starts high enough to show every row (Guided hand hid under
+        # a ▼): six at 240x135, Continue scrolled in when a game is saved.
+        tall = self.app.tall
+        top = 0 if tall else 34
+        if not tall:
+            fb.fill_rect(0, 0, w, top, theme.FELT_DARK)
+            text.draw_centered(fb, "PICO CARDS", w // 2, 5, theme.GOLD, text.BIG)
+        # A little fan of the four aces as the logo, the game's name under it.
         for i in range(4):
-            cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
+            cardview.face(fb, i * 13 + 12, 10 + i * 14, top + 6)
+        text.draw_centered(fb, self.app.game_name(), 44, top + 44, theme.WHITE, text.BOLD)
         several = len(games.GAMES) > 1
-        if several:
-            text.draw(fb, "\u25c4", 84, _NAME_Y + 2, theme.GOLD, text.SMALL)
-            text.draw(fb, "\u25ba", 224, _NAME_Y + 2, theme.GOLD, text.SMALL)
-        text.draw_centered(fb, self.app.game_name(), 157, _NAME_Y, theme.WHITE, text.BOLD)
         if len(self.menu.items) <= 3:
-            self.menu.draw(fb, 90, 68, 146, 14)
+            self.menu.draw(fb, 90, top + 6, 146, 15)
             text.draw(fb, "\u25c4 \u25ba game  A select" if several else "A select", 4, 122,
                       theme.TEXT_DIM, text.SMALL)
         else:
-            # Many rows: at most _ROWS in view, scrolled (▲▼ say there are
-            # more), each 15 px: the small font's ink is its rows 1 to 11,
-            # so the highlight's frame keeps a blank row above the capitals
-            # and below the descenders. The key hint under the logo.
-            self.menu.draw(fb, 90, _NAME_Y + 18, 146, 15, rows=_ROWS)
+            # Many rows: as many as fit in view, scrolled (▲▼ say there
+            # are more), each 15 px: the small font's ink is its rows 1 to
+            # 11, so the highlight's frame keeps a blank row above the
+            # capitals and below the descenders. The key hint under the name.
+            self.menu.draw(fb, 90, top + 6, 146, 15, rows=(_TABLE_H - top - 6) // 15)
             if self.asking:
                 # The row has no room to name the save it asks about (ASK).
                 text.draw(fb, "Saved game:", 4, 106, theme.GOLD, text.SMALL)

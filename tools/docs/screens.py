@@ -45,9 +45,9 @@ GAMES = (
     ("Clubbed", "", (
         ("title", "", "The title: the game, its menu and the keys."),
         ("turn", "A", "A new game: your turn, the stock, the pile and your hand."),
-        ("club", "A", "You play a card and club West: the lines say what happened."),
+        ("club", "LEFT A", "You play a club and club West: the lines say what happened."),
         ("draw", "A", "No card matches the pile: DRAW takes cards from the stock."),
-        ("result", "Ax29", "The end of a game: who wins and by how many cards."),
+        ("result", "Ax36", "The end of a game: who wins and by how many cards."),
     )),
     ("Klaberjass", "RIGHT", (
         ("title", "", "The title with Klaberjass picked."),

@@ -85,6 +85,21 @@ def _game_over(app, screen):
                           NAMES))
 
 
+def default_card(legal):
+    """The choice the cursor starts a turn on, of the ``legal`` actions:
+    the first playable non-club, so that a press of A sheds a card and
+    keeps the clubs for a bigger pile (CB-5); else the first club; DRAW
+    only when nothing can be played. (The first playable card in the hand
+    is a club whenever one is held: clubs sort first.)"""
+    for a in legal:
+        if 13 <= a < clubbed.DRAW:  # cards 0..12 are the clubs
+            return a
+    for a in legal:
+        if a != clubbed.DRAW:
+            return a
+    return legal[0]
+
+
 class ClubbedScreen:
     """One game of Clubbed on screen. ``seed``/``dealer``/``refill`` go to the
     core (``clubbed.Clubbed``); ``on_over(app, screen)`` is called when the
@@ -142,11 +157,7 @@ class ClubbedScreen:
             # After a draw: the drawn card if it can be played, else DRAW again.
             self.cursor = self.slots.index(focus)
         elif mine and (new_turn or focus >= 0):
-            # Start the turn on the first playable choice.
-            for i in range(len(self.slots)):
-                if self.slots[i] in self.legal:
-                    self.cursor = i
-                    break
+            self.cursor = self.slots.index(default_card(self.legal))
         if self.cursor >= len(self.slots):
             self.cursor = max(0, len(self.slots) - 1)
         self._plain_hint()

@@ -51,7 +51,11 @@ NO_BID = clubs.NO_BID
 THINK_MS = 800  # before a computer plays, bids or chooses
 # Private constants are const(): mpy-cross folds them into the code, so their
 # names take no heap on the Pico (tools/bench/mem_report.py).
-_TRICK_MS = const(1900)  # a complete trick stays with its sums and winner
+# A complete trick stays with its sums and winner as long as its verdict
+# line takes to read: a second to find it, then 60 ms a character (the tie's
+# "Tie 13-13, top card J♥: North takes it" is 3.5 s). A hurries it.
+_TRICK_MS = const(1200)
+_CHAR_MS = const(60)
 _BANNER_MS = const(1800)  # Negative One, Adam, True Adam
 _BROKEN_MS = const(1100)  # the "clubs are broken" banner
 _AUTO_MS = const(1500)  # autoplay: how long a between-hands screen stays
@@ -445,7 +449,7 @@ class ClubsScreen:
             t.why = b
             self.won[seat] += 1
             self.msg = self.trick_msg = _table(self.app).trick_line(t)
-            return _TRICK_MS
+            return _TRICK_MS + _CHAR_MS * len(self.msg)
         if kind == clubs.EV_BID:
             self.bids[seat] = a
             self._say(ev)

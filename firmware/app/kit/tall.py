@@ -66,14 +66,19 @@ def draw(app, screen, fb):
 
 
 def _lines(fb, lines, w, h):
-    # str: text; ("h", str): a heading; bytes: a row of cards;
-    # ("c", label, bytes): a row of cards after "label: " (whose cards they are).
+    # str: text; ("h", str): a heading; ("t", str): a big centred title;
+    # bytes: a row of cards; ("c", label, bytes): a row of cards after
+    # "label: " (whose cards they are).
     from app.kit.cardview import RANK_LABELS, SUIT_GLYPHS, draw_rich, suit_color
 
     y = 3
     for line in lines:
         if y + ROW > h - 2:
             break
+        if isinstance(line, tuple) and line[0] == "t":
+            text.draw_centered(fb, line[1], w // 2, y, theme.GOLD, text.BIG)
+            y += text.BIG.h + 6
+            continue
         cards = None
         x = 10
         if isinstance(line, tuple) and line[0] == "c":

@@ -149,8 +149,9 @@ _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 #: an object with ``text(fb, s, x, y, color, font)`` (called by ``draw``),
 #: ``card(fb, c, x, y, w, h, dim)`` then ``end()`` around a card's face,
 #: ``backs(fb, n, x, y, w, h, step)`` and ``place(fb, x, y, w, h)`` (called
-#: by app.kit.cardview). None on the device: drawing then costs one test
-#: and allocates nothing.
+#: by app.kit.cardview), and ``right(fb, rx, y)`` (called by ``draw_right``
+#: before its text: the string ends at ``rx``). None on the device: drawing
+#: then costs one test and allocates nothing.
 listener = None
 
 # (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
@@ -291,6 +292,8 @@ def draw_centered(fb, s, cx, y, color, font=SMALL):
 def draw_right(fb, s, rx, y, color, font=SMALL):
     """Draw ``s`` ending just before column ``rx`` (top at ``y``); returns its left x."""
     x = rx - len(s) * font.w
+    if listener is not None:
+        listener.right(fb, rx, y)
     draw(fb, s, x, y, color, font)
     return x
 

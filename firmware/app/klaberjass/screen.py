@@ -40,7 +40,7 @@ NAMES = ("You", "West")
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
-_TRICK_MS = const(1300)  # a complete trick stays on the table
+_TRICK_MS = const(2200)  # a complete trick stays on the table: both cards read
 _BANNER_MS = const(1900)  # a banner stays unless A or B is pressed
 _SUMMARY_MS = const(2500)  # autoplay only: the round summary stays this long
 
@@ -418,9 +418,9 @@ class KlaberjassScreen:
                 self._banner("All passed", ["No trump: %s" % (
                     "you redeal" if seat == _HUMAN else who + " redeals")], wait=True)
             elif kind == kj.EV_EXCHANGE and seat != _HUMAN:
-                self._banner("Exchange", ["%s swapped %s" % (who, kj.symbol_name(a)),
-                                          "for the turned card %s" % kj.symbol_name(b)],
-                             bytes((b,)), True)
+                # One line: a second one ran under the card drawn below it.
+                self._banner("Exchange", ["%s swapped %s for the turned %s" % (
+                    who, kj.symbol_name(a), kj.symbol_name(b))], bytes((b,)), True)
             elif kind == kj.EV_SEQ:
                 seqs.append(kj.describe(ev, _HUMAN, NAMES))
             elif kind == kj.EV_SEQ_TIE:
@@ -620,7 +620,7 @@ class KlaberjassScreen:
                 self._apply(self.choices[self.choice], now)
             return
         n = len(self.hand)
-        if shared.move_cursor(self, b, n):
+        if shared.move_cursor(self, b, n, False, self.legal):
             return
         if b == buttons.A and n:
             c = self.hand[self.cursor]
