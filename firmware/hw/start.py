@@ -35,7 +35,8 @@ and buttons, show a splash, run the app, and never die silently.
    previous log moves to ``/error.log.old``) and printed on the USB console,
    the LED (if any) turns red, and an error screen shows the message and
    where it happened; A starts a fresh app with the same display, buttons and
-   frame. Ctrl-C on the console (KeyboardInterrupt) stops everything, for
+   frame (the wait for A sleeps between button events, as the app's does).
+   Ctrl-C on the console (KeyboardInterrupt) stops everything, for
    mpremote.
 
 Failures before there is a display (bad board module, no SPI) are logged and
@@ -323,8 +324,9 @@ def error_screen(display, summary, where, logged, path=LOG_FILE):
 
 
 def wait_for_a(keys, clock, steps=None):
-    """Block until button A (polling every POLL_MS); ``steps`` bounds the
-    polls for tests. True if A came."""
+    """Block until button A, asleep between button events (``wait_keys``:
+    an edge interrupt wakes it, as in the app's loop); ``steps`` bounds the
+    waits for tests. True if A came."""
     from app.kit import buttons
 
     keys.clear()
@@ -332,9 +334,11 @@ def wait_for_a(keys, clock, steps=None):
     while steps is None or n < steps:
         n += 1
         b = keys.get()
-        if b == buttons.A:
-            return True
-        clock.sleep_ms(POLL_MS)
+        while b >= 0:
+            if b == buttons.A:
+                return True
+            b = keys.get()
+        wait_keys(keys, clock, WAIT_MAX_MS)
     return False
 
 
