@@ -7,7 +7,10 @@ saved, its New game and Guided hand ask first (they would replace that
 save, and no other game's): the row turns into the question ``ASK``, a
 second A starts the game, any other key puts the row back and keeps the
 save; while it asks, the screen names the saved game. At start-up the title
-opens on the game saved last. The variants are on the Settings screen."""
+opens on the game saved last. The variants are on the Settings screen.
+Where the console can read its battery, a line under the logo gives the
+level, a warning when it is low (the game in play needs no saving for it:
+the app saves whenever it is the human's turn)."""
 
 from app import games, modules
 from app.kit import buttons, cardview, text, theme
@@ -24,6 +27,8 @@ _N = len(ITEMS)
 # px apart had the highlight touching the words. The game's name above them.
 _ROWS = 5
 _NAME_Y = 40
+# At or below this percent the battery's line on the title is a warning.
+LOW_PCT = 10
 
 
 class TitleScreen(StaticScreen):
@@ -113,6 +118,19 @@ class TitleScreen(StaticScreen):
 
                 show_notices(app)
 
+    def battery_words(self, short=False):
+        """``(words, low)`` for the battery's line ("Battery 57%", "Low
+        battery 8%"; ``short``: "57%", "Low 8%"), or ``(None, False)`` when
+        the console cannot read its battery (``app.battery``)."""
+        read = self.app.battery
+        if read is None:
+            return None, False
+        pct = read()
+        low = pct <= LOW_PCT
+        if short:
+            return ("Low %d%%" if low else "%d%%") % pct, low
+        return ("Low battery %d%%" if low else "Battery %d%%") % pct, low
+
     def tall_lines(self):
         """The panel above the menu on a 240x240 screen (app.kit.tall)."""
         from app import title_tall
@@ -132,6 +150,10 @@ class TitleScreen(StaticScreen):
         # A little fan of the four aces as the logo.
         for i in range(4):
             cardview.face(fb, i * 13 + 12, 10 + i * 14, 44)
+        words, low = self.battery_words()
+        if words:
+            # Under the fan of aces, above the key hints.
+            text.draw(fb, words, 4, 88, theme.GOLD if low else theme.TEXT_DIM, text.SMALL)
         several = len(games.GAMES) > 1
         if several:
             text.draw(fb, "\u25c4", 84, _NAME_Y + 2, theme.GOLD, text.SMALL)

@@ -422,6 +422,16 @@ def link_opener(cfg, machine):
     return link_open
 
 
+def battery_reader(cfg, machine):
+    """The app's ``battery``: the board's gauge's ``level`` (``hw.battery``),
+    or None when the board cannot read its battery."""
+    if not cfg:
+        return None
+    from hw import battery
+
+    return battery.from_board(cfg, machine).level
+
+
 def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
     """Step ``app`` forever (``steps``: how many for tests), waiting between
     steps for a button or the app's next deadline (``wait_keys``), and
@@ -611,6 +621,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
             else:
                 app = make(display, keys, clock, seed=seed())
             app.link_open = link_opener(board.get("link"), machine)
+            app.battery = battery_reader(board.get("battery"), machine)
             gc.collect()
             run_app(app, keys, clock, steps, display, sleeper(display, keys, machine))
             return app
