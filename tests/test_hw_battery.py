@@ -78,3 +78,14 @@ def test_every_board_names_a_plain_picos_gauge():
         read = start.battery_reader(cfg, Machine)
         ADC.made[-1].mv = 3750 // 3
         assert abs(read() - 50) <= 1
+
+
+def test_no_adc_here_is_no_level(capsys):
+    """A board with a gauge on a machine without an ADC (a port or a fake
+    that lacks it): the console goes on without a level, and says why."""
+
+    class Bare:
+        pass
+
+    assert start.battery_reader({"pin": 29, "ratio": 3}, Bare) is None
+    assert "no battery level" in capsys.readouterr().out

@@ -424,12 +424,17 @@ def link_opener(cfg, machine):
 
 def battery_reader(cfg, machine):
     """The app's ``battery``: the board's gauge's ``level`` (``hw.battery``),
-    or None when the board cannot read its battery."""
+    or None when the board cannot read its battery, or its ADC cannot be
+    had here (a message says why: the console goes on without a level)."""
     if not cfg:
         return None
-    from hw import battery
+    try:
+        from hw import battery
 
-    return battery.from_board(cfg, machine).level
+        return battery.from_board(cfg, machine).level
+    except Exception as e:
+        print("picocards: no battery level:", e)
+        return None
 
 
 def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
