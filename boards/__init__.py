@@ -26,6 +26,11 @@ module name. ``BOARD`` has:
 - ``led``: None or {``kind`` "rgb", ``pins`` (r, g, b), ``active`` level}.
 - ``link``: the link cable's UART (docs/link.md): ``uart`` (0 or 1), ``tx``
   and ``rx`` (GPIO numbers), ``baud``; optional (no link play without it).
+- ``battery``: where the board reads its supply (``hw.battery``): ``pin``
+  (an ADC GPIO: 29, VSYS through the Pico's divider), ``ratio`` (that
+  divider, 3), optional ``empty_mv`` and ``full_mv`` (the supply at 0 % and
+  100 %); None or absent: the board cannot read it (a Pico W, whose GP29 the
+  radio shares) and the console shows no level.
 
 The device reads the board's module name from ``/board.txt``
 (``hw/start.py``); ``DEFAULT`` is used when there is none: the board a

@@ -66,4 +66,7 @@ BOARD = {
     "led": None,
     # Link cable (docs/link.md): UART0, TX GP0 and RX GP1, crossed to the other console.
     "link": {"uart": 0, "tx": 0, "rx": 1, "baud": 115200},
+    # The battery's level (hw.battery): VSYS/3 on ADC3 (GP29) of a plain Pico.
+    # A Pico W shares that pin with its radio: its board says "battery": None.
+    "battery": {"pin": 29, "ratio": 3},
 }

@@ -217,6 +217,8 @@ class Sim:
             f.write(settings_bytes())
         self.run = HeadlessRun(seed=seed, board=harness.load_board(board),
                                storage=FolderStorage(self.dir))
+        # The emulated Pico reads its battery (hw.battery): on USB, full.
+        self.run.app.battery = lambda: 100
         self.run.settle()
 
     def press(self, key):

@@ -48,7 +48,7 @@ def test_the_four_handhelds_are_defined():
 @pytest.mark.parametrize("name", NAMES)
 def test_board_is_consistent(name):
     b = boards.load(name)
-    assert set(b) == {"name", "display", "buttons", "led", "link"}
+    assert set(b) == {"name", "display", "buttons", "led", "link", "battery"}
     d = b["display"]
     used = []
     pwm = []
@@ -96,6 +96,8 @@ def test_board_is_consistent(name):
     assert uart_role(link["rx"]) == (link["uart"], "RX")
     assert link["baud"] == 115_200
     used += [link["tx"], link["rx"]]
+    # A plain Pico's VSYS/3 (ADC3, on no header pin), or nothing.
+    assert b["battery"] is None or b["battery"] == {"pin": 29, "ratio": 3}
     assert len(used) == len(set(used)), "a GPIO used twice"
     assert set(used) <= PICO_GPIO
     channels = [pwm_channel(p) for p in pwm]

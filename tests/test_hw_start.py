@@ -367,3 +367,47 @@ def test_idle_collection_after_a_step_and_never_while_a_press_is_judged(monkeypa
     # Three steps, each after the longest wait: one collection after each.
     assert len(collected) == 3
     assert clock.ticks_diff(clock.ticks_ms(), t) >= 2 * start.WAIT_MAX_MS
+
+
+def test_error_screen_waits_asleep_until_a():
+    """The error screen's wait for A sleeps like the app's loop: with edge
+    interrupts nothing is sampled while no edge came (a minute of waiting
+    reads the pins once), and an edge's press of A ends it."""
+    clock = VirtualClock()
+
+    class Keys:
+        edges = True
+        debounce_ms = 20
+        polls = 0
+        queue: list = []
+        ring = False
+
+        def poll(self):
+            self.polls += 1
+            if self.ring:
+                self.ring = False
+                self.queue.append(L.A)
+
+        def pending(self):
+            return self.ring
+
+        def waiting(self):
+            return bool(self.queue)
+
+        def due(self):
+            return None
+
+        def clear(self):
+            self.queue = []
+
+        def get(self):
+            self.poll()
+            return self.queue.pop(0) if self.queue else L.NONE
+
+    keys = Keys()
+    t = clock.ticks_ms()
+    assert not start.wait_for_a(keys, clock, steps=1)
+    assert clock.ticks_diff(clock.ticks_ms(), t) >= start.WAIT_MAX_MS
+    assert keys.polls <= 2
+    keys.ring = True  # an edge came in: A, once judged
+    assert start.wait_for_a(keys, clock, steps=2)

@@ -522,3 +522,21 @@ def test_no_rule_id_on_any_frame_of_a_game(board, name):
             del check.found[:]
             s.press(keys[i % len(keys)])
     assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_title_battery_line_fits(board):
+    """The battery's level on the title (a board that reads it: hw.battery),
+    at its widest, and the low warning, with a saved game's Continue."""
+    s = _saved_session(board)
+    found = []
+    drawn = set()
+    with TextCheck() as check:
+        for pct in (100, 10):
+            s.app.battery = lambda pct=pct: pct
+            draw_frame(s.app, check)
+            drawn |= set(e[2] for log in check.log.values() for e in log if e[0] == "text")
+            found += ["%d%%: %s" % (pct, f) for f in check.found]
+    assert not found, board + ":\n" + "\n".join(sorted(set(found)))
+    words = ("100%", "Low 10%") if BOARDS[board][1] else ("Battery 100%", "Low battery 10%")
+    assert set(words) <= drawn

@@ -41,6 +41,7 @@ class App:
     light = 100
     dim = 60
     sleep = 120  # seconds without a press before the console sleeps (hw.power); 0 never
+    battery = None  # ``battery()``: percent left (hw.start: the board's gauge); None: none
     motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
     last = (0, 0, 0)
     id = 0

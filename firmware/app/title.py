@@ -7,7 +7,10 @@ saved, its New game and Guided hand ask first (they would replace that
 save, and no other game's): the row turns into the question ``ASK``, a
 second A starts the game, any other key puts the row back and keeps the
 save; while it asks, the screen names the saved game. At start-up the title
-opens on the game saved last. The variants are on the Settings screen."""
+opens on the game saved last. The variants are on the Settings screen.
+Where the console can read its battery, a line under the logo gives the
+level, a warning when it is low (the game in play needs no saving for it:
+the app saves whenever it is the human's turn)."""
 
 from app import games, modules
 from app.kit import buttons, cardview, text, theme
@@ -22,6 +25,8 @@ ITEMS = ("New game", "Rules", "Settings", "Statistics", "Link play", "Guided han
 _N = len(ITEMS)
 # The height the title is drawn in (the lower view on a 240x240 screen).
 _TABLE_H = 135
+# At or below this percent the battery's line on the title is a warning.
+LOW_PCT = 10
 
 
 class TitleScreen(StaticScreen):
@@ -111,6 +116,19 @@ class TitleScreen(StaticScreen):
 
                 show_notices(app)
 
+    def battery_words(self, short=False):
+        """``(words, low)`` for the battery's line ("Battery 57%", "Low
+        battery 8%"; ``short``: "57%", "Low 8%"), or ``(None, False)`` when
+        the console cannot read its battery (``app.battery``)."""
+        read = self.app.battery
+        if read is None:
+            return None, False
+        pct = read()
+        low = pct <= LOW_PCT
+        if short:
+            return ("Low %d%%" if low else "%d%%") % pct, low
+        return ("Low battery %d%%" if low else "Battery %d%%") % pct, low
+
     def tall_lines(self):
         """The panel above the menu on a 240x240 screen (app.kit.tall)."""
         from app import title_tall
@@ -138,6 +156,10 @@ class TitleScreen(StaticScreen):
         for i in range(4):
             cardview.face(fb, i * 13 + 12, 10 + i * 14, top + 6)
         text.draw_centered(fb, self.app.game_name(), 44, top + 44, theme.WHITE, text.BOLD)
+        words, low = self.battery_words()
+        if words:
+            # Under the game's name, above the key hints.
+            text.draw(fb, words, 4, top + 58, theme.GOLD if low else theme.TEXT_DIM, text.SMALL)
         several = len(games.GAMES) > 1
         if len(self.menu.items) <= 3:
             self.menu.draw(fb, 90, top + 6, 146, 15)

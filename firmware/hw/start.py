@@ -37,7 +37,8 @@ and buttons, show a splash, run the app, and never die silently.
    previous log moves to ``/error.log.old``) and printed on the USB console,
    the LED (if any) turns red, and an error screen shows the message and
    where it happened; A starts a fresh app with the same display, buttons and
-   frame. Ctrl-C on the console (KeyboardInterrupt) stops everything, for
+   frame (the wait for A sleeps between button events, as the app's does).
+   Ctrl-C on the console (KeyboardInterrupt) stops everything, for
    mpremote.
 
 Failures before there is a display (bad board module, no SPI) are logged and
@@ -325,8 +326,9 @@ def error_screen(display, summary, where, logged, path=LOG_FILE):
 
 
 def wait_for_a(keys, clock, steps=None):
-    """Block until button A (polling every POLL_MS); ``steps`` bounds the
-    polls for tests. True if A came."""
+    """Block until button A, asleep between button events (``wait_keys``:
+    an edge interrupt wakes it, as in the app's loop); ``steps`` bounds the
+    waits for tests. True if A came."""
     from app.kit import buttons
 
     keys.clear()
@@ -334,9 +336,11 @@ def wait_for_a(keys, clock, steps=None):
     while steps is None or n < steps:
         n += 1
         b = keys.get()
-        if b == buttons.A:
-            return True
-        clock.sleep_ms(POLL_MS)
+        while b >= 0:
+            if b == buttons.A:
+                return True
+            b = keys.get()
+        wait_keys(keys, clock, WAIT_MAX_MS)
     return False
 
 
@@ -423,6 +427,21 @@ def link_opener(cfg, machine):
         return opened[0]
 
     return link_open
+
+
+def battery_reader(cfg, machine):
+    """The app's ``battery``: the board's gauge's ``level`` (``hw.battery``),
+    or None when the board cannot read its battery, or its ADC cannot be
+    had here (a message says why: the console goes on without a level)."""
+    if not cfg:
+        return None
+    try:
+        from hw import battery
+
+        return battery.from_board(cfg, machine).level
+    except Exception as e:
+        print("picocards: no battery level:", e)
+        return None
 
 
 def run_app(app, keys, clock, steps=None, display=None, sleeper=None):
@@ -616,6 +635,7 @@ def main(machine=None, clock=None, board_file=BOARD_FILE, log_file=LOG_FILE, app
                 app = make(display, keys, clock, seed=seed())
             app.link_open = link_opener(board.get("link"), machine)
             app.link_wait = True  # run_app sleeps on the link (wait_keys)
+            app.battery = battery_reader(board.get("battery"), machine)
             gc.collect()
             run_app(app, keys, clock, steps, display, sleeper(display, keys, machine))
             return app

@@ -346,23 +346,25 @@ GAMES = ("Clubbed", "Klaberjass", "Clubs")  # the title's order (app.games.GAMES
 
 SLEEP_S = 60  # the shortest "Sleep after", for the asleep figure
 
-# Currents for the estimate (mA at the supply). The RP2040's: running
-# flat out at 125 MHz, about 20 mA (Raspberry Pi Pico datasheet's
-# measurements are of this order); in light sleep (clocks stopped, PLLs
-# off, the timer running), about 1.5 mA (MicroPython's rp2 lightsleep
-# commit measured 1.5 mA on a Pico). Waiting in WFE with the clocks
-# running (the console awake, between presses) is not in either; taken
-# as 10 mA, an assumption to measure on hardware.
+# Currents for the estimate (mA at the supply); docs/performance.md gives
+# each one's source next to the table. The RP2040's: running flat out at
+# 125 MHz, about 20 mA; in light sleep (clocks stopped, PLLs off, the
+# timer running) about 1.5 mA (MicroPython's rp2 lightsleep change
+# measured it on a Pico); waiting in WFE with the clocks running (the
+# console awake, between presses) is in no datasheet: 10 mA, assumed.
 CPU_RUN_MA = 20.0
 CPU_WFE_MA = 10.0
 CPU_LIGHTSLEEP_MA = 1.5
-# The display's own, per board kind: (on, asleep). An ST7789 panel's logic
-# in normal mode and in sleep-in, its white LED backlight at 100 %
-# (scaled by the PWM duty); an SSD1306 with about a third of its pixels
-# lit, and display off (its sleep current). Assumed typical figures: see
-# docs/performance.md.
-PANEL_MA = {"st7789": (6.0, 0.05), "ssd1306": (8.0, 0.01)}
+# The display's own, per controller: (on, asleep). ST7789: its logic in
+# normal mode (the ST7789V datasheets' typical 7.5 mA) and in sleep-in
+# (0.03 mA); the module's white LED backlight at 100 % (20 mA, the low
+# end of the 20-40 mA such 1.14" and 1.3" modules draw; scaled by the
+# PWM duty). SSD1306 128x64 module (charge pump from 3.3 V): about 10 mA
+# with text lit (a measured figure for such modules), display off 0.01 mA
+# (the datasheet's sleep currents, a few uA each).
+PANEL_MA = {"st7789": (7.5, 0.03), "ssd1306": (10.0, 0.01)}
 BACKLIGHT_MA = {"st7789": 20.0, "ssd1306": 0.0}
+DIM_PCT = 8  # hw.start.DIM_PCT: the backlight after the dim timeout
 CELL_MAH = 1000
 
 
@@ -408,11 +410,16 @@ def awake_figures(k, args, tmp):
 
 
 def print_awake(rows, board, out=print):
-    """The awake shares and the estimate from them as table rows."""
+    """The awake shares and the estimate from them as table rows (the
+    title also with the backlight dimmed)."""
     for where, share, asleep in rows:
         ma = estimate_ma(share, board, asleep)
         out("| CPU awake at %s | %.2f %%; about %.1f mA, %.0f h on a %d mAh cell |"
             % (where, 100 * share, ma, CELL_MAH / ma, CELL_MAH))
+        if where == "the title":
+            ma = estimate_ma(share, board, False, DIM_PCT)
+            out("| the title, backlight dimmed to %d %% | about %.1f mA, %.0f h on a %d mAh"
+                " cell |" % (DIM_PCT, ma, CELL_MAH / ma, CELL_MAH))
 
 
 def key_for(board, logical):

@@ -295,6 +295,9 @@ class Pico {
     this.clock = mcu.clock;
     mcu.logger = quietLogger;
     mcu.loadBootrom(bootrom);
+    // ADC3 (GP29) is a plain Pico's VSYS/3: on USB, VBUS less the Schottky
+    // diode's drop, about 4.7 V (1.567 V at the pin, of the 3.3 V reference).
+    mcu.adc.channelValues[3] = Math.floor((4700 / 3) * 4095 / 3300);
     this.patchRom();
     mcu.flash.set(flash);
     mcu.onBreak = (n) => this.onBreak(n);
@@ -758,6 +761,13 @@ const commands = {
     const set = () => pico.mcu.gpio[msg.pin].setInputValue(!!msg.value);
     if (msg.at_ns === undefined || msg.at_ns <= pico.ns) set();
     else pico.schedule(msg.at_ns, set);
+    return status();
+  },
+  adc(msg) {
+    // The level at ADC input msg.channel (0-3: GP26-29, 4: the temperature
+    // sensor) as the converter's 12-bit result; rp2040js reads it at each
+    // conversion.
+    pico.mcu.adc.channelValues[msg.channel] = msg.value & 0xfff;
     return status();
   },
   pin(msg) {

@@ -483,6 +483,11 @@ class Pico:
             msg["at_ns"] = int(at_ms * 1e6)
         self._call(msg)
 
+    def adc(self, channel, mv):
+        """Put ``mv`` millivolts on ADC input ``channel`` (3: GP29, a plain
+        Pico's VSYS/3), as the 12-bit result of a 3.3 V converter."""
+        self._call({"cmd": "adc", "channel": channel, "value": min(4095, mv * 4095 // 3300)})
+
     def pin(self, n):
         """The level (0/1) GPIO ``n`` shows: its output if driven, else its input."""
         return self._call({"cmd": "pin", "pin": n})["value"]

@@ -319,7 +319,9 @@ def title(fb, scr):
     app = scr.app
     w, h = app.width, app.height
     fb.fill(OFF)
-    bar(fb, "PICO CARDS", 0, w, "\u2663\u2666\u2665\u2660")
+    # The battery's level in the bar where the console reads it: "57%", "Low 8%".
+    words, _ = scr.battery_words(short=True)
+    bar(fb, "PICO CARDS", 0, w, words or "\u2663\u2666\u2665\u2660")
     if scr.asking:
         # The question's row (20 characters) cannot name the save: this row does.
         center(fb, "Saved: " + app.game_name(), w, 13)

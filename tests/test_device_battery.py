@@ -1,0 +1,32 @@
+"""The battery gauge on the emulated Pico (rp2040js models the RP2040's ADC:
+the harness puts a voltage on ADC3, a plain Pico's VSYS/3): the title shows
+the level the simulator shows for the same reading, and the low warning
+when the supply is near empty (``.mpy`` install; the frozen image too when
+``make firmware`` has built one up to date)."""
+
+import device
+import pytest
+
+pytestmark = device.needs_kit
+
+BOARD = "pimoroni_pico_display"
+
+
+@pytest.mark.parametrize("image", device.images_to_test())
+@pytest.mark.parametrize("vsys_mv, pct", [(4700, 100), (3750, 49), (3350, 5)])
+def test_title_shows_the_supply_read_on_adc3(image, vsys_mv, pct):
+    """4.7 V (USB): full; 3.75 V: about half (the reading's last bit rounds
+    it to 49 %); 3.35 V: "Low battery 5%"."""
+    sim = device.Sim(BOARD)
+    try:
+        sim.run.app.battery = lambda: pct
+        sim.run.app.invalidate()
+        sim.run.settle()
+        title = sim.image()
+        with device.boot(BOARD, frozen=image == "frozen") as pico:
+            pico.adc(3, vsys_mv // 3)
+            pico.wait_frames(1, timeout_ms=5000, full=True)
+            device.settle_like_sim(pico, 0, title)
+            device.assert_same("battery-%d-%s" % (vsys_mv, image), pico.panel(), title)
+    finally:
+        sim.close()
