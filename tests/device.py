@@ -217,8 +217,8 @@ class Sim:
             f.write(settings_bytes())
         self.run = HeadlessRun(seed=seed, board=harness.load_board(board),
                                storage=FolderStorage(self.dir))
-        # The emulated Pico reads its battery (hw.battery): on USB, full.
-        self.run.app.battery = lambda: 100
+        # The emulated Pico reads its battery (hw.battery): on USB, no cell.
+        self.run.app.battery = lambda: None
         self.run.settle()
 
     def press(self, key):

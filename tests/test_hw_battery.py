@@ -48,11 +48,18 @@ def test_supply_through_the_divider():
 
 
 @pytest.mark.parametrize("vsys, pct", [(4200, 100), (3750, 50), (3300, 0), (3390, 10),
-                                       (4950, 100), (2800, 0)])
+                                       (4350, 100), (2800, 0)])
 def test_level_between_empty_and_full(vsys, pct):
-    """Linear from empty (3.3 V) to full (4.2 V), clamped: USB's 4.9 V is
-    full, a cell below empty 0 %."""
+    """Linear from empty (3.3 V) to full (4.2 V), clamped: a cell just off
+    the charger is full, a cell below empty 0 %."""
     assert abs(gauge(vsys).level() - pct) <= 1
+
+
+@pytest.mark.parametrize("vsys", [4700, 4950, 1200, 0])
+def test_no_level_when_no_cell_is_read(vsys):
+    """On USB power (VSYS about 4.7 V) the gauge says nothing rather than
+    "100%"; nor for a reading no cell gives (an unwired pin)."""
+    assert gauge(vsys).level() is None
 
 
 def test_a_board_gives_its_own_empty_and_full():

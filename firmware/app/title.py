@@ -119,11 +119,12 @@ class TitleScreen(StaticScreen):
     def battery_words(self, short=False):
         """``(words, low)`` for the battery's line ("Battery 57%", "Low
         battery 8%"; ``short``: "57%", "Low 8%"), or ``(None, False)`` when
-        the console cannot read its battery (``app.battery``)."""
+        the console cannot read its battery (``app.battery``) or reads no
+        cell (on USB power)."""
         read = self.app.battery
-        if read is None:
+        pct = None if read is None else read()
+        if pct is None:  # no gauge, or no cell read (on USB power)
             return None, False
-        pct = read()
         low = pct <= LOW_PCT
         if short:
             return ("Low %d%%" if low else "%d%%") % pct, low

@@ -12,14 +12,19 @@ so a Pico W handheld's board has none: no gauge, nothing shown.
 
 The level is the voltage placed between the board's ``empty_mv`` (the cell
 about to give out) and ``full_mv`` (just charged), linear between them and
-clamped: a rough figure, enough for "about half" and "low". On USB power the
-supply is above ``full_mv``: 100 %.
+clamped: a rough figure, enough for "about half" and "low". There is no
+level (None) when the supply says no cell is being read: on USB power VSYS is
+the USB's 5 V less a diode, well above any charged cell ("Battery 100%" while
+plugged in would be a guess), and a reading far below an empty cell is no
+cell at all (a Pico W running this image, whose pin is not wired to VSYS).
 """
 
 SAMPLES = 4  # readings averaged (the ADC's last bit or two are noise)
 VREF_MV = 3300  # the ADC's reference on a Pico (3.3 V)
 EMPTY_MV = 3300  # a single Li-ion or LiPo cell near empty...
 FULL_MV = 4200  # ...and charged
+EXTERNAL_MV = 4450  # above this, USB or another supply, not the cell
+NONE_MV = 2500  # below this, no cell read (a cell is cut off near 3 V)
 
 
 class Gauge:
@@ -46,8 +51,11 @@ class Gauge:
         return total // SAMPLES * VREF_MV // 65535 * self.ratio
 
     def level(self):
-        """Percent left, 0..100."""
+        """Percent left, 0..100, or None when no cell is read (on USB or
+        another supply, or no reading that a cell could give)."""
         mv = self.millivolts()
+        if mv > EXTERNAL_MV or mv < NONE_MV:
+            return None
         lo = self.empty_mv
         pct = (mv - lo) * 100 // (self.full_mv - lo)
         return 0 if pct < 0 else 100 if pct > 100 else pct
