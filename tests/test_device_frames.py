@@ -2,8 +2,16 @@
 the game picked, New game and a few moves) is pixel-identical to the
 simulator's frames after the same presses, on a 240x135 and on the 240x240
 board, and on the 128x64 SSD1306 one (compact layout). (Clubbed's table and
-result screen: tests/test_device_game.py.)"""
+result screen: tests/test_device_game.py.)
 
+``make test`` runs each board once and each game at least once (Klaberjass
+at 240x135, Clubs at 240x240 and at 128x64): what is compared is the
+device's drawing (driver, framebuf, frozen font) against the simulator's,
+the same code for either game, and every game's screens are held to their
+pixels on every size by tests/test_frames_golden.py. ``make test-deep``
+(tests/depth.py) runs every board with every game."""
+
+import depth
 import device
 import pytest
 
@@ -15,9 +23,14 @@ GAMES = {"Klaberjass": ["RIGHT", "A", "RIGHT", "A"],
          "Clubs": ["RIGHT", "RIGHT", "A", "RIGHT", "A"]}
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-@pytest.mark.parametrize("board", ["pimoroni_pico_display", "waveshare_pico_lcd_1_3",
-                                   device.OLED_BOARD])
+BOARDS = ["pimoroni_pico_display", "waveshare_pico_lcd_1_3", device.OLED_BOARD]
+TABLES = depth.pick(
+    [("pimoroni_pico_display", "Klaberjass"), ("waveshare_pico_lcd_1_3", "Clubs"),
+     (device.OLED_BOARD, "Clubs")],
+    [(board, game) for board in BOARDS for game in sorted(GAMES)])
+
+
+@pytest.mark.parametrize("board,game", TABLES)
 def test_game_tables_match_the_simulator(board, game):
     sim = device.play_and_compare(board, GAMES[game], seed=1, name="%s-%s" % (game, board))
     try:

@@ -4,12 +4,15 @@ after every press the panel is pixel-identical to the simulator's frame for
 the same presses, down to the result screen.
 
 The whole game runs once, on the frozen image when ``make firmware`` has
-written one (what a player flashes), else on the ``.mpy`` install; the other
-install plays the game's opening (New game and the first turns, the
-computer's included) the same way. Both installs run the same compiled
-code, so a second whole game would check nothing that the opening and the
-first do not check, at the cost of minutes."""
+written one (what a player flashes), else on the ``.mpy`` install. Under
+``make test-deep`` (tests/depth.py) the other install plays the game's
+opening (New game and the first turns, the computer's included) the same
+way. Both installs run the same compiled code, and ``make test`` already
+compares the ``.mpy`` install's tables after New game and moves with the
+simulator's (tests/test_device_frames.py), so a second whole game would
+check nothing new at the cost of minutes, and the opening is depth."""
 
+import depth
 import device
 import pytest
 
@@ -52,7 +55,12 @@ def whole_game_kind():
     return device.images_to_test()[-1]
 
 
-@pytest.mark.parametrize("kind", device.images_to_test())
+#: The installs the game runs on: the whole game's, and (make test-deep) the
+#: other's opening.
+KINDS = depth.pick([whole_game_kind()], device.images_to_test())
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_clubbed_game_by_buttons(kind):
     keys, screen = plan_keys(SEED)
     assert screen == "ResultScreen"

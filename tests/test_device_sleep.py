@@ -11,6 +11,11 @@ one up to date):
 - the saved game is intact after sleeping: no flash write while asleep,
   the same save file, the same table on the glass.
 
+With a frozen image the first check (sleep, and a press that only wakes)
+runs on it; on the ``.mpy`` install too under ``make test-deep``
+(tests/depth.py): the other checks here already sleep and wake the ``.mpy``
+install, on the colour board and on the OLED.
+
 Awake shares here are behaviour bounds with a wide margin; the figures
 are the benchmark's (tools/bench/bench_pico.py, awake).
 """
@@ -18,6 +23,7 @@ are the benchmark's (tools/bench/bench_pico.py, awake).
 import os
 import tempfile
 
+import depth
 import device
 import pytest
 
@@ -89,7 +95,8 @@ def wake_with_a_tap(pico, on, hold_ms=device.HOLD_MS):
     assert woke[0] - t <= WAKE_MS, "woke %.1f ms after the press" % (woke[0] - t)
 
 
-@pytest.mark.parametrize("image", device.images_to_test())
+@pytest.mark.parametrize("image", depth.pick(device.images_to_test()[-1:],
+                                             device.images_to_test()))
 def test_sleeps_then_a_press_only_wakes_it(image):
     with boot(COLOUR, image == "frozen") as pico:
         pico.wait_frames(1, full=True)

@@ -132,7 +132,20 @@ class TextCheck:
 
     def _fill(self, fb, x, y, w, h):
         if w > 0 and h > 0:
-            self.log.setdefault(id(fb), []).append(("fill", (x, y, x + w - 1, y + h - 1)))
+            box = (x, y, x + w - 1, y + h - 1)
+            entries = self.log.setdefault(id(fb), [])
+            # A text wholly under this fill can no longer be found
+            # overlapping a later one (the fill covers where they meet), so
+            # it leaves the log; then so do the fills no text is before.
+            # Without this a run that never calls begin() (a whole linked
+            # game) compares every text with every earlier one.
+            entries[:] = [e for e in entries if e[0] != "text" or not (
+                box[0] <= e[1][0] and box[1] <= e[1][1] and e[1][2] <= box[2]
+                and e[1][3] <= box[3])]
+            while entries and entries[0][0] == "fill":
+                del entries[0]
+            if entries:
+                entries.append(("fill", box))
 
     def _text(self, fb, s, x, y, font):
         if RULE_ID.search(s):
