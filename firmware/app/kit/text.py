@@ -159,6 +159,7 @@ _targets = []
 _fast = None
 _byte = None
 _geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+_pen = [0, 0, 0]  # the text being drawn: x, y, colour (``draw``)
 
 
 def add_target(fb, buf, width, height, routine=None, byte_at=None):
@@ -191,95 +192,107 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
+    # Where and in what colour go to ``_pen`` and the work to helpers, each
+    # with at most 11 locals and stack slots: MicroPython gives a bigger
+    # function's call frame a heap block (py/objfun.c), and on a used heap
+    # finding one takes longer than drawing the text.
+    _pen[0] = x
+    _pen[1] = y
+    _pen[2] = color
+    _put(fb, s, font)
+    return x + font.w * len(s)
+
+
+def _put(fb, s, font):
     if listener is not None:
-        listener.text(fb, s, x, y, color, font)
-    key = color ^ 1  # any colour but the text colour
-    _PALETTE.pixel(0, 0, key)
-    _PALETTE.pixel(1, 0, color)
-    w = font.w
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    scratch = font.scratch
-    ascii_ = font.ascii
-    chars = font.chars
-    q = font.qmark
-    space = font.space
-    target = None
-    for t in _targets:
+        _tell(fb, s, font)
+    t = _frame_holding(fb, font.w * len(s), font.h)
+    if t is None:
+        _blit_glyphs(fb, s, font)
+    else:
+        _fast_draw(s, font, t)
+
+
+def _tell(fb, s, font):
+    listener.text(fb, s, _pen[0], _pen[1], _pen[2], font)
+
+
+def _frame_holding(fb, w, h):
+    # The registered frame ``fb`` if the w x h text at ``_pen`` lies wholly
+    # inside it (then the driver's routines draw it), else None.
+    i = len(_targets)
+    while i > 0:
+        i -= 1
+        t = _targets[i]
         if t[0] is fb:
-            target = t
-    n = len(s)
-    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
-            x + w * n <= target[2]):
-        # Wholly inside a registered frame: the driver's routines.
-        _fast_draw(s, n, x, y, color, font, target)
-        return x + w * n
+            if 0 <= _pen[1] and _pen[1] + h <= t[3] and 0 <= _pen[0] and _pen[0] + w <= t[2]:
+                return t
+            return None
+    return None
+
+
+def _blit_glyphs(fb, s, font):
+    x = _pen[0]
+    key = _pen[2] ^ 1  # any colour but the text colour
+    _PALETTE.pixel(0, 0, key)
+    _PALETTE.pixel(1, 0, _pen[2])
     for ch in s:
         o = ord(ch)
         if o < 128:
-            i = ascii_[o]
+            i = font.ascii[o]
         else:
-            i = chars.find(ch)
+            i = font.chars.find(ch)
             if i < 0:
-                i = q
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fb.blit(scratch, x, y, key, _PALETTE)
-        x += w
-    return x
+                i = font.qmark
+        if i != font.space:
+            _GLYPHS.seek(font.offset + i * font.size)
+            _GLYPHS.readinto(font.glyph)
+            fb.blit(font.scratch, x, _pen[1], key, _PALETTE)
+        x += font.w
 
 
-def _fast_draw(s, n, x, y, color, font, target):
-    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
-    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
-    str per character, a search of every interned string: 130 us a
+def _fast_draw(s, font, t):
+    """``draw`` on registered frame ``t``: glyph pixels set by ``_fast`` and
+    the string's UTF-8 bytes read by ``_byte`` (iterating a str makes a
+    1-char str per character, a search of every interned string: 130 us a
     character on a Pico with the app's names loaded)."""
     g = _geo
-    stride = target[2]
-    w = font.w
-    g[0] = y * stride + x
-    g[1] = stride
-    g[2] = w
+    g[0] = _pen[1] * t[2] + _pen[0]
+    g[1] = t[2]
+    g[2] = font.w
     g[3] = font.h
-    g[4] = color
-    g[5] = (w + 7) // 8
-    buf = target[1]
-    fast = _fast
-    byte = _byte
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    ascii_ = font.ascii
-    space = font.space
+    g[4] = _pen[2]
+    g[5] = (font.w + 7) // 8
+    _glyphs(s, font, t[1])
+
+
+def _glyphs(s, font, buf):
+    n = len(s)
     k = 0
     while n > 0:
         n -= 1
-        o = byte(s, k)
+        o = _byte(s, k)
         k += 1
         if o < 0x80:
-            i = ascii_[o]
+            o = font.ascii[o]
         else:  # UTF-8: a lead byte, then 10xxxxxx bytes
             if o >= 0xF0:
                 o = 0xFFFD  # beyond the fonts
                 k += 3
             elif o >= 0xE0:
-                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
+                o = ((o & 0x0F) << 12) | ((_byte(s, k) & 0x3F) << 6) | (_byte(s, k + 1) & 0x3F)
                 k += 2
             else:
-                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
+                o = ((o & 0x1F) << 6) | (_byte(s, k) & 0x3F)
                 k += 1
-            i = font.chars.find(chr(o))
-            if i < 0:
-                i = font.qmark
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fast(g, buf, glyph)
-        g[0] += w
+            o = font.chars.find(chr(o))
+            if o < 0:
+                o = font.qmark
+        if o != font.space:
+            _GLYPHS.seek(font.offset + o * font.size)
+            _GLYPHS.readinto(font.glyph)
+            _fast(_geo, buf, font.glyph)
+        _geo[0] += font.w
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
