@@ -159,7 +159,8 @@ _targets = []
 _fast = None
 _byte = None
 _geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
-_pen = [0, 0, 0]  # the text being drawn: x, y, colour (``draw``)
+#: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
+PEN = [0, 0, 0]
 
 
 def add_target(fb, buf, width, height, routine=None, byte_at=None):
@@ -192,18 +193,20 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
-    # Where and in what colour go to ``_pen`` and the work to helpers, each
+    # Where and in what colour go to ``PEN`` and the work to helpers, each
     # with at most 11 locals and stack slots: MicroPython gives a bigger
     # function's call frame a heap block (py/objfun.c), and on a used heap
     # finding one takes longer than drawing the text.
-    _pen[0] = x
-    _pen[1] = y
-    _pen[2] = color
-    _put(fb, s, font)
+    PEN[0] = x
+    PEN[1] = y
+    PEN[2] = color
+    put(fb, s, font)
     return x + font.w * len(s)
 
 
-def _put(fb, s, font):
+def put(fb, s, font=SMALL):
+    """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
+    leaves as they were): for callers whose own frames must stay small."""
     if listener is not None:
         _tell(fb, s, font)
     t = _frame_holding(fb, font.w * len(s), font.h)
@@ -214,28 +217,28 @@ def _put(fb, s, font):
 
 
 def _tell(fb, s, font):
-    listener.text(fb, s, _pen[0], _pen[1], _pen[2], font)
+    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
 
 
 def _frame_holding(fb, w, h):
-    # The registered frame ``fb`` if the w x h text at ``_pen`` lies wholly
+    # The registered frame ``fb`` if the w x h text at ``PEN`` lies wholly
     # inside it (then the driver's routines draw it), else None.
     i = len(_targets)
     while i > 0:
         i -= 1
         t = _targets[i]
         if t[0] is fb:
-            if 0 <= _pen[1] and _pen[1] + h <= t[3] and 0 <= _pen[0] and _pen[0] + w <= t[2]:
+            if 0 <= PEN[1] and PEN[1] + h <= t[3] and 0 <= PEN[0] and PEN[0] + w <= t[2]:
                 return t
             return None
     return None
 
 
 def _blit_glyphs(fb, s, font):
-    x = _pen[0]
-    key = _pen[2] ^ 1  # any colour but the text colour
+    x = PEN[0]
+    key = PEN[2] ^ 1  # any colour but the text colour
     _PALETTE.pixel(0, 0, key)
-    _PALETTE.pixel(1, 0, _pen[2])
+    _PALETTE.pixel(1, 0, PEN[2])
     for ch in s:
         o = ord(ch)
         if o < 128:
@@ -247,7 +250,7 @@ def _blit_glyphs(fb, s, font):
         if i != font.space:
             _GLYPHS.seek(font.offset + i * font.size)
             _GLYPHS.readinto(font.glyph)
-            fb.blit(font.scratch, x, _pen[1], key, _PALETTE)
+            fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
         x += font.w
 
 
@@ -257,11 +260,11 @@ def _fast_draw(s, font, t):
     1-char str per character, a search of every interned string: 130 us a
     character on a Pico with the app's names loaded)."""
     g = _geo
-    g[0] = _pen[1] * t[2] + _pen[0]
+    g[0] = PEN[1] * t[2] + PEN[0]
     g[1] = t[2]
     g[2] = font.w
     g[3] = font.h
-    g[4] = _pen[2]
+    g[4] = PEN[2]
     g[5] = (font.w + 7) // 8
     _glyphs(s, font, t[1])
 
