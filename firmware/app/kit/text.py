@@ -206,32 +206,65 @@ def draw(fb, s, x, y, color, font=SMALL):
 
 def put(fb, s, font=SMALL):
     """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
-    leaves as they were): for callers whose own frames must stay small."""
+    leaves as they were): for callers whose own frames must stay small.
+    On a registered frame (``add_target``) the glyph pixels are set by
+    ``_fast`` and the string's UTF-8 bytes read by ``_byte`` (iterating a str
+    makes a 1-char str per character, a search of every interned string:
+    130 us a character on a Pico with the app's names loaded)."""
     if listener is not None:
         _tell(fb, s, font)
-    t = _frame_holding(fb, font.w * len(s), font.h)
-    if t is None:
+    # One function, not a chain of helpers: a call costs as much as a few
+    # glyphs, and one variable serves several purposes to stay in 11 slots.
+    k = len(_targets)
+    t = None
+    while k > 0:
+        k -= 1
+        if _targets[k][0] is fb:
+            t = _targets[k]
+            break
+    if t is None or PEN[1] < 0 or PEN[1] + font.h > t[3] or PEN[0] < 0 or (
+            PEN[0] + font.w * len(s) > t[2]):
         _blit_glyphs(fb, s, font)
-    else:
-        _fast_draw(s, font, t)
+        return
+    _geo[0] = PEN[1] * t[2] + PEN[0]
+    _geo[1] = t[2]
+    _geo[2] = font.w
+    _geo[3] = font.h
+    _geo[4] = PEN[2]
+    _geo[5] = (font.w + 7) // 8
+    t = t[1]  # the frame's buffer
+    n = len(s)
+    k = 0
+    while n > 0:
+        n -= 1
+        o = _byte(s, k)
+        k += 1
+        if o < 0x80:
+            o = font.ascii[o]
+        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
+            if o >= 0xF0:
+                o = 0xFFFD  # beyond the fonts
+                k += 3
+            elif o >= 0xE0:
+                o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
+                k += 1
+                o |= _byte(s, k) & 0x3F
+                k += 1
+            else:
+                o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
+                k += 1
+            o = font.chars.find(chr(o))
+            if o < 0:
+                o = font.qmark
+        if o != font.space:
+            _GLYPHS.seek(o * font.size + font.offset)
+            _GLYPHS.readinto(font.glyph)
+            _fast(_geo, t, font.glyph)
+        _geo[0] += font.w
 
 
 def _tell(fb, s, font):
     listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
-
-
-def _frame_holding(fb, w, h):
-    # The registered frame ``fb`` if the w x h text at ``PEN`` lies wholly
-    # inside it (then the driver's routines draw it), else None.
-    i = len(_targets)
-    while i > 0:
-        i -= 1
-        t = _targets[i]
-        if t[0] is fb:
-            if 0 <= PEN[1] and PEN[1] + h <= t[3] and 0 <= PEN[0] and PEN[0] + w <= t[2]:
-                return t
-            return None
-    return None
 
 
 def _blit_glyphs(fb, s, font):
@@ -252,50 +285,6 @@ def _blit_glyphs(fb, s, font):
             _GLYPHS.readinto(font.glyph)
             fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
         x += font.w
-
-
-def _fast_draw(s, font, t):
-    """``draw`` on registered frame ``t``: glyph pixels set by ``_fast`` and
-    the string's UTF-8 bytes read by ``_byte`` (iterating a str makes a
-    1-char str per character, a search of every interned string: 130 us a
-    character on a Pico with the app's names loaded)."""
-    g = _geo
-    g[0] = PEN[1] * t[2] + PEN[0]
-    g[1] = t[2]
-    g[2] = font.w
-    g[3] = font.h
-    g[4] = PEN[2]
-    g[5] = (font.w + 7) // 8
-    _glyphs(s, font, t[1])
-
-
-def _glyphs(s, font, buf):
-    n = len(s)
-    k = 0
-    while n > 0:
-        n -= 1
-        o = _byte(s, k)
-        k += 1
-        if o < 0x80:
-            o = font.ascii[o]
-        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
-            if o >= 0xF0:
-                o = 0xFFFD  # beyond the fonts
-                k += 3
-            elif o >= 0xE0:
-                o = ((o & 0x0F) << 12) | ((_byte(s, k) & 0x3F) << 6) | (_byte(s, k + 1) & 0x3F)
-                k += 2
-            else:
-                o = ((o & 0x1F) << 6) | (_byte(s, k) & 0x3F)
-                k += 1
-            o = font.chars.find(chr(o))
-            if o < 0:
-                o = font.qmark
-        if o != font.space:
-            _GLYPHS.seek(font.offset + o * font.size)
-            _GLYPHS.readinto(font.glyph)
-            _fast(_geo, buf, font.glyph)
-        _geo[0] += font.w
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
