@@ -66,17 +66,21 @@ _AT = [0, 0, 0, 0, False]
 
 
 def _rounded(fb, fill):
-    # The card at _AT, filled with ``fill``, its outline's corners cut.
     a = _AT
     fb.fill_rect(a[0] + 1, a[1] + 1, a[2] - 2, a[3] - 2, fill)
-    fb.hline(a[0] + 2, a[1], a[2] - 4, theme.CARD_EDGE)
-    fb.hline(a[0] + 2, a[1] + a[3] - 1, a[2] - 4, theme.CARD_EDGE)
-    fb.vline(a[0], a[1] + 2, a[3] - 4, theme.CARD_EDGE)
-    fb.vline(a[0] + a[2] - 1, a[1] + 2, a[3] - 4, theme.CARD_EDGE)
-    fb.pixel(a[0] + 1, a[1] + 1, theme.CARD_EDGE)
-    fb.pixel(a[0] + a[2] - 2, a[1] + 1, theme.CARD_EDGE)
-    fb.pixel(a[0] + 1, a[1] + a[3] - 2, theme.CARD_EDGE)
-    fb.pixel(a[0] + a[2] - 2, a[1] + a[3] - 2, theme.CARD_EDGE)
+    _edges(fb, a[0], a[1], a[0] + a[2] - 1, a[1] + a[3] - 1)
+
+
+def _edges(fb, x, y, r, b):
+    # The rounded outline of the card from (x, y) to (r, b), corners included.
+    fb.hline(x + 2, y, r - x - 3, theme.CARD_EDGE)
+    fb.hline(x + 2, b, r - x - 3, theme.CARD_EDGE)
+    fb.vline(x, y + 2, b - y - 3, theme.CARD_EDGE)
+    fb.vline(r, y + 2, b - y - 3, theme.CARD_EDGE)
+    fb.pixel(x + 1, y + 1, theme.CARD_EDGE)
+    fb.pixel(r - 1, y + 1, theme.CARD_EDGE)
+    fb.pixel(x + 1, b - 1, theme.CARD_EDGE)
+    fb.pixel(r - 1, b - 1, theme.CARD_EDGE)
 
 
 def _marked(c, how):
