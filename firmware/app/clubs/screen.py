@@ -305,7 +305,7 @@ class ClubsScreen:
             return
         if self.ai_at is None:
             quick = g.phase <= clubs.PH_SHOW  # hidden picks need no pacing
-            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else self.app.pace(THINK_MS))
+            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else self.app.after_seen(THINK_MS))
 
     def _human_setup(self):
         g = self.game
