@@ -124,3 +124,69 @@ def test_a_computer_card_lies_still_before_the_next_covers_it(game, human, speed
     assert len(stills) >= 5
     least = SEEN_MS * (170, 100, 40)[speed] // 100
     assert min(stills) >= least, (min(stills), least)
+
+
+def _important(scr):
+    """What ``scr`` shows of the computer's important actions (issue 30's
+    list), or None: Klaberjass' trump named or passed by West, the seven
+    exchanged, sequences and bella, a redeal; Clubs' passed and shown cards;
+    Clubbed's club of West's that gives you the pile."""
+    name = type(scr).__name__
+    if name == "KlaberjassScreen" and scr.banners:
+        title, lines = scr.banners[0][0], scr.banners[0][1]
+        if title.startswith("Trump"):
+            return "trump named" if lines[0].startswith("West") else None
+        if title in ("West passes", "Exchange", "Sequence", "Sequences tie", "Bella!",
+                     "All passed"):
+            return title
+    if name == "ClubsScreen":
+        from app.clubs import table
+
+        return {table.RECEIVED: "passed cards", table.SHOWN: "shown cards"}.get(scr.mode)
+    if name == "ClubbedScreen" and scr.banner and scr.banner[1].startswith("You collect"):
+        return "clubbed"
+    return None
+
+
+def _shown_important(seed, game, limit=20000):
+    """Step ``game`` from the title, A pressed only when the app waits for
+    the player. Yields (what, waited) per important action shown: waited
+    is True when the app stood waiting for a press while it was up."""
+    s = apptest.Session(seed)
+    s.choose_game(game)
+    s.press("A")
+    app = s.app
+    up, waited = None, False
+    for _ in range(limit):
+        scr = app.screen
+        if not hasattr(scr, "game"):
+            return
+        what = _important(scr)
+        if what != up:
+            if up is not None:
+                yield up, waited
+            up, waited = what, False
+        if app.idle():
+            waited = waited or up is not None
+            s.btn.push(buttons.A)
+        app.step()
+        dl = app.next_deadline()
+        if dl is not None and dl > s.clock.now:
+            s.clock.now = dl
+
+
+@pytest.mark.parametrize("game, seeds, expected", (
+    ("Klaberjass", range(1, 5), {"trump named", "West passes", "Exchange", "Sequence", "Bella!",
+                                 "All passed"}),
+    ("Clubs", (1,), {"passed cards", "shown cards"}),
+    ("Clubbed", range(1, 9), {"clubbed"})))
+def test_the_computers_important_actions_wait_for_a_press(game, seeds, expected):
+    """Whoever looks away finds them still up: none goes on by a timer."""
+    seen = set()
+    for seed in seeds:
+        for what, waited in _shown_important(seed, game):
+            assert waited, (seed, what)
+            seen.add(what)
+            if seen >= expected:
+                return
+    pytest.fail("only %s" % sorted(seen))
