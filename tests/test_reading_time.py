@@ -190,3 +190,19 @@ def test_the_computers_important_actions_wait_for_a_press(game, seeds, expected)
             if seen >= expected:
                 return
     pytest.fail("only %s" % sorted(seen))
+
+
+@pytest.mark.parametrize("seed", (1, 2))
+def test_clubs_banner_stays_until_its_line_is_read(seed):
+    """Clubs broken, Negative One, Adam: the banner over the hand says who
+    played what; it went after 1.1 s (clubs broken) or 1.8 s."""
+    def line(scr):
+        return scr.banner and scr.banner[1]
+
+    n = 0
+    for text, ms in _tricks(seed, "Clubs", line):
+        assert ms >= FIND_MS + CHAR_MS * len(text), (text, ms)
+        n += 1
+        if n == 3:
+            return
+    pytest.fail("only %d banners" % n)
