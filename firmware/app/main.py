@@ -21,6 +21,9 @@ from cardgames.rng import Rng
 
 FRAME_MS = 20
 HURRY_MS = 15  # a thinking computer looks at the buttons this often
+# A computer's card lies still this long (scaled by the speed setting) after
+# its move ends, before its next action covers it: time to read it.
+SEEN_MS = 600
 
 
 class App:
@@ -275,6 +278,13 @@ class App:
         """``ms`` of computer thinking time scaled by the speed setting."""
         # Slow, Normal, Fast: this % of the screens' pacing.
         return ms * (170, 100, 40)[self.speed] // 100
+
+    def after_seen(self, ms):
+        """The pause (``ms`` scaled, as ``pace``) before a computer acts again
+        after an action it shows: at least its cards' move and SEEN_MS
+        (scaled) of them lying still, whatever the motion setting (a move
+        ends on the first frame after its time: one FRAME_MS more)."""
+        return max(self.pace(ms), places.MOVE_MS[self.motion] + FRAME_MS + self.pace(SEEN_MS))
 
     # --- loop --------------------------------------------------------------
 

@@ -249,7 +249,7 @@ class ClubbedScreen:
                     # would only see the pile gone.
                     self.banner_until = None
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
-        self.ai_at = now + self.app.pace(AFTER_DRAW_MS if drew else THINK_MS)
+        self.ai_at = now + self.app.after_seen(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
             self.end_at = (self.banner_until or now) + _END_MS // 2
         focus = -1

@@ -51,13 +51,12 @@ NO_BID = clubs.NO_BID
 THINK_MS = 800  # before a computer plays, bids or chooses
 # Private constants are const(): mpy-cross folds them into the code, so their
 # names take no heap on the Pico (tools/bench/mem_report.py).
-# A complete trick stays with its sums and winner as long as its verdict
-# line takes to read: a second to find it, then 60 ms a character (the tie's
-# "Tie 13-13, top card J♥: North takes it" is 3.5 s). A hurries it.
+# A complete trick stays with its sums and winner, and a banner (Negative
+# One, Adam, clubs broken) stays, as long as its line takes to read: a
+# second to find it, then 60 ms a character (the tie's "Tie 13-13, top card
+# J♥: North takes it" is 3.5 s). A hurries it.
 _TRICK_MS = const(1200)
 _CHAR_MS = const(60)
-_BANNER_MS = const(1800)  # Negative One, Adam, True Adam
-_BROKEN_MS = const(1100)  # the "clubs are broken" banner
 _AUTO_MS = const(1500)  # autoplay: how long a between-hands screen stays
 
 INFO_MODES = (RECEIVED, SHOWN, SUMMARY, SCORE)  # wait for A
@@ -305,7 +304,7 @@ class ClubsScreen:
             return
         if self.ai_at is None:
             quick = g.phase <= clubs.PH_SHOW  # hidden picks need no pacing
-            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else self.app.pace(THINK_MS))
+            self.ai_at = self.app.clock.ticks_ms() + (0 if quick else self.app.after_seen(THINK_MS))
 
     def _human_setup(self):
         g = self.game
@@ -409,13 +408,13 @@ class ClubsScreen:
         if kind == clubs.EV_NEG_ONE:
             self._say(ev)
             self._banner("NEGATIVE ONE", "%s: %s on another suit, +2 points" % (
-                NAMES[seat], clubs.symbol_name(a)), now, _BANNER_MS)
+                NAMES[seat], clubs.symbol_name(a)), now)
             return 0
         if kind == clubs.EV_BROKEN:
             self.broken = True
             self.msg = "Clubs broken by %s" % clubs.symbol_name(a)
             self._banner("CLUBS BROKEN", "%s played %s: clubs may be led" % (
-                NAMES[seat], clubs.symbol_name(a)), now, _BROKEN_MS)
+                NAMES[seat], clubs.symbol_name(a)), now)
             return 0
         if kind == clubs.EV_SUMS:
             t = self.trick
@@ -429,13 +428,13 @@ class ClubsScreen:
             self._say(ev)
             self._banner("ADAM!", "%s played %s and lost it: %s +5" % (
                 NAMES[seat], clubs.symbol_name(a), clubs.TEAM_NAMES[1 - (seat & 1)]),
-                now, _BANNER_MS)
+                now)
             return 0
         if kind == clubs.EV_TRUE_ADAM:
             self._say(ev)
             self._banner("TRUE ADAM!", "%s 2nd Adam: %s get 13 in all" % (
                 "Your" if seat == HUMAN else NAMES[seat] + "'s",
-                clubs.TEAM_NAMES[1 - (seat & 1)]), now, _BANNER_MS)
+                clubs.TEAM_NAMES[1 - (seat & 1)]), now)
             return 0
         if kind == clubs.EV_CHOOSE:
             self._say(ev)
@@ -480,9 +479,9 @@ class ClubsScreen:
             self.trick = Trick(t.number + 1)
             self.app.invalidate()
 
-    def _banner(self, title, line, now, ms):
+    def _banner(self, title, line, now):
         self.banner = (title, line)
-        self.banner_until = now + ms
+        self.banner_until = now + _TRICK_MS + _CHAR_MS * len(line)
         self.app.announce()
 
     def _enter(self, mode, now):

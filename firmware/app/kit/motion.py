@@ -26,7 +26,6 @@ from micropython import const
 from app.kit import places
 
 STEP_MS = const(16)  # a frame of motion is due this long after the last
-DURATIONS = (250, 170)  # ms a move takes: Slow, Normal (Fast: no motion)
 # Per card in ``Motion.s``: from x0, y0 to x1, y1; w, h; at x, y now; the
 # size of the buffer of what it covers; how it is drawn; at x, y the frame
 # before.
@@ -134,7 +133,7 @@ class Motion:
         self.display = app.display
         self.t0 = None
         self.at = now
-        self.ms = DURATIONS[app.motion]
+        self.ms = places.MOVE_MS[app.motion]
         self._stamp()
         return True
 

@@ -25,6 +25,7 @@ EAST = const(3)
 PLAY = const(1)  # the kinds of cue: a card played (to the trick or the pile),
 TAKE = const(2)  # a card taken off the table (a won trick),
 DEAL = const(3)  # a card drawn or dealt to a hand (from a point: the stock)
+MOVE_MS = (250, 170, 0)  # ms a move takes: Slow, Normal, Fast (no motion)
 
 _REC = const(6)  # per card: x, y, w, h, how (see ``mark``), frame mark
 # Per cue: card, kind, side (255: from x, y), x, y, w, h, how.

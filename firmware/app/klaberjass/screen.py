@@ -483,7 +483,7 @@ class KlaberjassScreen:
         g.apply(action)
         self.app.moved(self, action, _HUMAN)
         self._take_events(g.events, now)
-        self.ai_at = now + self.app.pace(THINK_MS)
+        self.ai_at = now + self.app.after_seen(THINK_MS)
         self._refresh(True)
         self.app.invalidate()
 
