@@ -30,7 +30,8 @@ OPENING = 8
 def plan_keys(seed):
     """The presses that play a whole Clubbed game from the title in the
     simulator: New game, then each turn RIGHT to the first legal choice and
-    A (as tests/test_app_game.py plays). The keys, and the result screen."""
+    A, and A on West's clubbing (as tests/test_app_game.py plays). The keys,
+    and the result screen."""
     from app.clubbed.screen import ClubbedScreen
 
     sim = device.Sim(BOARD, seed)
@@ -38,8 +39,14 @@ def plan_keys(seed):
     sim.press("A")
     while isinstance(sim.run.app.screen, ClubbedScreen):
         scr = sim.run.app.screen
+        assert len(keys) < 500
+        if scr.banner and scr.banner_until is None:
+            sim.press("A")  # West clubbed you: the banner waits for A
+            keys.append("A")
+            continue
+        assert scr.human_turn(), "idle although the computer is to move"
         legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
-        assert legal and len(keys) < 500
+        assert legal
         while scr.cursor != legal[0]:
             sim.press("RIGHT")
             keys.append("RIGHT")
