@@ -68,10 +68,13 @@ def test_a_played_card_travels_through_places_to_where_the_still_frame_puts_it()
             assert path[0] == (x0, y0)
             if (x0, y0) == (x1, y1):
                 continue  # a card drawn in its place as it was
-            # Each frame nearer the end, never past it, inside the way.
+            # Each frame no farther from the end, never past it, inside the
+            # way; a card more than 2 px from home always advances (eased
+            # out, the last pixels of a short move may take two frames).
             dist = [abs(x - x1) + abs(y - y1) for x, y in path]
-            assert all(a > b for a, b in zip(dist, dist[1:], strict=False)), dist
-            assert len(set(path)) == len(path)
+            steps = list(zip(dist, dist[1:], strict=False))
+            assert all(a >= b for a, b in steps), dist
+            assert all(a > b for a, b in steps if a > 2), dist
             for x, y in path:
                 assert min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
     # The human's card: from the hand (the bottom rows) up to the trick,
