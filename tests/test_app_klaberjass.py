@@ -239,58 +239,49 @@ def test_exchange_prompt_only_when_the_core_offers_it():
     assert prompts >= 3 and others >= 3 and west_held >= 1, (prompts, others, west_held)
 
 
-def test_illegal_card_explains_the_duty_and_changes_nothing():
+def a_trick_to_follow_with_a_greyed_card():
+    """(session, screen) at the first of the human's turns, over a few
+    deals, where a trick is led and some card in the hand may not follow
+    (KJ-11); elsewhere the human plays the first legal move."""
     for seed in range(40):
         s = Session(seed)
         scr = s.start()
-        g = scr.game
         for _ in range(60):
             if scr.summary is not None or s.app.screen is not scr:
                 break
-            if scr.choices or not g.trick():
-                human_move(s, scr, 0)
-                continue
-            bad = [c for c in scr.hand if c not in scr.legal]
-            if not bad:
-                human_move(s, scr, 0)
-                continue
-            before = g.to_text()
-            # LEFT/RIGHT step over greyed cards: put the cursor on one.
-            scr.cursor = scr.hand.index(bad[0])
-            s.press("A")
-            assert g.to_text() == before
-            assert scr.hint_alert
-            assert scr.hint.startswith(("You must", "Trumps led", "No "))
-            assert kj.SUIT_SYMBOLS[g.trick()[0] // 13] in scr.hint or "overtrump" in scr.hint
-            return
-    pytest.fail("no illegal card to try")
+            if not scr.choices and scr.game.trick() and any(c not in scr.legal for c in scr.hand):
+                return s, scr
+            human_move(s, scr, 0)
+    pytest.fail("no trick to follow with a greyed card")
+
+
+def test_illegal_card_explains_the_duty_and_changes_nothing():
+    s, scr = a_trick_to_follow_with_a_greyed_card()
+    g = scr.game
+    before = g.to_text()
+    # LEFT/RIGHT step over greyed cards: put the cursor on one.
+    scr.cursor = scr.hand.index([c for c in scr.hand if c not in scr.legal][0])
+    s.press("A")
+    assert g.to_text() == before
+    assert scr.hint_alert
+    assert scr.hint.startswith(("You must", "Trumps led", "No "))
+    assert kj.SUIT_SYMBOLS[g.trick()[0] // 13] in scr.hint or "overtrump" in scr.hint
 
 
 def test_cursor_starts_on_and_moves_among_playable_cards():
     """Following suit (KJ-11) the cursor starts on a raised card and
     LEFT/RIGHT step over the greyed ones: a press of A never meets "You
     must follow" by accident."""
-    for seed in range(40):
-        s = Session(seed)
-        scr = s.start()
-        g = scr.game
-        for _ in range(60):
-            if scr.summary is not None or s.app.screen is not scr:
-                break
-            if scr.choices or not g.trick() or all(c in scr.legal for c in scr.hand):
-                human_move(s, scr, 0)
-                continue
-            playable = [c for c in scr.hand if c in scr.legal]
+    s, scr = a_trick_to_follow_with_a_greyed_card()
+    playable = [c for c in scr.hand if c in scr.legal]
+    assert scr.hand[scr.cursor] in scr.legal
+    for key in ("RIGHT", "LEFT"):
+        seen = []
+        for _ in range(len(playable)):
+            s.press(key)
             assert scr.hand[scr.cursor] in scr.legal
-            for key in ("RIGHT", "LEFT"):
-                seen = []
-                for _ in range(len(playable)):
-                    s.press(key)
-                    assert scr.hand[scr.cursor] in scr.legal
-                    seen.append(scr.hand[scr.cursor])
-                assert sorted(seen) == sorted(playable)
-            return
-    pytest.fail("no trick to follow with a greyed card")
+            seen.append(scr.hand[scr.cursor])
+        assert sorted(seen) == sorted(playable)
 
 
 def test_pause_menu_and_look_overlay():
