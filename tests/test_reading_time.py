@@ -41,18 +41,24 @@ def _tricks(seed, game, done, limit=30000):
             s.clock.now = dl
 
 
+def _each_stays_to_be_read(seed, what, n):
+    """The first ``n`` lines ``what`` shows in a Clubs game each stay for
+    as long as the line takes to read."""
+    k = 0
+    for line, ms in _tricks(seed, "Clubs", what):
+        assert ms >= FIND_MS + CHAR_MS * len(line), (line, ms)
+        k += 1
+        if k == n:
+            return
+    pytest.fail("only %d shown" % k)
+
+
 @pytest.mark.parametrize("seed", (1, 2))
 def test_clubs_trick_stays_until_its_verdict_is_read(seed):
     def verdict(scr):
         return scr.trick_msg if scr.hold_until is not None else None
 
-    n = 0
-    for line, ms in _tricks(seed, "Clubs", verdict):
-        assert ms >= FIND_MS + CHAR_MS * len(line), (line, ms)
-        n += 1
-        if n == 8:
-            return
-    pytest.fail("only %d tricks" % n)
+    _each_stays_to_be_read(seed, verdict, 8)
 
 
 @pytest.mark.parametrize("seed", (1, 2))
@@ -199,10 +205,4 @@ def test_clubs_banner_stays_until_its_line_is_read(seed):
     def line(scr):
         return scr.banner and scr.banner[1]
 
-    n = 0
-    for text, ms in _tricks(seed, "Clubs", line):
-        assert ms >= FIND_MS + CHAR_MS * len(text), (text, ms)
-        n += 1
-        if n == 3:
-            return
-    pytest.fail("only %d banners" % n)
+    _each_stays_to_be_read(seed, line, 3)
