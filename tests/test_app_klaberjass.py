@@ -535,3 +535,36 @@ def test_follow_line_never_says_no_trumps_while_you_hold_one():
                     seen.add((trumps > 0, trumps == len(hand)))
             g.apply(players[p].choose(g.observation(p), legal))
     assert (True, True) in seen and (False, False) in seen and (True, False) in seen
+
+
+def test_look_view_tells_the_computers_bids_and_exchange():
+    """Looked away during the bidding (KJ-4, KJ-5, KJ-7): UP lists what West
+    did, each bid and the seven taken for the turned card, under "Recent"."""
+    seen_bid = seen_exchange = False
+    for seed in range(80):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(40):
+            if scr.summary is not None or s.app.screen is not scr or g.phase == kj.PLAY:
+                break
+            human_move(s, scr, seed)  # pass on odd seeds: West decides more often
+        if g.phase != kj.PLAY or s.app.screen is not scr:
+            continue
+        while waits(scr):
+            s.press("A")
+        s.press("UP")
+        assert scr.looking
+        lines = [ln if isinstance(ln, str) else ln[1] for ln in scr.look_lines]
+        recent = lines[lines.index("Recent") + 1:]
+        if g.maker == 1:
+            bid = "West accepted" if g.trump == g.turned_suit else "West named"
+            assert any(bid in ln for ln in recent), recent
+            seen_bid = True
+        if g.ex == kj.EX_DONE and g.ex_seat == 1:
+            assert any(ln.strip().startswith("West took") for ln in recent), recent
+            seen_exchange = True
+        s.press("UP")
+        if seen_bid and seen_exchange:
+            return
+    pytest.fail("no deal where West bid and exchanged (%s, %s)" % (seen_bid, seen_exchange))
