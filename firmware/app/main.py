@@ -45,6 +45,11 @@ class App:
     dim = 60
     sleep = 120  # seconds without a press before the console sleeps (hw.power); 0 never
     battery = None  # ``battery()``: percent left (hw.start: the board's gauge); None: none
+    # At or below this percent left the battery is low: the title's line is
+    # a warning, and a game tells it once: ``low_battery`` is 0 until then,
+    # the percent to tell at your turn (``moved`` reads the gauge), -1 told.
+    battery_low = 10
+    low_battery = 0
     motion = 1  # cards moving: 0 Slow, 1 Normal, 2 Fast (no motion; app.kit.motion)
     last = (0, 0, 0)
     id = 0
@@ -261,6 +266,12 @@ class App:
 
             persist.save_game(self, screen, seat)
             self.persist_done()
+            read = self.battery
+            if read is not None and not self.low_battery and not g.is_over():
+                # Read where the game was just saved: the warning can say so.
+                pct = read()
+                if pct is not None and pct <= self.battery_low:
+                    self.low_battery = pct
 
     def yours(self, screen, seat):
         """Whether ``screen``'s game waits for the human at ``seat`` to move,
@@ -293,6 +304,14 @@ class App:
         timers, move cards in flight, redraw if needed. Once a press has
         brought something new (``announce``), the presses after it wait for
         the frame, which drops them: they began before it was shown."""
+        if self.low_battery > 0 and self.your_turn and not self.news:
+            # Told over the table at your turn, never over a computer's.
+            from app.rules_screen import show_notices
+
+            self.notices = ["Battery low: %d%% left. Your game is saved: if the console "
+                            "goes off, Continue picks it up." % self.low_battery]
+            self.low_battery = -1
+            show_notices(self, "Battery")
         held = self.held
         while held and not self.news:
             self.screen.on_button(held.pop(0))

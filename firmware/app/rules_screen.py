@@ -331,11 +331,12 @@ class RulesScreen(StaticScreen):
             y += _ROW_H
 
 
-def show_notices(app):
+def show_notices(app, title="Storage"):
     """Show (and forget) ``app.notices`` (list of str) over the current
-    screen, on the Rules pager; A or B returns to that screen."""
+    screen, on the Rules pager headed ``title``; A or B returns to that
+    screen."""
     if not app.notices:
         return
     lines = app.notices
     app.notices = []
-    app.show(RulesScreen(app, "Storage", lines + ["A or B: back."], app.screen))
+    app.show(RulesScreen(app, title, lines + ["A or B: back."], app.screen))

@@ -25,8 +25,6 @@ ITEMS = ("New game", "Rules", "Settings", "Statistics", "Link play", "Guided han
 _N = len(ITEMS)
 # The height the title is drawn in (the lower view on a 240x240 screen).
 _TABLE_H = 135
-# At or below this percent the battery's line on the title is a warning.
-LOW_PCT = 10
 
 
 class TitleScreen(StaticScreen):
@@ -125,7 +123,7 @@ class TitleScreen(StaticScreen):
         pct = None if read is None else read()
         if pct is None:  # no gauge, or no cell read (on USB power)
             return None, False
-        low = pct <= LOW_PCT
+        low = pct <= self.app.battery_low
         if short:
             return ("Low %d%%" if low else "%d%%") % pct, low
         return ("Low battery %d%%" if low else "Battery %d%%") % pct, low
