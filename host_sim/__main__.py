@@ -281,5 +281,18 @@ def main(argv=None):
         return 2
 
 
+def run(argv=None):
+    """``main`` as the command runs it: a Ctrl-C at any moment (while the
+    app loads, during a save, a headless run or a replay) ends it with one
+    line and status 130, never a traceback. The files stay whole: each is
+    written under another name and renamed (``app.persist.storage``)."""
+    try:
+        return main(argv)
+    except KeyboardInterrupt:
+        what = "host_sim replay" if (argv or sys.argv[1:])[:1] == ["replay"] else "host_sim"
+        print("%s: stopped (Ctrl-C)" % what, file=sys.stderr)
+        return 130
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

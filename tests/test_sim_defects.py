@@ -251,3 +251,34 @@ def test_replay_header_is_the_replayed_end(record, tmp_path):
         assert cp.returncode == 1, cp.stderr
         assert "Clubbed, seed 5: %s in " % _end_words(g.result(), 0) in cp.stdout
         assert "the result differs" in cp.stderr and "the record says: %s" % claim in cp.stderr
+
+
+@pytest.mark.parametrize("argv,where", [
+    (["--mode", "headless", "--keys", "A"], "host_sim.headless.main"),
+    (["replay", "r1", "--mode", "headless"], "host_sim.replay.headless"),
+    (["replay", "r1", "--check"], "app.persist.records.replay_core"),
+    (["--mode", "headless", "--keys", "A"], "host_sim.load_app_class"),
+])
+def test_ctrl_c_at_any_moment_is_one_line_not_a_traceback(record, tmp_path, monkeypatch,
+                                                           capsys, argv, where):
+    # Ctrl-C lands wherever the program happens to be: loading the app,
+    # playing a script, replaying a record.
+    import importlib
+    import runpy
+
+    mod, name = where.rsplit(".", 1)
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(mod), name, interrupted)
+    argv = argv + ["--data", str(record[0]), "--shots", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", ["host_sim"] + argv)
+    try:
+        with pytest.raises(SystemExit) as e:
+            runpy.run_module("host_sim", run_name="__main__")
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C came out as a traceback")
+    assert e.value.code == 130
+    err = capsys.readouterr().err
+    assert err.strip().endswith("stopped (Ctrl-C)") and "Traceback" not in err
