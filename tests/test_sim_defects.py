@@ -274,6 +274,7 @@ def test_ctrl_c_at_any_moment_is_one_line_not_a_traceback(record, tmp_path, monk
     monkeypatch.setattr(importlib.import_module(mod), name, interrupted)
     argv = argv + ["--data", str(record[0]), "--shots", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", ["host_sim"] + argv)
+    monkeypatch.delitem(sys.modules, "host_sim.__main__", raising=False)  # run afresh
     try:
         with pytest.raises(SystemExit) as e:
             runpy.run_module("host_sim", run_name="__main__")
@@ -282,3 +283,23 @@ def test_ctrl_c_at_any_moment_is_one_line_not_a_traceback(record, tmp_path, monk
     assert e.value.code == 130
     err = capsys.readouterr().err
     assert err.strip().endswith("stopped (Ctrl-C)") and "Traceback" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [
+    ["--mode", "headless", "--keys", "A", "--text", "--no-final"],
+    ["replay", "r1", "--check"],
+    ["--link", "listen:0", "--autoplay", "easy", "--link-timeout", "5"],
+])
+def test_output_that_cannot_be_written_is_said_as_such(record, args):
+    # A full disk behind > or a reader gone (| head): the output is what
+    # failed, not a PNG, and no traceback follows.
+    e = dict(os.environ, DISPLAY="", WAYLAND_DISPLAY="")
+    with open("/dev/full", "w") as full:
+        cp = subprocess.run([sys.executable, "-m", "host_sim", *args, "--data", str(record[0])],
+                            cwd=ROOT, env=e, stdout=full, stderr=subprocess.PIPE, text=True,
+                            timeout=60)
+    assert cp.returncode == 2
+    assert cp.stderr.strip().endswith("its output could not be written (No space left on "
+                                      "device)"), cp.stderr
+    assert "\n" not in cp.stderr.strip() and "PNG" not in cp.stderr
