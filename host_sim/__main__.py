@@ -106,6 +106,9 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")
+    if args.link_timeout < 1:
+        # A game that must end before it starts would only ever "time out".
+        p.error("--link-timeout must be at least 1 (seconds), not %d" % args.link_timeout)
     return args
 
 

@@ -303,3 +303,13 @@ def test_output_that_cannot_be_written_is_said_as_such(record, args):
     assert cp.stderr.strip().endswith("its output could not be written (No space left on "
                                       "device)"), cp.stderr
     assert "\n" not in cp.stderr.strip() and "PNG" not in cp.stderr
+
+
+@pytest.mark.parametrize("s", ["0", "-1"])
+def test_a_link_timeout_below_a_second_is_refused_in_words(capsys, s):
+    from host_sim.__main__ import parse_args
+
+    with pytest.raises(SystemExit) as e:
+        parse_args(["--link", "listen:0", "--autoplay", "easy", "--link-timeout", s])
+    assert e.value.code == 2
+    assert "--link-timeout must be at least 1" in capsys.readouterr().err
