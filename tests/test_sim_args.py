@@ -58,6 +58,36 @@ def test_a_second_simulator_on_the_same_folder_is_refused_in_words(tmp_path):
     assert cp.returncode == 0, cp.stderr
 
 
+def test_a_damaged_lock_file_is_no_obstacle(tmp_path):
+    # Bytes that are no text (a crash mid-write on a bad disk): the lock
+    # is taken and rewritten, as a stale one is.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "sim.lock").write_bytes(b"\xff\xfe\x80junk")
+    cp = sim(["--mode", "headless", "--data", str(data), "--keys", "A", "--no-final"])
+    assert cp.returncode == 0 and "Traceback" not in cp.stderr, cp.stderr
+    assert (data / "sim.lock").read_text().strip().isdigit()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link"])
+def test_a_lock_that_is_no_plain_file_is_named_in_one_line(tmp_path, kind):
+    data = tmp_path / "data"
+    data.mkdir()
+    lock = data / "sim.lock"
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(lock)
+    elif kind == "folder":
+        lock.mkdir()
+    else:
+        (tmp_path / "elsewhere").write_text("x")
+        lock.symlink_to(tmp_path / "elsewhere")
+    cp = sim(["--mode", "headless", "--data", str(data), "--keys", "A", "--no-final"])
+    one_clear_line(cp)
+    assert "sim.lock is not a plain file" in cp.stderr
+
+
 # --- item 7: a data folder nested thousands deep -----------------------------
 
 
