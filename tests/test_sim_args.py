@@ -164,3 +164,45 @@ def test_replay_of_a_move_against_the_rules_names_the_move_not_its_code(record, 
     assert cp.returncode == 1 and "Traceback" not in cp.stderr, cp.stderr
     assert "move 2 breaks the rules" in cp.stderr, cp.stderr
     assert not [w for w in JARGON if w in cp.stderr], cp.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+def test_a_terminal_that_says_its_size_is_zero_plays_at_80x24(tmp_path):
+    # A serial console or a pseudo-terminal nobody sized reports 0x0: the
+    # text view's layout died on it with an IndexError traceback.
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    main, side = os.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+    env = dict(os.environ, TERM="xterm")
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "COLUMNS", "LINES"):
+        env.pop(k, None)
+    p = subprocess.Popen([sys.executable, "-m", "host_sim", "--mode", "terminal", "--data",
+                          str(tmp_path / "data")], cwd=ROOT, env=env, stdin=side, stdout=side,
+                         stderr=side)
+    os.close(side)
+    out = b""
+    try:
+        end = time.monotonic() + 30
+        while b"New game" not in out and p.poll() is None and time.monotonic() < end:
+            if select.select([main], [], [], 0.2)[0]:
+                out += os.read(main, 65536)
+        os.write(main, b"zq")  # a press, then quit
+        while p.poll() is None and time.monotonic() < end + 10:
+            if select.select([main], [], [], 0.2)[0]:
+                try:
+                    out += os.read(main, 65536)
+                except OSError:
+                    break
+        p.wait(10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        os.close(main)
+    said = out.decode("utf-8", "replace")
+    assert "Traceback" not in said, said[-800:]
+    assert p.returncode == 0 and "New game" in said
