@@ -6,6 +6,7 @@ stdout are TTYs; given ``--keys``/``--keys-file`` it runs headless.
 """
 
 import argparse
+import os
 import sys
 import time
 
@@ -105,6 +106,9 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     if args.scale is not None and not 1 <= args.scale <= 16:
         p.error("--scale must be 1..16")
+    if args.link_timeout < 1:
+        # A game that must end before it starts would only ever "time out".
+        p.error("--link-timeout must be at least 1 (seconds), not %d" % args.link_timeout)
     return args
 
 
@@ -281,5 +285,74 @@ def main(argv=None):
         return 2
 
 
+class OutputLost(Exception):
+    """What the command prints could not be written: a pipe its reader
+    closed (``| head``), a full disk. Not an OSError, so that no handler
+    takes it for a PNG's or a data folder's failure."""
+
+    def __init__(self, e):
+        Exception.__init__(self, e.strerror or str(e))
+
+
+class _Output:
+    """``sys.stdout`` while the command runs: a failed write or flush is
+    ``OutputLost``; everything else is the stream's own."""
+
+    def __init__(self, out):
+        self._out = out
+
+    def write(self, text):
+        try:
+            return self._out.write(text)
+        except OSError as e:
+            raise OutputLost(e) from None
+
+    def flush(self):
+        try:
+            self._out.flush()
+        except OSError as e:
+            raise OutputLost(e) from None
+
+    def __getattr__(self, name):
+        return getattr(self._out, name)
+
+
+def _drop_output():
+    # Python flushes stdout again on the way out: what is left in its
+    # buffer goes nowhere instead of into a second error.
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def run(argv=None):
+    """``main`` as the command runs it: a Ctrl-C at any moment (while the
+    app loads, during a save, a headless run or a replay) ends it with one
+    line and status 130, never a traceback. The files stay whole: each is
+    written under another name and renamed (``app.persist.storage``). Output
+    that cannot be written (``OutputLost``) ends it with one line, status 2."""
+    what = "host_sim replay" if (argv or sys.argv[1:])[:1] == ["replay"] else "host_sim"
+    out = sys.stdout
+    sys.stdout = _Output(out)
+    try:
+        status = main(argv)
+        sys.stdout.flush()  # now, while a failure can still be told
+        return status
+    except KeyboardInterrupt:
+        print("%s: stopped (Ctrl-C)" % what, file=sys.stderr)
+        return 130
+    except OutputLost as e:
+        sys.stdout = out
+        _drop_output()
+        print("%s: stopped: its output could not be written (%s)" % (what, e),
+              file=sys.stderr)
+        return 2
+    finally:
+        sys.stdout = out
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

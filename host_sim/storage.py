@@ -64,9 +64,18 @@ def claim(path):
     and holding this process's id. Returns the open file (keep it). Raises
     InUse, naming the other simulator's process id, when one holds it."""
     p = os.path.join(path, LOCK)
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        # A FIFO would not seek, a link would not open (O_NOFOLLOW): said
+        # as what it is, not as the system's error for it.
+        raise OSError(errno.EEXIST, "%s is not a plain file: remove it" % LOCK)
     fd = os.open(p, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-    f = os.fdopen(fd, "r+")
-    pid = f.read(20).strip() or "?"
+    f = os.fdopen(fd, "r+b")
+    # Bytes: a lock file a crash left damaged is no text, and needs none.
+    pid = f.read(20).decode("ascii", "replace").strip() or "?"
     try:
         import fcntl
     except ImportError:  # Windows: the pid alone says whether it is in use
@@ -82,7 +91,7 @@ def claim(path):
                                  "first, or give another folder with --data" % pid) from None
     f.seek(0)
     f.truncate()
-    f.write("%d\n" % os.getpid())
+    f.write(b"%d\n" % os.getpid())
     f.flush()
     return f
 

@@ -45,6 +45,16 @@ GROUPS = {buttons.LEFT: "left", buttons.RIGHT: "right", buttons.UP: "up",
           buttons.DOWN: "down", buttons.A: "z", buttons.B: "x"}
 
 
+def terminal_size(fd):
+    """The size of the terminal on ``fd``; a side it says is 0 (unknown:
+    a serial console, a pseudo-terminal nobody sized yet) is taken as the
+    80x24 a terminal has by default, as ``shutil.get_terminal_size`` does."""
+    size = os.get_terminal_size(fd)
+    if size.columns > 0 and size.lines > 0:
+        return size
+    return os.terminal_size((size.columns or 80, size.lines or 24))
+
+
 def fg(rgb3):
     """SGR sequence setting the 24-bit foreground to ``rgb3`` (3 bytes / ints)."""
     return "\x1b[38;2;%d;%d;%dm" % (rgb3[0], rgb3[1], rgb3[2])
@@ -442,7 +452,7 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
             legend = None
             shown = "picture"
             while True:
-                new_size = os.get_terminal_size(fd_out)
+                new_size = terminal_size(fd_out)
                 if new_size != size:
                     size = new_size
                     n_text = 1 + (1 if caption is not None else 0)

@@ -213,3 +213,13 @@ def test_flash_writes_take_the_chips_time(tmp_path):
     erase, program = (int(x) for x in out.split("times ")[1].split()[:2])
     assert 45000 <= erase < 46000, erase
     assert 4 * 400 <= program < 4 * 400 + 500, program
+
+
+@pytest.mark.parametrize("opt", ["--boards", "--firmware"])
+def test_bench_pico_tree_that_is_no_folder_is_one_line(tmp_path, opt):
+    # Said before the kit is looked for or anything is built.
+    cp = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "bench_pico.py"),
+                         opt, str(tmp_path / "nope")], capture_output=True, text=True,
+                        timeout=60)
+    assert cp.returncode == 2 and "Traceback" not in cp.stderr, cp.stderr
+    assert cp.stdout.strip() == "bench_pico: %s %s is not a folder" % (opt, tmp_path / "nope")

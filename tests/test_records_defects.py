@@ -285,3 +285,32 @@ def test_records_above_the_numbering_and_gaps_cost_no_real_record(tmp_path):
     assert _fields(data / "r500", "record")["id"] == "500"
     assert _fields(data / "stats", "stats")["last.Clubbed"] == "501"
     assert (data / "r999999999.bad1").exists()
+
+
+@pytest.mark.parametrize("cut", ["short", "illegal"])
+def test_a_record_that_cannot_go_on_says_why_in_a_players_words(cut):
+    # A replay whose record ends before its game, or holds a move the rules
+    # refuse, showed "The computer's move failed: ValueError: ...".
+    from test_persist import _record
+
+    import host_sim  # noqa: F401  (sys.path)
+    from app.persist.records import parse
+    from app.persist.storage import decode, encode
+    from host_sim.headless import HeadlessRun
+    from host_sim.replay import replay_app_class
+
+    data, _ = _record("Clubbed", 5)
+    f = decode(data, "record")
+    acts = bytearray.fromhex(f["act"])
+    if cut == "short":
+        del acts[20:]
+    else:
+        acts[20] = 0xFF  # no card
+    f["act"] = acts.hex()
+    fields = parse(encode("record", list(f.items())))
+    run = HeadlessRun(seed=1, app_spec=replay_app_class(fields))
+    run.settle()
+    msg = getattr(run.app.screen, "message", "")
+    assert msg.startswith("This game record cannot go on: "), msg
+    assert "Error" not in msg and "computer" not in msg
+    assert ("ends before the game does" if cut == "short" else "move 21 breaks the rules") in msg

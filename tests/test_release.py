@@ -194,3 +194,12 @@ def test_a_release_folder_verifies(tmp_path):
         assert '"version": "%s"' % ver in manifest
     install = (dest / "INSTALL.txt").read_text()
     assert uf2 in install and "BOOTSEL" in install and web in install
+
+
+def test_an_out_that_is_a_file_gets_one_line(tmp_path):
+    (tmp_path / "f").write_text("x")
+    out = subprocess.run([sys.executable, RELEASE, "--out", str(tmp_path / "f"),
+                          "--allow-dirty"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert out.stderr.count("\n") == 1 and "cannot make" in out.stderr
+    assert (tmp_path / "f").read_text() == "x"

@@ -35,3 +35,16 @@ def test_every_shot_has_a_before_and_an_after_and_the_set_is_small():
                         assert im.size == (w, h), png
     total = sum(p.stat().st_size for p in SCREENS.rglob("*.png"))
     assert total < 1_500_000, total
+
+
+def test_an_out_that_is_a_file_is_refused_in_one_line(tmp_path, capsys):
+    # Said before any run, not as a traceback after the first one.
+    (tmp_path / "f").write_text("x")
+    try:
+        tool().main(["--out", str(tmp_path / "f"), "--no-page"])
+    except SystemExit as e:
+        assert e.code == 2
+    else:
+        raise AssertionError("a file taken for --out")
+    err = capsys.readouterr().err
+    assert err.startswith("screens: cannot put PNGs in --out") and err.count("\n") == 1

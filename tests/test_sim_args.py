@@ -58,6 +58,36 @@ def test_a_second_simulator_on_the_same_folder_is_refused_in_words(tmp_path):
     assert cp.returncode == 0, cp.stderr
 
 
+def test_a_damaged_lock_file_is_no_obstacle(tmp_path):
+    # Bytes that are no text (a crash mid-write on a bad disk): the lock
+    # is taken and rewritten, as a stale one is.
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "sim.lock").write_bytes(b"\xff\xfe\x80junk")
+    cp = sim(["--mode", "headless", "--data", str(data), "--keys", "A", "--no-final"])
+    assert cp.returncode == 0 and "Traceback" not in cp.stderr, cp.stderr
+    assert (data / "sim.lock").read_text().strip().isdigit()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link"])
+def test_a_lock_that_is_no_plain_file_is_named_in_one_line(tmp_path, kind):
+    data = tmp_path / "data"
+    data.mkdir()
+    lock = data / "sim.lock"
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(lock)
+    elif kind == "folder":
+        lock.mkdir()
+    else:
+        (tmp_path / "elsewhere").write_text("x")
+        lock.symlink_to(tmp_path / "elsewhere")
+    cp = sim(["--mode", "headless", "--data", str(data), "--keys", "A", "--no-final"])
+    one_clear_line(cp)
+    assert "sim.lock is not a plain file" in cp.stderr
+
+
 # --- item 7: a data folder nested thousands deep -----------------------------
 
 
@@ -134,3 +164,45 @@ def test_replay_of_a_move_against_the_rules_names_the_move_not_its_code(record, 
     assert cp.returncode == 1 and "Traceback" not in cp.stderr, cp.stderr
     assert "move 2 breaks the rules" in cp.stderr, cp.stderr
     assert not [w for w in JARGON if w in cp.stderr], cp.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals here")
+def test_a_terminal_that_says_its_size_is_zero_plays_at_80x24(tmp_path):
+    # A serial console or a pseudo-terminal nobody sized reports 0x0: the
+    # text view's layout died on it with an IndexError traceback.
+    import fcntl
+    import select
+    import struct
+    import termios
+
+    main, side = os.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+    env = dict(os.environ, TERM="xterm")
+    for k in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "COLUMNS", "LINES"):
+        env.pop(k, None)
+    p = subprocess.Popen([sys.executable, "-m", "host_sim", "--mode", "terminal", "--data",
+                          str(tmp_path / "data")], cwd=ROOT, env=env, stdin=side, stdout=side,
+                         stderr=side)
+    os.close(side)
+    out = b""
+    try:
+        end = time.monotonic() + 30
+        while b"New game" not in out and p.poll() is None and time.monotonic() < end:
+            if select.select([main], [], [], 0.2)[0]:
+                out += os.read(main, 65536)
+        os.write(main, b"zq")  # a press, then quit
+        while p.poll() is None and time.monotonic() < end + 10:
+            if select.select([main], [], [], 0.2)[0]:
+                try:
+                    out += os.read(main, 65536)
+                except OSError:
+                    break
+        p.wait(10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        os.close(main)
+    said = out.decode("utf-8", "replace")
+    assert "Traceback" not in said, said[-800:]
+    assert p.returncode == 0 and "New game" in said

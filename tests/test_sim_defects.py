@@ -251,3 +251,65 @@ def test_replay_header_is_the_replayed_end(record, tmp_path):
         assert cp.returncode == 1, cp.stderr
         assert "Clubbed, seed 5: %s in " % _end_words(g.result(), 0) in cp.stdout
         assert "the result differs" in cp.stderr and "the record says: %s" % claim in cp.stderr
+
+
+@pytest.mark.parametrize("argv,where", [
+    (["--mode", "headless", "--keys", "A"], "host_sim.headless.main"),
+    (["replay", "r1", "--mode", "headless"], "host_sim.replay.headless"),
+    (["replay", "r1", "--check"], "app.persist.records.replay_core"),
+    (["--mode", "headless", "--keys", "A"], "host_sim.load_app_class"),
+])
+def test_ctrl_c_at_any_moment_is_one_line_not_a_traceback(record, tmp_path, monkeypatch,
+                                                           capsys, argv, where):
+    # Ctrl-C lands wherever the program happens to be: loading the app,
+    # playing a script, replaying a record.
+    import importlib
+    import runpy
+
+    mod, name = where.rsplit(".", 1)
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(mod), name, interrupted)
+    argv = argv + ["--data", str(record[0]), "--shots", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", ["host_sim"] + argv)
+    monkeypatch.delitem(sys.modules, "host_sim.__main__", raising=False)  # run afresh
+    try:
+        with pytest.raises(SystemExit) as e:
+            runpy.run_module("host_sim", run_name="__main__")
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C came out as a traceback")
+    assert e.value.code == 130
+    err = capsys.readouterr().err
+    assert err.strip().endswith("stopped (Ctrl-C)") and "Traceback" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [
+    ["--mode", "headless", "--keys", "A", "--text", "--no-final"],
+    ["replay", "r1", "--check"],
+    ["--link", "listen:0", "--autoplay", "easy", "--link-timeout", "5"],
+])
+def test_output_that_cannot_be_written_is_said_as_such(record, args):
+    # A full disk behind > or a reader gone (| head): the output is what
+    # failed, not a PNG, and no traceback follows.
+    e = dict(os.environ, DISPLAY="", WAYLAND_DISPLAY="")
+    with open("/dev/full", "w") as full:
+        cp = subprocess.run([sys.executable, "-m", "host_sim", *args, "--data", str(record[0])],
+                            cwd=ROOT, env=e, stdout=full, stderr=subprocess.PIPE, text=True,
+                            timeout=60)
+    assert cp.returncode == 2
+    assert cp.stderr.strip().endswith("its output could not be written (No space left on "
+                                      "device)"), cp.stderr
+    assert "\n" not in cp.stderr.strip() and "PNG" not in cp.stderr
+
+
+@pytest.mark.parametrize("s", ["0", "-1"])
+def test_a_link_timeout_below_a_second_is_refused_in_words(capsys, s):
+    from host_sim.__main__ import parse_args
+
+    with pytest.raises(SystemExit) as e:
+        parse_args(["--link", "listen:0", "--autoplay", "easy", "--link-timeout", s])
+    assert e.value.code == 2
+    assert "--link-timeout must be at least 1" in capsys.readouterr().err

@@ -217,6 +217,8 @@ def computer_choice(screen, player, seat):
             gc.collect()
             continue
         except Exception as e:  # a player bug must not take the console down
+            if getattr(player, "record", False):  # a replay (app.persist.records.Feeder)
+                return _failed(screen, "This game record cannot go on: %s." % e)
             return _failed(screen, "The computer's move failed: %s" % _why(e))
         why = g.why_illegal(action)
         if why:

@@ -690,6 +690,9 @@ def main(argv=None):
         fail("unknown --skip part(s): " + ",".join(sorted(bad)))
     if args.uf2 and not os.path.isfile(args.uf2):
         fail("no such UF2: " + args.uf2)
+    for opt, tree in (("--firmware", args.firmware), ("--boards", args.boards)):
+        if tree and not os.path.isdir(tree):
+            fail("%s %s is not a folder" % (opt, tree))
     k = harness.kit()
     if k is None:
         fail(harness.HOW_TO_GET_KIT)

@@ -222,6 +222,10 @@ def main(argv=None):
         fail("--repo %s is no checkout of this project (no host_sim/)" % args.repo)
     if args.check:
         return 1 if check(os.path.abspath(args.repo)) else 0
+    try:
+        os.makedirs(args.out, exist_ok=True)  # said now, not after the first run
+    except OSError as e:
+        fail("cannot put PNGs in --out %s: %s" % (args.out, e.strerror or e))
     total = render(os.path.abspath(args.repo), args.out)
     print("screens: %d runs, %d KB of PNGs in %s" % (len(runs()), total // 1024,
                                                      os.path.relpath(args.out)))

@@ -163,7 +163,10 @@ def fresh_folder(path):
             fail("%s holds files that are not a release's (%s): not touching it"
                  % (path, ", ".join(sorted(others)[:3])))
         shutil.rmtree(path)
-    os.makedirs(path)
+    try:
+        os.makedirs(path)
+    except OSError as e:  # --out a file, or a folder that cannot be written
+        fail("cannot make %s: %s" % (path, e.strerror or e))
 
 
 def run(cmd, what):

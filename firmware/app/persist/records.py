@@ -86,12 +86,16 @@ class Feeder:
         self.acts = acts
         self.count = 0
 
+    # Its failures are the record's, not a player's bug: the screen says
+    # them in these words (app.screen.computer_choice).
+    record = True
+
     def choose(self, obs, legal):
         if self.count >= len(self.acts):
-            raise ValueError("the record ends before the game does")
+            raise ValueError("it ends before the game does")
         a = self.acts[self.count]
         if a not in legal:
-            raise ValueError("move %d of the record breaks the rules" % (self.count + 1))
+            raise ValueError("its move %d breaks the rules" % (self.count + 1))
         self.count += 1
         return a
 
