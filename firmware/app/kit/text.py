@@ -159,6 +159,8 @@ _targets = []
 _fast = None
 _byte = None
 _geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+#: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
+PEN = [0, 0, 0]
 
 
 def add_target(fb, buf, width, height, routine=None, byte_at=None):
@@ -191,95 +193,98 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
+    # Where and in what colour go to ``PEN`` and the work to helpers, each
+    # with at most 11 locals and stack slots: MicroPython gives a bigger
+    # function's call frame a heap block (py/objfun.c), and on a used heap
+    # finding one takes longer than drawing the text.
+    PEN[0] = x
+    PEN[1] = y
+    PEN[2] = color
+    put(fb, s, font)
+    return x + font.w * len(s)
+
+
+def put(fb, s, font=SMALL):
+    """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
+    leaves as they were): for callers whose own frames must stay small.
+    On a registered frame (``add_target``) the glyph pixels are set by
+    ``_fast`` and the string's UTF-8 bytes read by ``_byte`` (iterating a str
+    makes a 1-char str per character, a search of every interned string:
+    130 us a character on a Pico with the app's names loaded)."""
     if listener is not None:
-        listener.text(fb, s, x, y, color, font)
-    key = color ^ 1  # any colour but the text colour
-    _PALETTE.pixel(0, 0, key)
-    _PALETTE.pixel(1, 0, color)
-    w = font.w
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    scratch = font.scratch
-    ascii_ = font.ascii
-    chars = font.chars
-    q = font.qmark
-    space = font.space
-    target = None
-    for t in _targets:
-        if t[0] is fb:
-            target = t
+        _tell(fb, s, font)
+    # One function, not a chain of helpers: a call costs as much as a few
+    # glyphs, and one variable serves several purposes to stay in 11 slots.
+    k = len(_targets)
+    t = None
+    while k > 0:
+        k -= 1
+        if _targets[k][0] is fb:
+            t = _targets[k]
+            break
+    if t is None or PEN[1] < 0 or PEN[1] + font.h > t[3] or PEN[0] < 0 or (
+            PEN[0] + font.w * len(s) > t[2]):
+        _blit_glyphs(fb, s, font)
+        return
+    _geo[0] = PEN[1] * t[2] + PEN[0]
+    _geo[1] = t[2]
+    _geo[2] = font.w
+    _geo[3] = font.h
+    _geo[4] = PEN[2]
+    _geo[5] = (font.w + 7) // 8
+    t = t[1]  # the frame's buffer
     n = len(s)
-    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
-            x + w * n <= target[2]):
-        # Wholly inside a registered frame: the driver's routines.
-        _fast_draw(s, n, x, y, color, font, target)
-        return x + w * n
-    for ch in s:
-        o = ord(ch)
-        if o < 128:
-            i = ascii_[o]
-        else:
-            i = chars.find(ch)
-            if i < 0:
-                i = q
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fb.blit(scratch, x, y, key, _PALETTE)
-        x += w
-    return x
-
-
-def _fast_draw(s, n, x, y, color, font, target):
-    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
-    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
-    str per character, a search of every interned string: 130 us a
-    character on a Pico with the app's names loaded)."""
-    g = _geo
-    stride = target[2]
-    w = font.w
-    g[0] = y * stride + x
-    g[1] = stride
-    g[2] = w
-    g[3] = font.h
-    g[4] = color
-    g[5] = (w + 7) // 8
-    buf = target[1]
-    fast = _fast
-    byte = _byte
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    ascii_ = font.ascii
-    space = font.space
     k = 0
     while n > 0:
         n -= 1
-        o = byte(s, k)
+        o = _byte(s, k)
         k += 1
         if o < 0x80:
-            i = ascii_[o]
+            o = font.ascii[o]
         else:  # UTF-8: a lead byte, then 10xxxxxx bytes
             if o >= 0xF0:
                 o = 0xFFFD  # beyond the fonts
                 k += 3
             elif o >= 0xE0:
-                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
-                k += 2
-            else:
-                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
+                o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
                 k += 1
-            i = font.chars.find(chr(o))
+                o |= _byte(s, k) & 0x3F
+                k += 1
+            else:
+                o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
+                k += 1
+            o = font.chars.find(chr(o))
+            if o < 0:
+                o = font.qmark
+        if o != font.space:
+            _GLYPHS.seek(o * font.size + font.offset)
+            _GLYPHS.readinto(font.glyph)
+            _fast(_geo, t, font.glyph)
+        _geo[0] += font.w
+
+
+def _tell(fb, s, font):
+    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
+
+
+def _blit_glyphs(fb, s, font):
+    x = PEN[0]
+    key = PEN[2] ^ 1  # any colour but the text colour
+    _PALETTE.pixel(0, 0, key)
+    _PALETTE.pixel(1, 0, PEN[2])
+    for ch in s:
+        o = ord(ch)
+        if o < 128:
+            i = font.ascii[o]
+        else:
+            i = font.chars.find(ch)
             if i < 0:
                 i = font.qmark
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fast(g, buf, glyph)
-        g[0] += w
+        if i != font.space:
+            _GLYPHS.seek(font.offset + i * font.size)
+            _GLYPHS.readinto(font.glyph)
+            fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
+        x += font.w
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
