@@ -140,12 +140,20 @@ def next_row(r0, r1, r2):
 
 @micropython.asm_thumb
 def glyph(r0, r1, r2):
-    """``glyph(g, frame, bits)``: ``g`` = [offset, stride, w, h, colour,
-    row_bytes]: a ``w`` x ``h`` (``w`` <= 16) MONO_HLSB glyph ``bits``
-    (bit 7 of a row's first byte its leftmost pixel) drawn in ``colour`` on
-    the 8-bit ``frame`` at byte ``offset`` (``stride`` bytes a row): set
-    bits take the colour, clear ones leave the frame as it is (what
-    ``app.kit.text`` does with a keyed, paletted blit, 7x faster)."""
+    """``glyph(g, frame, font)``: ``g`` = [offset, stride, w, h, colour,
+    row_bytes, index, size, start]: glyph ``index`` of the ``w`` x ``h``
+    (``w`` <= 16) MONO_HLSB glyphs of ``size`` bytes each that begin at
+    byte ``start`` of ``font`` (bit 7 of a row's first byte its leftmost
+    pixel) drawn in ``colour`` on the 8-bit ``frame`` at byte ``offset``
+    (``stride`` bytes a row), then ``offset`` moved ``w`` on, to the next
+    cell: set bits take the colour, clear ones leave the frame as it is
+    (what ``app.kit.text`` does with a keyed, paletted blit, 7x faster)."""
+    ldr(r6, [r0, 24])
+    ldr(r5, [r0, 28])
+    mul(r6, r5)
+    add(r2, r2, r6)
+    ldr(r6, [r0, 32])
+    add(r2, r2, r6)  # r2: the glyph's first row
     ldr(r7, [r0, 16])  # r7: the colour
     ldr(r3, [r0, 12])  # r3: rows left
     ldr(r6, [r0, 0])
@@ -176,6 +184,10 @@ def glyph(r0, r1, r2):
     add(r1, r1, r6)
     sub(r3, 1)
     bne(ROW)
+    ldr(r6, [r0, 0])
+    ldr(r5, [r0, 8])
+    add(r6, r6, r5)
+    str(r6, [r0, 0])
 
 
 @micropython.asm_thumb
@@ -216,13 +228,15 @@ def check():
     g[2] = 0
     if next_row(g, sums, other) != 0 or next_row(array("i", (1, 2, 0)), sums, other) != 2:
         return False
-    # A 10 x 2 glyph (two bytes a row) at (1, 1) of a 12 x 4 frame of 7s.
+    # A 10 x 2 glyph (two bytes a row) at (1, 1) of a 12 x 4 frame of 7s:
+    # the second of two 4-byte glyphs after a 3-byte start.
     frame = bytearray(b"\x07" * 48)
-    glyph(array("i", (13, 12, 10, 2, 9, 2)), frame, b"\x81\x40\x00\xc0")
+    g = array("i", (13, 12, 10, 2, 9, 2, 1, 4, 3))
+    glyph(g, frame, b"\xff\xff\xff\xff\xff\xff\xff\x81\x40\x00\xc0")
     want = bytearray(b"\x07" * 48)
     for i in (13, 20, 22, 33, 34):
         want[i] = 9
-    if frame != want:
+    if frame != want or g[0] != 23:
         return False
     s = "a\u2663"  # UTF-8 61 e2 99 a3
     return byte_at(s, 0) == 0x61 and byte_at(s, 1) == 0xE2 and byte_at(s, 3) == 0xA3

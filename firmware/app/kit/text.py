@@ -34,6 +34,9 @@
 # registers its 8-bit frame here (``add_target``) with a routine that sets
 # the glyph's pixels itself, used for glyphs wholly inside that frame (the
 # same pixels: tests/test_hw_st7789.py checks it on the device's answers).
+# In the firmware image that routine reads each glyph where it lies in
+# flash and moves the pen on itself: a call per character, no seek or
+# readinto, fewer lookups in the loop that runs once a character.
 
 import framebuf
 
@@ -69,24 +72,31 @@ def open_glyphs(path, frozen, name="GLYPHS"):
     fonts.bin, in flash); otherwise, or if the image has no such module, the
     file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
     rule file the same way (app.rules_screen)."""
-    if frozen:
-        try:
-            import picocards_fonts  # type: ignore[import-not-found]
+    data = frozen_bytes(name) if frozen else None
+    if data:
+        import io
 
-            data = getattr(picocards_fonts, name, None)
-        except ImportError:
-            data = None
-        if data:
-            import io
-
-            return io.BytesIO(data)
+        return io.BytesIO(data)
     return open(path, "rb")
+
+
+def frozen_bytes(name="GLYPHS"):
+    """The bytes ``picocards_fonts.<name>`` of the firmware image (in
+    flash), or None when the image has none."""
+    try:
+        import picocards_fonts  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return getattr(picocards_fonts, name, None) or None
 
 
 PATH = _glyph_path(__file__)
 # Kept open for the program's life. Only a frozen app takes the frozen glyphs:
 # a filesystem install on the image has its own fonts.bin beside it.
 _GLYPHS = open_glyphs(PATH, is_frozen(__file__))
+# The frozen glyphs themselves: the registered frames' routine reads a glyph
+# there (no seek, no readinto). None: each glyph is read from _GLYPHS first.
+_DATA = frozen_bytes() if is_frozen(__file__) else None
 
 
 class Font:
@@ -158,7 +168,9 @@ listener = None
 _targets = []
 _fast = None
 _byte = None
-_geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+# The routine's geometry array: offset, stride, w, h, colour, row bytes,
+# glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph).
+_geo = None
 #: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
 PEN = [0, 0, 0]
 
@@ -175,7 +187,7 @@ def add_target(fb, buf, width, height, routine=None, byte_at=None):
 
         _fast = routine
         _byte = byte_at
-        _geo = array("i", (0, 0, 0, 0, 0, 0))
+        _geo = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
     if _fast is None:
         return
     for t in _targets:
@@ -232,6 +244,8 @@ def put(fb, s, font=SMALL):
     _geo[3] = font.h
     _geo[4] = PEN[2]
     _geo[5] = (font.w + 7) // 8
+    _geo[7] = font.size
+    _geo[8] = 0 if _DATA is None else font.offset
     t = t[1]  # the frame's buffer
     n = len(s)
     k = 0
@@ -256,11 +270,15 @@ def put(fb, s, font=SMALL):
             o = font.chars.find(chr(o))
             if o < 0:
                 o = font.qmark
-        if o != font.space:
+        # The routine moves the pen on (a space's glyph sets no pixel).
+        if _DATA is not None:
+            _geo[6] = o
+            _fast(_geo, t, _DATA)
+        else:  # the glyph read into the font's own buffer first
             _GLYPHS.seek(o * font.size + font.offset)
             _GLYPHS.readinto(font.glyph)
+            _geo[6] = 0
             _fast(_geo, t, font.glyph)
-        _geo[0] += font.w
 
 
 def _tell(fb, s, font):
