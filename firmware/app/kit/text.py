@@ -34,9 +34,10 @@
 # registers its 8-bit frame here (``add_target``) with a routine that sets
 # the glyph's pixels itself, used for glyphs wholly inside that frame (the
 # same pixels: tests/test_hw_st7789.py checks it on the device's answers).
-# In the firmware image that routine reads each glyph where it lies in
-# flash and moves the pen on itself: a call per character, no seek or
-# readinto, fewer lookups in the loop that runs once a character.
+# In the firmware image the routines read each glyph where it lies in
+# flash and move the pen on themselves, a run of ASCII characters in one
+# call: no seek or readinto, and Python runs once a character only for
+# those beyond ASCII (suits, arrows).
 
 import framebuf
 
@@ -167,27 +168,32 @@ listener = None
 # (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
 _targets = []
 _fast = None
+_run = None  # with _DATA: the glyphs of a run of ASCII characters at once
 _byte = None
-# The routine's geometry array: offset, stride, w, h, colour, row bytes,
-# glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph).
+# The routines' geometry array: offset, stride, w, h, colour, row bytes,
+# glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph),
+# then the next byte, characters left, _DATA's address (hw.fastpix.glyphs).
 _geo = None
 #: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
 PEN = [0, 0, 0]
 
 
-def add_target(fb, buf, width, height, routine=None, byte_at=None):
+def add_target(fb, buf, width, height, fast=None):
     """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
-    x ``height``, one byte a pixel) with ``routine(geometry, buf, bits)``
-    (hw.fastpix.glyph) reading strings with ``byte_at(s, k)`` (the k-th
-    byte of str ``s``'s UTF-8), both given once by the display driver;
-    without them nothing is registered. Keeps the last four frames given."""
-    global _fast, _geo, _byte
-    if routine is not None and byte_at is not None:
+    x ``height``, one byte a pixel) with the machine code ``fast``
+    (hw.fastpix: ``glyph``, ``glyphs``, ``byte_at`` and ``address``), given
+    once by the display driver; without it nothing is registered. Keeps the
+    last four frames given."""
+    global _fast, _run, _geo, _byte
+    if fast is not None:
         from array import array
 
-        _fast = routine
-        _byte = byte_at
-        _geo = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
+        _fast = fast.glyph
+        _run = fast.glyphs
+        _byte = fast.byte_at
+        _geo = array("i", [0] * 15)
+        if _DATA is not None:
+            _geo[11] = fast.address(_DATA)
     if _fast is None:
         return
     for t in _targets:
@@ -247,10 +253,14 @@ def put(fb, s, font=SMALL):
     _geo[7] = font.size
     _geo[8] = 0 if _DATA is None else font.offset
     t = t[1]  # the frame's buffer
-    n = len(s)
-    k = 0
-    while n > 0:
-        n -= 1
+    _geo[9] = 0
+    _geo[10] = len(s)
+    while _geo[10] > 0:
+        # A run of ASCII in machine code; here, the character that ends it
+        # (or, without _DATA, each character).
+        if _DATA is not None and _run(_geo, t, s, font.ascii) == 0:
+            return
+        k = _geo[9]
         o = _byte(s, k)
         k += 1
         if o < 0x80:
@@ -270,6 +280,8 @@ def put(fb, s, font=SMALL):
             o = font.chars.find(chr(o))
             if o < 0:
                 o = font.qmark
+        _geo[9] = k
+        _geo[10] -= 1
         # The routine moves the pen on (a space's glyph sets no pixel).
         if _DATA is not None:
             _geo[6] = o
