@@ -253,44 +253,63 @@ def put(fb, s, font=SMALL):
     _geo[7] = font.size
     _geo[8] = 0 if _DATA is None else font.offset
     t = t[1]  # the frame's buffer
-    _geo[9] = 0
-    _geo[10] = len(s)
-    while _geo[10] > 0:
-        # A run of ASCII in machine code; here, the character that ends it
-        # (or, without _DATA, each character).
-        if _DATA is not None and _run(_geo, t, s, font.ascii) == 0:
-            return
-        k = _geo[9]
+    if _DATA is not None:
+        _runs(t, s, font)
+        return
+    n = len(s)
+    k = 0
+    _geo[6] = 0
+    while n > 0:
+        n -= 1
         o = _byte(s, k)
-        k += 1
         if o < 0x80:
             o = font.ascii[o]
-        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
-            if o >= 0xF0:
-                o = 0xFFFD  # beyond the fonts
-                k += 3
-            elif o >= 0xE0:
-                o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
-                k += 1
-                o |= _byte(s, k) & 0x3F
-                k += 1
-            else:
-                o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
-                k += 1
-            o = font.chars.find(chr(o))
-            if o < 0:
-                o = font.qmark
-        _geo[9] = k
+            k += 1
+        else:
+            _geo[9] = k
+            o = _beyond(s, font)
+            k = _geo[9]
+        if o == font.space:
+            _geo[0] += font.w
+            continue
+        # The glyph read into the font's own buffer, then drawn from there
+        # (the routine moves the pen on).
+        _GLYPHS.seek(o * font.size + font.offset)
+        _GLYPHS.readinto(font.glyph)
+        _fast(_geo, t, font.glyph)
+
+
+def _runs(t, s, font):
+    # ``put``'s loop with the font in memory (_DATA): a run of ASCII
+    # characters in one call of ``_run``, the character that ends it here.
+    _geo[9] = 0
+    _geo[10] = len(s)
+    while _run(_geo, t, s, font.ascii) > 0:
+        _geo[6] = _beyond(s, font)
         _geo[10] -= 1
-        # The routine moves the pen on (a space's glyph sets no pixel).
-        if _DATA is not None:
-            _geo[6] = o
-            _fast(_geo, t, _DATA)
-        else:  # the glyph read into the font's own buffer first
-            _GLYPHS.seek(o * font.size + font.offset)
-            _GLYPHS.readinto(font.glyph)
-            _geo[6] = 0
-            _fast(_geo, t, font.glyph)
+        _fast(_geo, t, _DATA)
+
+
+def _beyond(s, font):
+    # The glyph of the character beyond ASCII at byte _geo[9] of ``s``
+    # (UTF-8: a lead byte, then 10xxxxxx bytes), _geo[9] moved past it.
+    k = _geo[9]
+    o = _byte(s, k)
+    k += 1
+    if o >= 0xF0:
+        o = 0xFFFD  # beyond the fonts
+        k += 3
+    elif o >= 0xE0:
+        o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
+        k += 1
+        o |= _byte(s, k) & 0x3F
+        k += 1
+    else:
+        o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
+        k += 1
+    _geo[9] = k
+    o = font.chars.find(chr(o))
+    return font.qmark if o < 0 else o
 
 
 def _tell(fb, s, font):
