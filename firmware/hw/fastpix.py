@@ -199,7 +199,9 @@ def glyphs(r0, r1, r2, r3):
     characters left) is above 0, each the glyph ``ascii`` (128 bytes)
     names, of the font at address ``g[11]``; ``g[9]`` and ``g[10]`` follow.
     Returns the characters left: above 0, ``s`` goes on with a character
-    beyond ASCII, for the caller. ``g[12..14]`` are its own."""
+    beyond ASCII, for the caller. ``g[12..14]`` are its own. Its row loop
+    is ``glyph``'s again: the inline assembler has no call to another function,
+    and one routine for both made each string's Python loop slower."""
     str(r1, [r0, 48])  # g[12]: the frame
     str(r2, [r0, 52])  # g[13]: the string's bytes
     str(r3, [r0, 56])  # g[14]: the glyph index of each ASCII code
