@@ -35,7 +35,10 @@ def draw(fb, scr):
         x = 18
     c.put(fb, "pile %d stock %d" % (g.n_pile, g.n_stock), x, 12)
     if g.is_over():
-        turn = "Game over"
+        # The finished game waits for A when West's move ended it.
+        turn = "A: the result" if scr._over_waits() else "Game over"
+    elif scr.banner:
+        turn = "Clubbed!"
     elif scr.human_turn():
         turn = "Your turn"
     else:
@@ -45,9 +48,9 @@ def draw(fb, scr):
     _events(fb, scr, w)
     _hand(fb, scr, w, h)
     if scr.banner:
-        title, line = scr.banner
-        c.banner(fb, title, [line] if scr.banner_until is not None else [line, "A: continue"],
-                 w, h)
+        title, line, who, _ = scr.banner
+        c.banner(fb, title, [who, line] if scr.banner_until is not None
+                 else [who, line, "A: continue"], w, h)
 
 
 def draw_part(fb, scr, r):
