@@ -255,6 +255,7 @@ def test_cb9_last_moves_are_seen_before_the_result(seed):
     shown = screen_text(s)
     for line in last:
         assert line in shown
+    assert shown.index(last[-1]) < shown.index(last[0])  # the latest first
     s.press("B")
     assert s.app.screen is res and "UP last moves" in screen_text(s)
 
@@ -276,3 +277,21 @@ def test_cb9_result_says_hand_cards_are_counted():
             assert "%d of them" % res.from_hand[seat] in shown
             assert "left in hand" in shown
     assert "from hand" not in shown
+
+
+def test_every_list_of_what_happened_runs_latest_first():
+    # The table's event column, UP's "What happened", the 240x240 panel's
+    # "Recent" and the result's last moves: one order, the latest first.
+    s = Session(21)
+    s.press("A", "A", *["A"] * 5)
+    scr = s.app.screen
+    latest_first = scr.msgs[::-1]
+    assert len(latest_first) == 3
+    drawn = [t for t in strings_drawn(lambda: scr.draw(s.disp.fb)) if t in scr.msgs]
+    assert drawn == latest_first
+    s.press("UP")
+    looked = [line[1] for line in scr.look_lines if isinstance(line, tuple)]
+    assert looked == latest_first
+    panel = scr.tall_lines()
+    at = panel.index(("h", "Recent"))
+    assert [line.strip() for line in panel[at + 1 : at + 4]] == latest_first

@@ -80,13 +80,11 @@ def _events(fb, scr, w):
         c.hint(fb, scr.hint, 41, w, True)
     elif msgs and len(msgs[-1]) * c.SMALL.w > w - 2:
         c.lines(fb, msgs[-1], 31, 2, w)  # a long latest event gets both rows
-    else:
-        y = 31
-        if len(msgs) < 2:
-            y += 10
-        for m in msgs[-2:]:
-            c.put(fb, c.text.fit(m, w - 2), 1, y)
-            y += 10
+    elif msgs:
+        # The latest on top, as every list of what happened.
+        c.put(fb, c.text.fit(msgs[-1], w - 2), 1, 31)
+        if len(msgs) > 1:
+            c.put(fb, c.text.fit(msgs[-2], w - 2), 1, 41)
 
 
 def _hand(fb, scr, w, h):

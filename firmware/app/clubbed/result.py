@@ -12,7 +12,7 @@ class ResultScreen(GameOverScreen):
     cards per seat, ``from_hand`` how many of them came from the hand at the
     end (CB-9), ``totals`` the series' running totals per seat, ``names`` the
     seat names (seat 0 is the human), ``last`` the table's last event lines,
-    oldest first (what the computer did before the end)."""
+    oldest first (what the computer did before the end), shown latest first."""
 
     def __init__(self, app, outcome, counts, from_hand, totals, games, names, last=()):
         self.app = app
@@ -52,15 +52,15 @@ class ResultScreen(GameOverScreen):
         if self.app.compact:
             from app.kit import compact
 
-            compact.result(fb, self.app.width, self.app.height, "Last moves", self.last,
+            compact.result(fb, self.app.width, self.app.height, "Last moves", self.last[::-1],
                            "any key: back")
             return
         w = self.app.width
         fb.fill(theme.FELT_DARK)
         text.draw_centered(fb, "The game's last moves", w // 2, 8, theme.GOLD, text.BOLD)
         y = 36
-        for line in self.last:
-            cardview.draw_rich(fb, text.fit(line, w - 20), 10, y, theme.WHITE)
+        for i in range(len(self.last) - 1, -1, -1):  # the latest first, as UP at the table
+            cardview.draw_rich(fb, text.fit(self.last[i], w - 20), 10, y, theme.WHITE)
             y += 16
         text.draw_centered(fb, "Any key: back to the result", w // 2, 118, theme.TEXT_DIM,
                            text.SMALL)

@@ -454,8 +454,10 @@ class ClubbedScreen:
         text.draw(fb, turn, mx, 19, col, text.SMALL)
         y = 35
         k = len(self.msgs)
-        for i in range(k):
-            # Suits in their colours, as on the cards (a white ♦ read as •).
+        for i in range(k - 1, -1, -1):
+            # The latest first, as every list of what happened (UP, the
+            # result's last moves); suits in their colours, as on the cards
+            # (a white ♦ read as •).
             cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
                                theme.WHITE if i == k - 1 else theme.TEXT_DIM)
             y += 13
