@@ -698,3 +698,21 @@ def test_the_picked_hearts_pass_card_is_drawn_once(cls, monkeypatch):
     s.app.step()
     assert faces.count(picked) == 1
     assert all(faces.count(c) == 1 for c in scr.hand if c != picked)
+
+
+def test_pc2_the_cursor_skips_the_picked_cards_place():
+    # PC-2: once the Hearts-pass card is picked, LEFT and RIGHT step over its
+    # empty place in the hand, so that A always gives a card (B takes the
+    # pick back, and the hint says so).
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    assert scr.mode == table.PASS and scr.game.phase == clubs.PH_PASS_HEARTS
+    s.press("A")
+    picked = scr.pick
+    assert picked != clubs.NO_CARD
+    for key in ("LEFT",) * 14 + ("RIGHT",) * 14:
+        s.press(key)
+        assert scr.hand[scr.cursor] != picked, key
+    s.press("A")  # the partner card: both given
+    assert scr.pick == clubs.NO_CARD and scr.game.phase != clubs.PH_PASS_HEARTS

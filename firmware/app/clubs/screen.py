@@ -622,6 +622,10 @@ class ClubsScreen:
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
         if move_cursor(self, b, n):
+            if self.pick != NO_CARD and self.hand[self.cursor] == self.pick and n > 1:
+                # The picked card's empty place is skipped: A there took the
+                # pick back without a word (B does that, and says so).
+                move_cursor(self, b, n)
             return
         if b == buttons.A and n:
             self._card_button(self.hand[self.cursor], now)
