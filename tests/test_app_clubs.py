@@ -716,3 +716,24 @@ def test_pc2_the_cursor_skips_the_picked_cards_place():
         assert scr.hand[scr.cursor] != picked, key
     s.press("A")  # the partner card: both given
     assert scr.pick == clubs.NO_CARD and scr.game.phase != clubs.PH_PASS_HEARTS
+
+
+class _Tall(Session):
+    SIZE = (240, 240)
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall))
+def test_table_text_keeps_clear_of_the_screens_edges(cls):
+    # "N-S 0", "E-W 0" and "West" touched the left and top edges: every
+    # text of the table starts 2 px in or more, none above the top row.
+    s = cls(3)
+    s.press("A")
+    for _ in range(200):
+        scr = s.app.screen
+        if scr.mode == table.TABLE and len(scr.trick.order) >= 2:
+            break
+        s.press("A")
+    drawn = apptest.draws(s)
+    assert any(d[1].startswith("N-S") for d in drawn)
+    for _, st, x, y, _, _ in drawn:
+        assert x >= 2 and y >= 0, (st, x, y)
