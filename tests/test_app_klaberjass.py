@@ -601,3 +601,44 @@ def test_kj13_the_last_trick_waits_before_the_score_sheet(seed):
     assert kj.symbol_name(a) in shown and kj.symbol_name(b) in shown
     s.press("B")
     assert not scr.looking and scr.summary is not None
+
+
+def test_kj4_the_cursors_choice_is_on_the_highlight_even_a_suit():
+    # KJ-4 round two: the choice A takes is filled with the highlight and
+    # framed in gold, a suit too (a suit on white in a gold frame read as a
+    # mark, not as the cursor, once a hint had moved the cursor there).
+    for seed in range(1, 30):
+        s = Session(seed)
+        scr = s.start()
+        for _ in range(12):
+            if scr.human_turn() and scr.game.phase == kj.BID2:
+                break
+            if scr.human_turn() and scr.choices and kj.PASS in scr.choices:
+                pick_choice(s, scr, kj.PASS)
+            else:
+                s.press("A")
+        if scr.human_turn() and scr.game.phase == kj.BID2:
+            break
+    else:
+        raise AssertionError("never the second chance")
+    fb = s.disp.fb
+    fills = []
+
+    class Spy:
+        """The frame, noting the colour of each button's fill."""
+
+        def __getattr__(self, name):
+            return getattr(fb, name)
+
+        def fill_rect(self, x, y, w, h, c):
+            if h == 19:
+                fills.append(c)
+            return fb.fill_rect(x, y, w, h, c)
+
+    for i in range(len(scr.choices)):
+        while scr.choice != i:
+            s.press("RIGHT")
+        fills.clear()
+        scr._draw_choices(Spy(), 240)
+        assert fills[i] == theme.HILITE, scr.choices[i]
+        assert all(f != theme.HILITE for k, f in enumerate(fills) if k != i)

@@ -863,17 +863,20 @@ class KlaberjassScreen:
             bw = widths[i]
             sel = i == self.choice
             suit = kj.NAME_CLUBS <= a <= kj.NAME_SPADES
-            if suit:
+            if suit and not sel:
                 # A suit to name looks like a card: red or black on white.
                 fb.fill_rect(x, y, bw, 19, theme.CARD)
             else:
+                # The cursor's button on the highlight, whichever it is (a
+                # suit on white with a gold frame read as a mark, not as
+                # the cursor, once a hint had moved it there).
                 fb.fill_rect(x, y, bw, 19, theme.HILITE if sel else theme.PANEL)
             fb.rect(x, y, bw, 19, theme.GOLD if sel else theme.TEXT_DIM)
             if sel:
                 fb.rect(x + 1, y + 1, bw - 2, 17, theme.GOLD)
             label = choice_label(a, g)
             if suit:
-                ink = cardview.suit_color((a - kj.NAME_CLUBS) * 13)
+                ink = theme.WHITE if sel else cardview.suit_color((a - kj.NAME_CLUBS) * 13)
                 text.draw(fb, label, x + 6, y + 2, ink, font)
             else:
                 draw_rich(fb, label, x + 6, y + 2, theme.WHITE, font)
