@@ -718,10 +718,6 @@ def test_pc2_the_cursor_skips_the_picked_cards_place():
     assert scr.pick == clubs.NO_CARD and scr.game.phase != clubs.PH_PASS_HEARTS
 
 
-class _Tall(Session):
-    SIZE = (240, 240)
-
-
 @pytest.mark.parametrize("cls", (Session, _Tall))
 def test_table_text_keeps_clear_of_the_screens_edges(cls):
     # "N-S 0", "E-W 0" and "West" touched the left and top edges: every
@@ -737,3 +733,25 @@ def test_table_text_keeps_clear_of_the_screens_edges(cls):
     assert any(d[1].startswith("N-S") for d in drawn)
     for _, st, x, y, _, _ in drawn:
         assert x >= 2 and y >= 0, (st, x, y)
+
+
+@pytest.mark.parametrize("cls", (Session, _Compact))
+def test_pc10_a_nil_bid_is_warned_of_before_it_is_taken(cls):
+    # PC-10: you bid having won a trick, so a nil bid fails (PC-13: -5).
+    # The rules allow it: the first A on 0 warns, a second A bids it.
+    s = cls(1)
+    s.press("A")
+    scr = _to_bid(s)
+    g = scr.game
+    while scr.bid_val:
+        s.press("LEFT")
+    assert scr.illegal_bid() != 0
+    before = g.to_text()
+    s.press("A")
+    assert g.to_text() == before and scr.bidding(), "nil taken without a warning"
+    shown = apptest.screen_text(s)
+    assert "nil fails" in shown and "A again: bid 0" in shown
+    s.press("RIGHT", "LEFT")  # moving on and back: warned again
+    assert not scr.nil_warned()
+    s.press("A", "A")
+    assert g.bids[SOUTH] == 0 and not scr.bidding()

@@ -293,6 +293,11 @@ def _draw_hand(fb, scr):
             fb.rect(x, y, CW, CH, theme.GOLD)
 
 
+# The bid picker's warning before a nil bid (PC-10: you bid having won a
+# trick, so nil fails, PC-13); A again bids it.
+NIL_WARN = "You took a trick: so nil fails, -5"
+
+
 def bid_keys(scr):
     """The bid picker's key line: what A does with the number under the
     cursor, or why that number is struck out (PC-10)."""
@@ -301,6 +306,8 @@ def bid_keys(scr):
         why = "%d is out: bid 0" % v
     elif v == scr.illegal_bid():
         why = "%d is out: pick another" % v
+    elif scr.nil_warned():
+        why = "A again: bid 0 anyway"
     else:
         why = "A: bid %d" % v
     # UP looks at the table (as it does there), when the line has room.
