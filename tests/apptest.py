@@ -193,8 +193,10 @@ def screen_text(s, draw=None):
 
 
 def waits(scr):
-    """True when a Klaberjass banner on ``scr`` stays until A (West's bid,
-    round two, a redeal)."""
+    """True when something on the Klaberjass ``scr`` stays until A: a banner
+    (West's bid, round two, a redeal) or the deal's last trick."""
+    if scr.trick_done and scr.trick_until is None and not scr.banners:
+        return True
     return bool(scr.banners) and scr.banners[0][3]
 
 

@@ -698,3 +698,60 @@ def test_the_picked_hearts_pass_card_is_drawn_once(cls, monkeypatch):
     s.app.step()
     assert faces.count(picked) == 1
     assert all(faces.count(c) == 1 for c in scr.hand if c != picked)
+
+
+def test_pc2_the_cursor_skips_the_picked_cards_place():
+    # PC-2: once the Hearts-pass card is picked, LEFT and RIGHT step over its
+    # empty place in the hand, so that A always gives a card (B takes the
+    # pick back, and the hint says so).
+    s = Session(5)
+    s.press("A")
+    scr = s.app.screen
+    assert scr.mode == table.PASS and scr.game.phase == clubs.PH_PASS_HEARTS
+    s.press("A")
+    picked = scr.pick
+    assert picked != clubs.NO_CARD
+    for key in ("LEFT",) * 14 + ("RIGHT",) * 14:
+        s.press(key)
+        assert scr.hand[scr.cursor] != picked, key
+    s.press("A")  # the partner card: both given
+    assert scr.pick == clubs.NO_CARD and scr.game.phase != clubs.PH_PASS_HEARTS
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall))
+def test_table_text_keeps_clear_of_the_screens_edges(cls):
+    # "N-S 0", "E-W 0" and "West" touched the left and top edges: every
+    # text of the table starts 2 px in or more, none above the top row.
+    s = cls(3)
+    s.press("A")
+    for _ in range(200):
+        scr = s.app.screen
+        if scr.mode == table.TABLE and len(scr.trick.order) >= 2:
+            break
+        s.press("A")
+    drawn = apptest.draws(s)
+    assert any(d[1].startswith("N-S") for d in drawn)
+    for _, st, x, y, _, _ in drawn:
+        assert x >= 2 and y >= 0, (st, x, y)
+
+
+@pytest.mark.parametrize("cls", (Session, _Compact))
+def test_pc10_a_nil_bid_is_warned_of_before_it_is_taken(cls):
+    # PC-10: you bid having won a trick, so a nil bid fails (PC-13: -5).
+    # The rules allow it: the first A on 0 warns, a second A bids it.
+    s = cls(1)
+    s.press("A")
+    scr = _to_bid(s)
+    g = scr.game
+    while scr.bid_val:
+        s.press("LEFT")
+    assert scr.illegal_bid() != 0
+    before = g.to_text()
+    s.press("A")
+    assert g.to_text() == before and scr.bidding(), "nil taken without a warning"
+    shown = apptest.screen_text(s)
+    assert "nil fails" in shown and "A again: bid 0" in shown
+    s.press("RIGHT", "LEFT")  # moving on and back: warned again
+    assert not scr.nil_warned()
+    s.press("A", "A")
+    assert g.bids[SOUTH] == 0 and not scr.bidding()

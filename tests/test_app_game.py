@@ -7,6 +7,7 @@ from apptest import Session, screen_text, strings_drawn
 
 from app.clubbed.result import ResultScreen
 from app.clubbed.screen import NAMES, ClubbedScreen
+from app.kit import buttons
 from app.title import TitleScreen
 from cardgames import clubbed
 
@@ -19,8 +20,10 @@ def play_by_keys(s, choose_last=False):
     while isinstance(s.app.screen, ClubbedScreen):
         scr = s.app.screen
         game = scr.game
-        if scr.banner:
-            s.press("A")  # West clubbed you: the banner waits for A
+        if scr.banner or game.is_over():
+            # West clubbed you, or West's move ended the game: on the table
+            # until A.
+            s.press("A")
             presses += 1
             continue
         assert scr.human_turn(), "idle although the computer is to move"
@@ -201,3 +204,94 @@ def test_every_event_line_fits_the_event_column():
                     assert text.SMALL.width(line) <= 153, line
                     seen.add(ev[0])
     assert {clubbed.EV_PLAY, clubbed.EV_DRAW, clubbed.EV_CLUB, clubbed.EV_REFILL} <= seen
+
+
+def _to_end(seed):
+    """A game of ``seed`` played by keys (the first legal choice) up to the
+    step it ends: the session and the table's screen."""
+    s = Session(seed)
+    s.press("A")
+    while True:
+        scr = s.app.screen
+        g = scr.game
+        if scr.banner:
+            s.press("A")
+            continue
+        legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+        while scr.cursor != legal[0]:
+            s.press("RIGHT")
+        s.btn.push(buttons.A)
+        s.app.step()
+        if not g.is_over():
+            s.settle()
+        if g.is_over():
+            return s, scr
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cb9_last_moves_are_seen_before_the_result(seed):
+    """CB-9: the game's last moves stay on the table: until A when West's
+    play or draw ended it, else for the time its lines take to read; the
+    result screen's UP lists them."""
+    s, scr = _to_end(seed)
+    g = scr.game
+    start = s.clock.now
+    west_ended = scr.mover == 1
+    s.settle()
+    if west_ended:
+        assert s.app.screen is scr, "the result replaced the table at once"
+        assert scr.deadline() is None and "A: the result" in screen_text(s)
+        last = list(scr.msgs)
+        for _ in range(2):  # a club that ended it has its banner first
+            if s.app.screen is scr:
+                s.press("A")
+    else:
+        last = list(scr.msgs)
+        assert s.clock.now - start >= 2500
+    res = s.app.screen
+    assert isinstance(res, ResultScreen) and g.is_over()
+    assert "UP last moves" in screen_text(s)
+    s.press("UP")
+    shown = screen_text(s)
+    for line in last:
+        assert line in shown
+    assert shown.index(last[-1]) < shown.index(last[0])  # the latest first
+    s.press("B")
+    assert s.app.screen is res and "UP last moves" in screen_text(s)
+
+
+def test_cb9_a_game_west_ended_waits():
+    # Some seed of those above has West's move ending the game.
+    assert any(_to_end(seed)[1].mover == 1 for seed in range(8))
+    assert not all(_to_end(seed)[1].mover == 1 for seed in range(8))
+
+
+def test_cb9_result_says_hand_cards_are_counted():
+    s = Session(0)
+    s.press("A")
+    play_by_keys(s)
+    res = s.app.screen
+    shown = screen_text(s)
+    for seat in (0, 1):
+        if res.from_hand[seat]:
+            assert "%d of them" % res.from_hand[seat] in shown
+            assert "left in hand" in shown
+    assert "from hand" not in shown
+
+
+def test_every_list_of_what_happened_runs_latest_first():
+    # The table's event column, UP's "What happened", the 240x240 panel's
+    # "Recent" and the result's last moves: one order, the latest first.
+    s = Session(21)
+    s.press("A", "A", *["A"] * 5)
+    scr = s.app.screen
+    latest_first = scr.msgs[::-1]
+    assert len(latest_first) == 3
+    drawn = [t for t in strings_drawn(lambda: scr.draw(s.disp.fb)) if t in scr.msgs]
+    assert drawn == latest_first
+    s.press("UP")
+    looked = [line[1] for line in scr.look_lines if isinstance(line, tuple)]
+    assert looked == latest_first
+    panel = scr.tall_lines()
+    at = panel.index(("h", "Recent"))
+    assert [line.strip() for line in panel[at + 1 : at + 4]] == latest_first

@@ -54,7 +54,7 @@ def human_move(s, scr, style):
     line (bids, exchange) or the raised (playable) cards of the hand; a
     banner that waits (West's bid, round two, a redeal) is read, then A."""
     if waits(scr):
-        assert scr.banners[0][1][-1] == "A: continue"
+        assert not scr.banners or scr.banners[0][1][-1] == "A: continue"
         s.press("A")
         return
     if scr.choices:
@@ -568,3 +568,77 @@ def test_look_view_tells_the_computers_bids_and_exchange():
         if seen_bid and seen_exchange:
             return
     pytest.fail("no deal where West bid and exchanged (%s, %s)" % (seen_bid, seen_exchange))
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_kj13_the_last_trick_waits_before_the_score_sheet(seed):
+    """KJ-13: the deal's last trick (both cards, who takes it, the last
+    trick's 10) stays on the table until A, then the score sheet (KJ-14),
+    whose UP names that trick."""
+    s = Session(seed)
+    scr = s.start()
+    for _ in range(400):
+        if scr.trick_done and scr.frozen is not None:
+            break
+        assert scr.summary is None, "the score sheet came before the last trick"
+        s.press("A")
+    else:
+        raise AssertionError("no last trick")
+    s.clock.now += 60_000
+    s.settle()
+    assert scr.summary is None and scr.trick_done  # nothing went on by itself
+    assert scr.deadline() is None
+    ls, a, b, w, _ = scr.last
+    shown = apptest.screen_text(s)
+    assert "%s +10 for the last trick" % ks.NAMES[w] in shown
+    assert kj.symbol_name(a) in shown or kj.symbol_name(b) in shown  # the event line
+    s.press("A")
+    assert scr.summary is not None
+    s.press("UP")
+    assert scr.looking and scr.summary is not None
+    shown = apptest.screen_text(s)
+    assert "Last trick" in shown
+    assert kj.symbol_name(a) in shown and kj.symbol_name(b) in shown
+    s.press("B")
+    assert not scr.looking and scr.summary is not None
+
+
+def test_kj4_the_cursors_choice_is_on_the_highlight_even_a_suit():
+    # KJ-4 round two: the choice A takes is filled with the highlight and
+    # framed in gold, a suit too (a suit on white in a gold frame read as a
+    # mark, not as the cursor, once a hint had moved the cursor there).
+    for seed in range(1, 30):
+        s = Session(seed)
+        scr = s.start()
+        for _ in range(12):
+            if scr.human_turn() and scr.game.phase == kj.BID2:
+                break
+            if scr.human_turn() and scr.choices and kj.PASS in scr.choices:
+                pick_choice(s, scr, kj.PASS)
+            else:
+                s.press("A")
+        if scr.human_turn() and scr.game.phase == kj.BID2:
+            break
+    else:
+        raise AssertionError("never the second chance")
+    fb = s.disp.fb
+    fills = []
+
+    class Spy:
+        """The frame, noting the colour of each button's fill."""
+
+        def __getattr__(self, name):
+            return getattr(fb, name)
+
+        def fill_rect(self, x, y, w, h, c):
+            if h == 19:
+                fills.append(c)
+            return fb.fill_rect(x, y, w, h, c)
+
+    for i in range(len(scr.choices)):
+        while scr.choice != i:
+            s.press("RIGHT")
+        fills.clear()
+        scr._draw_choices(Spy(), 240)
+        assert fills[i] == theme.HILITE, scr.choices[i]
+        assert all(f != theme.HILITE for k, f in enumerate(fills) if k != i)

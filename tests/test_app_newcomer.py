@@ -618,7 +618,7 @@ def test_clubbed_events_draw_suits_in_their_colours():
     s.press("A")
     scr = s.app.screen
     scr.msgs = ["West played 3\u2666", "West drew"]
-    row = _row_strings(s, 35)  # the first event line
+    row = _row_strings(s, 48)  # the older event line, under the latest
     assert ("\u2666", cardview.suit_color(13, 2)) in [(t, c) for _, _, t, c in row], row
 
 

@@ -7,6 +7,7 @@ import pytest
 from apptest import Session, screen_text
 
 from app.clubbed.screen import ClubbedScreen
+from app.kit import buttons
 
 
 class Tall(Session):
@@ -70,3 +71,74 @@ def test_the_look_says_what_happened_latest_first(cls):
     recent = "".join(lines[at + 1 : end]).replace(" ", "")
     assert recent == "".join(scr.msgs[::-1]).replace(" ", "")
     assert "clubbed" in recent.lower() or "collect" in recent.lower(), recent
+
+
+def _faces(s):
+    """The cards ``cardview.face`` draws in the app's current frame."""
+    from app.kit import cardview
+
+    seen = []
+    orig = cardview.face
+
+    def spy(fb, c, *a, **k):
+        seen.append(c)
+        return orig(fb, c, *a, **k)
+
+    cardview.face = spy
+    try:
+        s.app.invalidate()
+        s.app.step()
+    finally:
+        cardview.face = orig
+    return seen
+
+
+@pytest.mark.parametrize("cls", (Session, Tall, Compact))
+def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
+    # CB-5: the pile went into your collection, the club with it; the
+    # banner names West and the club, and the 240-pixel table shows the club
+    # on the pile while the banner waits.
+    from cardgames import clubbed
+
+    s = cls(11)
+    _until_west_clubs_you(s)
+    club = s.app.actions[-1]  # West's club
+    assert club < 13
+    shown = screen_text(s)
+    assert "West clubs with %s" % clubbed.symbol_name(club) in shown
+    assert "You collect" in shown
+    if cls is not Compact:
+        assert club in _faces(s)
+
+
+def test_cb5_your_club_is_not_told_as_wests_turn():
+    # CB-5: while the banner of your club is up, the status names your
+    # club, not "West is playing…".
+    s = Session(11)
+    s.press("A")
+    scr = s.app.screen
+    for _ in range(400):
+        if scr.banner and scr.banner[2].startswith("You club"):
+            break
+        if scr.banner:
+            s.press("A")
+            continue
+        legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
+        clubs = [i for i in legal if scr.slots[i] < 13] or legal
+        while scr.cursor != clubs[0]:
+            s.press("RIGHT")
+        s.btn.push(buttons.A)
+        for _ in range(50):  # up to the frame with the banner, not past it
+            s.app.step()
+            if scr.banner or s.app.idle():
+                break
+            dl = s.app.next_deadline()
+            if dl is not None and dl > s.clock.now:
+                s.clock.now = dl
+        if not scr.banner:
+            s.settle()
+    else:
+        raise AssertionError("you never clubbed West")
+    shown = screen_text(s)
+    assert "You club with" in shown and "West collects" in shown
+    assert "playing" not in shown

@@ -40,8 +40,9 @@ def plan_keys(seed):
     while isinstance(sim.run.app.screen, ClubbedScreen):
         scr = sim.run.app.screen
         assert len(keys) < 500
-        if scr.banner and scr.banner_until is None:
-            sim.press("A")  # West clubbed you: the banner waits for A
+        if scr.banner and scr.banner_until is None or scr.game.is_over():
+            # West clubbed you, or West's move ended the game: on until A.
+            sim.press("A")
             keys.append("A")
             continue
         assert scr.human_turn(), "idle although the computer is to move"

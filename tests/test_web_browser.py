@@ -165,8 +165,9 @@ def play_clubbed_in_step(browser, sim, choose_last):
     moves = 0
     while isinstance(sim.run.app.screen, ClubbedScreen):
         scr = sim.run.app.screen
-        if scr.banner and scr.banner_until is None:
-            sim.press("A")  # West clubbed you: the banner waits for A
+        if scr.banner and scr.banner_until is None or scr.game.is_over():
+            # West clubbed you, or West's move ended the game: on until A.
+            sim.press("A")
             browser.press("A")
             continue
         assert scr.human_turn()

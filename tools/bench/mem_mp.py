@@ -107,8 +107,9 @@ def clubbed_turn():
     """Key policy for the human at the Clubbed table: cursor to the first
     playable slot, then A."""
     scr = S["app"].screen
-    if scr.banner:
-        # West clubbed you: the banner waits for A, as a player reads it.
+    if scr.banner or scr.game.is_over():
+        # West clubbed you, or West's move ended the game: the banner or
+        # the table waits for A, as a player reads it.
         scr = None
         yield from press("A")
         return

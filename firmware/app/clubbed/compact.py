@@ -35,7 +35,10 @@ def draw(fb, scr):
         x = 18
     c.put(fb, "pile %d stock %d" % (g.n_pile, g.n_stock), x, 12)
     if g.is_over():
-        turn = "Game over"
+        # The finished game waits for A when West's move ended it.
+        turn = "A: the result" if scr._over_waits() else "Game over"
+    elif scr.banner:
+        turn = "Clubbed!"
     elif scr.human_turn():
         turn = "Your turn"
     else:
@@ -45,9 +48,9 @@ def draw(fb, scr):
     _events(fb, scr, w)
     _hand(fb, scr, w, h)
     if scr.banner:
-        title, line = scr.banner
-        c.banner(fb, title, [line] if scr.banner_until is not None else [line, "A: continue"],
-                 w, h)
+        title, line, who, _ = scr.banner
+        c.banner(fb, title, [who, line] if scr.banner_until is not None
+                 else [who, line, "A: continue"], w, h)
 
 
 def draw_part(fb, scr, r):
@@ -77,13 +80,11 @@ def _events(fb, scr, w):
         c.hint(fb, scr.hint, 41, w, True)
     elif msgs and len(msgs[-1]) * c.SMALL.w > w - 2:
         c.lines(fb, msgs[-1], 31, 2, w)  # a long latest event gets both rows
-    else:
-        y = 31
-        if len(msgs) < 2:
-            y += 10
-        for m in msgs[-2:]:
-            c.put(fb, c.text.fit(m, w - 2), 1, y)
-            y += 10
+    elif msgs:
+        # The latest on top, as every list of what happened.
+        c.put(fb, c.text.fit(msgs[-1], w - 2), 1, 31)
+        if len(msgs) > 1:
+            c.put(fb, c.text.fit(msgs[-2], w - 2), 1, 41)
 
 
 def _hand(fb, scr, w, h):

@@ -24,7 +24,11 @@ NAMES = ("You", "West")
 THINK_MS = 750
 AFTER_DRAW_MS = 450
 _BANNER_MS = const(1700)
-_END_MS = const(1600)
+# The last move and "Game over" lie on the table this long before the
+# result (a second to find the lines, then one to read them), or until A
+# when the computer's move ended the game: its last plays and draws would
+# otherwise go by unseen.
+_END_MS = const(2600)
 
 _DRAW_W = const(30)
 _LOOK_ROWS = const(8)
@@ -75,14 +79,15 @@ def _game_over(app, screen):
     counts = (game.collected(0), game.collected(1))
     if app.guide:
         # The guided hand is a lesson: it stands alone, outside the series.
-        app.show(ResultScreen(app, game.result(), counts, screen.from_hand, counts, 1, NAMES))
+        app.show(ResultScreen(app, game.result(), counts, screen.from_hand, counts, 1, NAMES,
+                              screen.msgs))
         return
     totals = sess.get("totals", (0, 0))
     totals = (totals[0] + counts[0], totals[1] + counts[1])
     sess["totals"] = totals
     sess["games"] = sess.get("games", 0) + 1
     app.show(ResultScreen(app, game.result(), counts, screen.from_hand, totals, sess["games"],
-                          NAMES))
+                          NAMES, screen.msgs))
 
 
 def default_card(legal):
@@ -133,6 +138,7 @@ class ClubbedScreen:
         # When it goes (ms), or None: until A (you were clubbed by West).
         self.banner_until = 0
         self.end_at = None
+        self.mover = _HUMAN  # whose action was applied last
         self.pause = None  # a Menu while paused
         self.looking = False
         self.sel_x = -1  # drawn by _draw_hand: where its cursor card is (draw_part)
@@ -199,6 +205,7 @@ class ClubbedScreen:
         # can say how many cards each hand added to its collection (CB-9).
         g = self.game
         left = [g.hand_size(0), g.hand_size(1)]
+        self.mover = g.current_player
         g.apply(action)
         for kind, seat, a, _ in g.events:
             if kind == clubbed.EV_PLAY:
@@ -213,11 +220,16 @@ class ClubbedScreen:
 
     def _after_apply(self, now):
         g = self.game
+        club = 0  # the club of an EV_CLUB: its EV_PLAY comes first
         for ev in g.events:
             kind = ev[0]
+            if kind == clubbed.EV_PLAY:
+                club = ev[2]
             if kind == clubbed.EV_END:
-                self.end_at = now + _END_MS
                 self._say("Game over: hands counted")
+                self.end_at = now + self.app.pace(_END_MS)
+                if self.mover != _HUMAN and not self.autoplay:
+                    self.end_at = None  # until A: see _over_waits
                 continue
             if kind == clubbed.EV_DRAW and ev[1] != _HUMAN:
                 self.opp_draws += 1
@@ -241,7 +253,11 @@ class ClubbedScreen:
                 n = ev[2]
                 line = "%s collect%s %d card%s" % (
                     NAMES[victim], "" if victim == _HUMAN else "s", n, "" if n == 1 else "s")
-                self.banner = ("CLUBBED!", line)
+                # Who played which club: the pile is gone into the collection,
+                # so the banner names the card and the table shows it on the pile.
+                who = "%s club%s with %s" % (NAMES[ev[1]], "" if ev[1] == _HUMAN else "s",
+                                             clubbed.symbol_name(club))
+                self.banner = ("CLUBBED!", line, who, club)
                 self.banner_until = now + _BANNER_MS
                 self.app.announce()
                 if victim == _HUMAN and ev[1] != _HUMAN and not self.autoplay:
@@ -251,13 +267,21 @@ class ClubbedScreen:
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.after_seen(AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
-            self.end_at = (self.banner_until or now) + _END_MS // 2
+            self.end_at = (self.banner_until or now) + self.app.pace(_END_MS // 2)
         focus = -1
         if drew and g.current_player == _HUMAN:
             drawn = g.events[0][2]
             focus = drawn if drawn in g.legal_actions() else clubbed.DRAW
         self._refresh_slots(g.current_player == _HUMAN and not drew, focus)
+        if self._over_waits():
+            self.hint = "A: the result"
+            self.app.announce()
         self.app.invalidate()
+
+    def _over_waits(self):
+        """True while the finished game stays on the table until A (West's
+        move ended it)."""
+        return self.game.is_over() and self.end_at is None
 
     def human_turn(self):
         """True when the game waits for the human's move (not while West's
@@ -297,6 +321,8 @@ class ClubbedScreen:
                 self.end_at = None
                 self.on_over(self.app, self)
             return
+        if self._over_waits():
+            return
         g = self.game
         p = g.current_player
         if p is None or self.human_turn():
@@ -333,6 +359,10 @@ class ClubbedScreen:
             shared.open_look(self)
             return
         n = len(self.slots)
+        if self._over_waits():
+            if b == buttons.A:
+                self.on_over(app, self)
+            return
         if b == buttons.DOWN and clubbed.DRAW in self.slots:
             self.cursor = len(self.slots) - 1
             self._plain_hint()
@@ -396,7 +426,10 @@ class ClubbedScreen:
             fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
         text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 1, theme.TEXT_DIM, text.SMALL)
         px = 44
-        if g.n_pile:
+        if self.banner and not g.n_pile:
+            # The club that took the pile, on it while the banner says so.
+            cardview.face(fb, self.banner[3], px, sy, theme.BIG_W, theme.BIG_H)
+        elif g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
                 fb.rect(px + 2 * i, sy - i, theme.BIG_W, theme.BIG_H, theme.CARD_EDGE)
             top = g.top()
@@ -412,6 +445,8 @@ class ClubbedScreen:
         mx = 86
         if g.is_over():
             turn, col = "Game over", theme.GOLD
+        elif self.banner:
+            turn, col = self.banner[2], theme.GOLD  # not "West is playing…": a club
         elif self.human_turn():
             turn, col = "Your turn", theme.GOLD
         else:
@@ -419,8 +454,10 @@ class ClubbedScreen:
         text.draw(fb, turn, mx, 19, col, text.SMALL)
         y = 35
         k = len(self.msgs)
-        for i in range(k):
-            # Suits in their colours, as on the cards (a white ♦ read as •).
+        for i in range(k - 1, -1, -1):
+            # The latest first, as every list of what happened (UP, the
+            # result's last moves); suits in their colours, as on the cards
+            # (a white ♦ read as •).
             cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
                                theme.WHITE if i == k - 1 else theme.TEXT_DIM)
             y += 13
@@ -559,18 +596,17 @@ class ClubbedScreen:
         self.sel_x = self._hand_x(cur, cur) if cur >= 0 else -1
 
     def _draw_banner(self, fb):
-        title, line = self.banner
-        if self.banner_until is None:
-            panel(fb, 30, 30, 180, 66)
-            fb.rect(31, 31, 178, 64, theme.GOLD)
-            text.draw_centered(fb, title, 120, 35, theme.GOLD, text.BIG)
-            text.draw_centered(fb, line, 120, 62, theme.WHITE, text.SMALL)
-            text.draw_centered(fb, "A: continue", 120, 78, theme.TEXT_DIM, text.SMALL)
-            return
-        panel(fb, 30, 38, 180, 52)
-        fb.rect(31, 39, 178, 50, theme.GOLD)
-        text.draw_centered(fb, title, 120, 43, theme.GOLD, text.BIG)
-        text.draw_centered(fb, line, 120, 71, theme.WHITE, text.SMALL)
+        # Right of the pile, which shows the club meanwhile.
+        title, line, who, _ = self.banner
+        wait = self.banner_until is None
+        h = 72 if wait else 58
+        panel(fb, 84, 19, 154, h)
+        fb.rect(85, 20, 152, h - 2, theme.GOLD)
+        text.draw_centered(fb, title, 161, 22, theme.GOLD, text.BIG)
+        cardview.draw_rich(fb, who, 161 - len(who) * text.SMALL.w // 2, 48, theme.WHITE)
+        text.draw_centered(fb, line, 161, 61, theme.WHITE, text.SMALL)
+        if wait:
+            text.draw_centered(fb, "A: continue", 161, 75, theme.TEXT_DIM, text.SMALL)
 
     def _look_lines(self):
         # The discard pile and both collections, all public (CB-11), as

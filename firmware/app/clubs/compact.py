@@ -239,11 +239,14 @@ def _bid(fb, scr, w, h):
     if off:
         c.put(fb, "out", x, 22)
     why = bid_why(scr, ("After trick 12: bid 0", "%d out: total 13", "Any bid 0-13"))
-    if scr.hint_alert:
+    warned = scr.nil_warned()
+    if warned:
+        c.hint(fb, "Trick won: nil fails", 32, w, True)  # -5 (PC-13)
+    elif scr.hint_alert:
         c.hint(fb, scr.hint, 32, w, True)
     else:
         c.put(fb, noted(scr, (why,), cols(w)), 1, 32)
-    c.put(fb, "A: bid" if not off else "pick another", 1, 42)
+    c.put(fb, "A again: bid 0" if warned else "A: bid" if not off else "pick another", 1, 42)
     _hand(fb, scr, w, h)
 
 

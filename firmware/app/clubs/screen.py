@@ -22,7 +22,7 @@ the app's clock.
 from micropython import const
 
 from app import modules
-from app.clubs.table import PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
+from app.clubs.table import NIL_WARN, PASS, RECEIVED, SCORE, SHOW, SHOWN, SUMMARY, TABLE
 from app.kit import buttons, places, text, theme
 from app.kit.menu import panel
 from app.screen import (  # noqa: F401
@@ -622,6 +622,10 @@ class ClubsScreen:
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
         if move_cursor(self, b, n):
+            if self.pick != NO_CARD and self.hand[self.cursor] == self.pick and n > 1:
+                # The picked card's empty place is skipped: A there took the
+                # pick back without a word (B does that, and says so).
+                move_cursor(self, b, n)
             return
         if b == buttons.A and n:
             self._card_button(self.hand[self.cursor], now)
@@ -719,6 +723,12 @@ class ClubsScreen:
                 self.hint = "%d would make the bids total 13" % self.bid_val
                 self.hint_alert = True
                 return
+            if self.bid_val == 0 and not self.forced_zero() and not self.nil_warned():
+                # PC-10/PC-13: you bid having won a trick, so nil scores -5;
+                # allowed, but only on a second A after the warning.
+                self.hint = NIL_WARN
+                self.hint_alert = True
+                return
             self._apply(clubs.BID0 + self.bid_val, now)
             return
         else:
@@ -729,6 +739,10 @@ class ClubsScreen:
             return
         self.bid_val = max(0, min(13, self.bid_val + d))
         self._plain_hint()
+
+    def nil_warned(self):
+        """True while the bid picker warns that nil fails (A again bids it)."""
+        return self.hint_alert and self.hint is NIL_WARN
 
     def _take_button(self, b, now):
         if b == buttons.UP:

@@ -47,8 +47,8 @@ CHIP_H = 18
 # below it the card played and its value) and the box width.
 # At least 3 blank pixels between boxes, the trick panel and a two-digit
 # "10/11" (won/bid), whoever's card is framed in gold.
-BOX_XY = ((62, 0), (120, 24), (62, 44), (0, 24))
-BOX_W = (66, 56, 52, 58)
+BOX_XY = ((62, 0), (120, 24), (62, 44), (2, 26))  # clear of the edge
+BOX_W = (66, 56, 52, 56)
 
 
 def bid_text(bid):
@@ -91,7 +91,7 @@ def cross(fb, scr, cards4, values, turn, mark):
             continue
         cardview.chip(fb, c, x, cy, CHIP_W, CHIP_H)
         if mark == s:
-            # West's box touches the left edge: there the frame stops at it.
+            # A frame never goes past the left edge.
             l1 = max(0, x - 1)
             l2 = max(0, x - 2)
             fb.rect(l1, cy - 1, x + CHIP_W + 1 - l1, CHIP_H + 2, theme.GOLD)
@@ -127,11 +127,12 @@ def score_corner(fb, scr):
     """The game score (PC-15) top left, the hand number top right."""
     # The game score (PC-15) in the top left corner, the hand top right.
     # Bright and bold: it is the score of the game, not a footnote.
-    text.draw(fb, "N-S %d" % scr.scores[0], 0, -2, theme.WHITE, text.BOLD)
-    text.draw(fb, "E-W %d" % scr.scores[1], 0, 11, theme.WHITE, text.BOLD)
+    # Clear of the screen's edges (they touched the left and the top).
+    text.draw(fb, "N-S %d" % scr.scores[0], 3, 0, theme.WHITE, text.BOLD)
+    text.draw(fb, "E-W %d" % scr.scores[1], 3, 12, theme.WHITE, text.BOLD)
     text.draw_right(fb, "hand %d" % scr.hand_no, 176, 0, theme.TEXT_DIM, text.SMALL)
     if scr.broken:
-        text.draw(fb, "\u2663 broken", 0, 62, theme.TEXT_DIM, text.SMALL)
+        text.draw(fb, "\u2663 broken", 3, 62, theme.TEXT_DIM, text.SMALL)
 
 
 def draw(fb, scr):
@@ -292,6 +293,11 @@ def _draw_hand(fb, scr):
             fb.rect(x, y, CW, CH, theme.GOLD)
 
 
+# The bid picker's warning before a nil bid (PC-10: you bid having won a
+# trick, so nil fails, PC-13); A again bids it.
+NIL_WARN = "You took a trick: so nil fails, -5"
+
+
 def bid_keys(scr):
     """The bid picker's key line: what A does with the number under the
     cursor, or why that number is struck out (PC-10)."""
@@ -300,6 +306,8 @@ def bid_keys(scr):
         why = "%d is out: bid 0" % v
     elif v == scr.illegal_bid():
         why = "%d is out: pick another" % v
+    elif scr.nil_warned():
+        why = "A again: bid 0 anyway"
     else:
         why = "A: bid %d" % v
     # UP looks at the table (as it does there), when the line has room.

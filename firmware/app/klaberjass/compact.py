@@ -23,7 +23,7 @@ def draw(fb, scr):
     w, h = app.width, app.height
     if c.begin(fb, scr):
         return
-    if scr.summary is not None:
+    if scr.summary is not None and not scr.looking:
         summary(fb, scr.summary, w, h)
         return
     if scr.looking:
@@ -114,6 +114,10 @@ def _status(fb, scr, g, w):
     # Draws the status row; returns None when it is free, the duty hint
     # (str) for the caller to place, or "" when drawn here.
     y = 32
+    if scr.trick_done and scr.trick_until is None and scr.last is not None:
+        # The deal's last trick waits for A (its +10: KJ-13).
+        c.put(fb, "%s +10 last  A:score" % ("You" if scr.last[3] == 0 else "W"), 1, y, True)
+        return ""
     if scr.trick_done or scr._waiting() or scr.frozen is not None:
         return None
     if g.phase == kj.EXCHANGING and g.current_player != 0:

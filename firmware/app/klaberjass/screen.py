@@ -269,6 +269,10 @@ class KlaberjassScreen:
         g = self.game
         self.hint_alert = False
         self.hint = ""
+        if self.trick_done and self.trick_until is None and self.last is not None:
+            self.hint = "%s +%d for the last trick   A: score" % (NAMES[self.last[3]],
+                                                               kj.LAST_TRICK)
+            return
         if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
             self.hint = "UP last trick & score   B menu"
             return
@@ -387,6 +391,11 @@ class KlaberjassScreen:
                 self.last_prev = False
                 self.trick_done = True
                 self.trick_until = now + _TRICK_MS
+                if self.frozen is not None and not self.autoplay:
+                    # The deal's last trick: until A, then the score sheet.
+                    self.trick_until = None
+                    self.app.announce()
+
             elif kind == kj.EV_CUT:
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
                              ["You cut %s, West %s: low card deals" % (
@@ -524,10 +533,10 @@ class KlaberjassScreen:
                 # Your turn may have come behind the banners: its hint (and
                 # the guided hand's keys) only now that you can act.
                 self._plain_hint()
-            if self.trick_done:
+            if self.trick_done and self.trick_until is not None:
                 self.trick_until = now + _TRICK_MS // 2
         if self.trick_done:
-            if diff(now, self.trick_until) < 0:
+            if self.trick_until is None or diff(now, self.trick_until) < 0:
                 return
             self._clear_trick()
             self.ai_at = now + self.app.pace(THINK_MS // 2)
@@ -589,10 +598,14 @@ class KlaberjassScreen:
                 self.banner_until = now
             return
         if self.summary is not None:
-            if b == buttons.A:
+            if self.looking:
+                shared.look_button(self, b, _LOOK_ROWS, up_at_top_closes=True)
+            elif b == buttons.A:
                 self._close_summary(now)
             elif b == buttons.B:
                 self.pause = shared.pause_menu(self.app)
+            elif b == buttons.UP:
+                shared.open_look(self)  # the last trick, the deal's score
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS, up_at_top_closes=True)
@@ -686,6 +699,8 @@ class KlaberjassScreen:
             return
         if self.summary is not None:
             self.summary.draw(fb, self.app.width)
+            if self.looking:
+                self._draw_look(fb)
             if self.pause is not None:
                 self._draw_pause(fb)
             return
@@ -848,17 +863,20 @@ class KlaberjassScreen:
             bw = widths[i]
             sel = i == self.choice
             suit = kj.NAME_CLUBS <= a <= kj.NAME_SPADES
-            if suit:
+            if suit and not sel:
                 # A suit to name looks like a card: red or black on white.
                 fb.fill_rect(x, y, bw, 19, theme.CARD)
             else:
+                # The cursor's button on the highlight, whichever it is (a
+                # suit on white with a gold frame read as a mark, not as
+                # the cursor, once a hint had moved it there).
                 fb.fill_rect(x, y, bw, 19, theme.HILITE if sel else theme.PANEL)
             fb.rect(x, y, bw, 19, theme.GOLD if sel else theme.TEXT_DIM)
             if sel:
                 fb.rect(x + 1, y + 1, bw - 2, 17, theme.GOLD)
             label = choice_label(a, g)
             if suit:
-                ink = cardview.suit_color((a - kj.NAME_CLUBS) * 13)
+                ink = theme.WHITE if sel else cardview.suit_color((a - kj.NAME_CLUBS) * 13)
                 text.draw(fb, label, x + 6, y + 2, ink, font)
             else:
                 draw_rich(fb, label, x + 6, y + 2, theme.WHITE, font)
