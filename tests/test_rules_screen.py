@@ -415,3 +415,18 @@ def test_statistics_never_repeat_a_line_and_keep_a_game_whole(sessions):  # noqa
             if scr.lines[next_top - 1] and whole and 5 * (whole[-1] - top) >= 2 * scr.rows:
                 raise AssertionError("a paragraph split: %r" % scr.shown)
         s.press("DOWN")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_statistics_open_on_the_page_of_the_game_picked(sessions, game):  # noqa: F811
+    # A new player picked Clubs on the title and Statistics opened on
+    # Clubbed's page: it opens on the page where the picked game's line is.
+    s = apptest.Session(1)
+    s.choose_game(game)
+    title = s.app.screen
+    while title.menu.items[title.menu.sel] != "Statistics":
+        s.press("DOWN")
+    s.press("A")
+    scr = s.app.screen
+    assert isinstance(scr, RulesScreen) and scr.index is None
+    assert any(ln.startswith(game + ":") for ln in scr.shown), (game, scr.shown)
