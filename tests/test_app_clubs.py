@@ -331,7 +331,7 @@ def test_play_hint_says_why_cards_are_greyed():
                 t = scr.trick
                 greyed = [c for c in scr.hand if c not in scr.legal]
                 if not t.order or t.complete():
-                    want = "Clubs not broken" if greyed else "any card"
+                    want = "No club played yet" if greyed else "any card"
                 else:
                     led = clubs.SUIT_SYMBOLS[t.cards[t.order[0]] // 13]
                     suit = t.cards[t.order[0]] // 13
@@ -342,7 +342,7 @@ def test_play_hint_says_why_cards_are_greyed():
                 assert want in hint, (hint, want)
                 seen.add(want if want != "any card" else "any")
             decide(s)
-    assert "Clubs not broken" in seen and "any" in seen
+    assert "No club played yet" in seen and "any" in seen
     assert any(w.startswith("Follow") for w in seen)
 
 
@@ -522,7 +522,7 @@ def test_trick_panel_key_reads_as_a_key_inside_the_screen(cls):
 
 @pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
 def test_guided_prompt_says_the_duty_and_the_look_key_it_covers(cls):
-    """On the guided hand the prompt ("RIGHT x2, A: 10♥ +10 for N-S",
+    """On the guided hand the prompt ("RIGHT x2, A: 10♥ is worth 10",
     app.hint.guide) takes the status line that gave South's duty and the
     look key ("Follow ♥  UP look"): the line drawn says the suit to follow
     ("Follow ♥"; "No ♦" when void, "Lead no ♣" while clubs are unbroken),
@@ -550,7 +550,7 @@ def test_guided_prompt_says_the_duty_and_the_look_key_it_covers(cls):
                        if (x, y) == ((1, 40) if cls is _Compact else (3, 76))]
             duty = scr.duty()
             gist = duty if duty.startswith("Follow") else "Lead no \u2663" if duty.startswith(
-                "Clubs not") else duty.split(":")[0] if duty.startswith("No ") else ""
+                "No club played") else duty.split(":")[0] if duty.startswith("No ") else ""
             assert line.startswith(gist), (line, duty)
             assert keys in line and len(line) <= cols, line
             if cls is not _Compact:  # the why whole, as app.hint's reasons are

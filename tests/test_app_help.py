@@ -367,6 +367,7 @@ def _presses(keys):
     out = []
     for p in parts[:-1]:
         name, _, times = p.partition(" x")
+        name = "DOWN" if name == "DOWN to DRAW" else name
         assert name in ("LEFT", "RIGHT", "DOWN"), keys
         n = int(times) if times else 1
         assert n >= 2 or not times, keys  # "x1" is written as the name alone
@@ -452,29 +453,48 @@ def test_clubbed_reason_says_keep_clubs_only_with_clubs_in_hand():
     assert seen == {True, False}
 
 
-def test_klaberjass_reason_counts_the_last_tricks_ten():
-    """The reason for a card following in a trick names that trick's card
-    points (KJ-13), and in the ninth trick the 10 for the last trick too:
-    the player read "gives up 0 points" and then saw West score 10."""
+def test_klaberjass_follow_reason_says_why_that_card():
+    """A card that wins the trick names the trick's card points (KJ-13),
+    in the ninth trick the 10 for the last trick too (the player read "0
+    points" and then saw West score 10); a card that loses says why it is
+    the one to play, from the hand alone: nothing it may play wins (KJ-11,
+    KJ-12), or with Classic follow its best winner is kept for later ("9♦
+    gives up 34 points" read as advice against the card)."""
     from cardgames import klaberjass as kj
     from players.klaberjass.heuristic import KlaberjassHeuristic
 
     seen = {}
-    for seed in range(6):
-        g = kj.Klaberjass(seed=seed)
+    kinds = set()
+    for seed in range(8):
+        g = kj.Klaberjass(seed=seed, classic=seed >= 4)
         players = (KlaberjassHeuristic(seed), KlaberjassHeuristic(seed + 50))
-        while g.winner is None and g.n_played < 18 and len(seen) < 2:
+        while g.winner is None and g.n_played < 18:
             p = g.current_player
-            a = players[p].choose(g.observation(p), g.legal_actions())
+            legal = g.legal_actions()
             if g.phase == kj.PLAY and g.n_played % 2 == 1:
                 tr = g.trick()
-                pts = kj.card_points(tr[0], g.trump) + kj.card_points(a, g.trump)
+                t = g.trump
                 last = g.n_played == 17
-                why = hint.reason("klaberjass", g, a, p)
-                assert why.endswith(" %d points" % (pts + (10 if last else 0))), why
-                seen[last] = why
-            g.apply(a)
+                wins = [c for c in legal if kj.beats(tr[0], c, t)]
+                for a in legal:  # every card the hint may name
+                    why = hint.reason("klaberjass", g, a, p)
+                    name = kj.symbol_name(a)
+                    pts = kj.card_points(tr[0], t) + kj.card_points(a, t) + (10 if last else 0)
+                    if a in wins:
+                        assert why == "%s wins %d points" % (name, pts), why
+                        seen[last] = why
+                        kinds.add("wins")
+                    elif not wins:
+                        assert why == "Play %s: none can win" % name, why
+                        kinds.add("none")
+                    else:
+                        top = max(wins, key=lambda c: kj.card_order(c, t))
+                        assert why == "Play %s: %s for later" % (name, kj.symbol_name(top)), why
+                        kinds.add("later")
+                    assert "gives up" not in why
+            g.apply(players[p].choose(g.observation(p), legal))
     assert set(seen) == {False, True}
+    assert kinds == {"wins", "none", "later"}, kinds
 
 
 def test_clubbed_guided_hand_stays_out_of_the_series():
@@ -568,7 +588,7 @@ def test_clubs_pass_and_bid_reasons_say_why():
             a = g.legal_actions()[0]
             if g.phase in (clubs.PH_PASS_HEARTS, clubs.PH_PASS_PARTNER):
                 why = hint.reason("clubs", g, a, seat)
-                assert why.startswith("Pass %s to " % clubs.symbol_name(a)), why
+                assert why.startswith("%s to " % clubs.symbol_name(a)), why
                 reasons.add(why.split(": ")[1])
             if g.phase == clubs.PH_BID:
                 from players.clubs.heuristic import ClubsHeuristic
@@ -578,7 +598,7 @@ def test_clubs_pass_and_bid_reasons_say_why():
                 assert ": " in why and "total" not in why or "13" in why, why
                 reasons.add(why.split(": ")[1].split(" ", 1)[1])
             g.apply(a)
-    assert {"spare", "for nil", "strong"} <= reasons, reasons
+    assert {"not needed", "to win none", "wins tricks"} <= reasons, reasons
     assert "won, 1 more likely" in reasons or "won, 2 more likely" in reasons, reasons
 
 
@@ -629,12 +649,12 @@ def test_guided_draw_is_down_and_a_pass_names_its_receiver():
     from cardgames import clubs
 
     screen = types.SimpleNamespace(slots=[14, 27, 40, 52], cursor=0, choices=None)
-    assert hint._keys(screen, "clubbed", 52) == "DOWN, A"
+    assert hint._keys(screen, "clubbed", 52) == "DOWN to DRAW, A"
     screen.cursor = 3
     assert hint._keys(screen, "clubbed", 52) == "A"
     g = clubs.Clubs(seed=5)
     assert g.phase == clubs.PH_PASS_HEARTS
     a = g.legal_actions()[0]
     to = clubs.SEAT_NAMES[clubs.hearts_receiver(g.current_player, g.pass_dir())]
-    assert hint.reason("clubs", g, a, g.current_player).startswith("Pass %s to %s: " % (
+    assert hint.reason("clubs", g, a, g.current_player).startswith("%s to %s: " % (
         clubs.symbol_name(a), to))

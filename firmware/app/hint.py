@@ -106,7 +106,18 @@ def _klaberjass(g, a):
         pts += 10  # the ninth trick's 10 for the last trick (KJ-13)
     if kj.beats(tr[0], a, t):
         return "%s wins %d points" % (name, pts)  # the trick's card points
-    return "%s gives up %d points" % (name, pts)
+    # A card that loses says why it is the one to play, from your own hand
+    # (what it loses read as a warning against it): nothing you may play
+    # wins (KJ-11 makes you win when you can), or with Classic follow your
+    # best winner is kept for a richer trick.
+    wins = [c for c in g.legal_actions() if kj.beats(tr[0], c, t)]
+    if not wins:
+        return "Play %s: none can win" % name
+    top = wins[0]
+    for c in wins:
+        if kj.card_order(c, t) > kj.card_order(top, t):
+            top = c
+    return "Play %s: %s for later" % (name, kj.symbol_name(top))
 
 
 def _top_left(g, c, t):
@@ -125,7 +136,7 @@ def _top_left(g, c, t):
 
 def _clubs(g, a, seat):
     from cardgames import clubs
-    from players.clubs.heuristic import BID_SCALE, TAKER_STRENGTH, strength
+    from players.clubs.heuristic import BID_SCALE, TAKER_STRENGTH, shows_taker, strength
 
     hand = g.hand(seat)
     if a >= clubs.BID0 and a <= clubs.BID0 + 13:
@@ -156,21 +167,30 @@ def _clubs(g, a, seat):
         if ph == clubs.PH_PASS_HEARTS:
             to = clubs.hearts_receiver(seat, g.pass_dir())
             to = partner if to is None else to
+        # The why in words (short: the guide's keys go first): a strong
+        # hand keeps its high cards and gives what it does not need; a weak
+        # one plays to win no trick (a nil) and gives its partner tricks.
         taker = strength(hand) >= TAKER_STRENGTH
         if to == partner:
-            why = ("low card" if a % 13 < 6 else "spare") if taker else "strong"
+            why = ("keep highs" if a % 13 < 6 else "not needed") if taker else "wins tricks"
         else:
-            why = "spare" if taker else "for nil"  # short: the guide's keys go first
-        return "Pass %s to %s: %s" % (name, clubs.SEAT_NAMES[to], why)
+            why = "not needed" if taker else "to win none"
+        return "%s to %s: %s" % (name, clubs.SEAT_NAMES[to], why)
     if ph == clubs.PH_SHOW:
-        return "Show %s" % name
+        # PC-3: partners read the shown card as the hand's plan (a high
+        # club: playing for tricks; else for none), as the computer does.
+        return "Show %s: a %s hand" % (name, "strong" if shows_taker(a) else "weak")
     cs = g.trick()
     led = cs[0] // 13 if cs else a // 13
-    # Your side's sum takes the trick (PC-6, PC-8): "10♥ +10 for N-S", "2♦ -1
-    # for N-S" (an off-suit 2), short so that on the guided hand the status
-    # line at 240 px holds the duty too (app.clubs.table.guided_play).
+    # Your side's sum takes the trick (PC-6, PC-7): "10♥ is worth 10", in
+    # the rules' words (a club 3 more, off the suit led 3 less); an off-suit
+    # 2 scores you 2 (PC-11: a Negative One). Short, so that on the guided
+    # hand the status line at 240 px holds the duty and the keys too
+    # (app.clubs.table.guided_play).
     v = clubs.card_value(a, led)
-    return "%s %s%d for N-S" % (name, "+" if v >= 0 else "", v)
+    if v < 0:
+        return "%s scores you 2" % name
+    return "%s is worth %d" % (name, v)
 
 
 def _index(seq, v):
@@ -428,7 +448,7 @@ def _keys(screen, key, a):
         d = a - 100 - screen.bid_val  # clubs.BID0
         return _presses("RIGHT", d) if d >= 0 else _presses("LEFT", -d)
     if key == "clubbed" and a == 52 and screen.cursor != len(screen.slots) - 1:  # clubbed.DRAW
-        return "DOWN, A"  # DOWN jumps to DRAW, at the row's end (the README's key)
+        return "DOWN to DRAW, A"  # DOWN jumps to DRAW, at the row's end (the README's key)
     if key == "clubs" and screen.taking():
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:

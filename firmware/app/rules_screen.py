@@ -202,6 +202,19 @@ class RulesScreen(StaticScreen):
         self.page = 0
         self.on_button(None)
 
+    def open_at(self, prefix):
+        """A text: show the page holding its first line that starts with
+        ``prefix`` (Statistics opens on the game picked on the title)."""
+        lines = self.lines
+        for i in range(len(lines)):
+            if lines[i].startswith(prefix):
+                p = 0
+                while p + 1 < len(self.starts) and self.starts[p + 1] <= i:
+                    p += 1
+                self.page = p
+                self.on_button(None)
+                return
+
     def on_button(self, b):
         """UP/DOWN: previous/next page; LEFT/RIGHT: a game's rules, the next
         part's first page or this part's (the previous part's from there);

@@ -43,7 +43,7 @@ ABOUT_OPTIONS = {  # RULES.md CB-8, KJ-2, KJ-8, KJ-11
     "refill": ("An emptied hand draws as usual", "An emptied hand draws 5 at once"),
     "alternate": ("The deal's winner deals next", "The deal always alternates"),
     "all_sequences": ("Only the best sequence scores", "The winner scores all its sequences"),
-    "classic": ("Follow suit, and beat the card led", "Follow suit with any card of it"),
+    "classic": ("Follow suit, and beat the card led", "Follow suit, any card; beat trumps led"),
 }
 
 

@@ -106,7 +106,9 @@ class TitleScreen(StaticScreen):
             lines = stats_lines(app)
             modules.drop("app.settings_screen")
             app.persist_done()
-            app.show(RulesScreen(app, "Statistics", lines, self))
+            stats = RulesScreen(app, "Statistics", lines, self)
+            stats.open_at(app.game_name() + ":")  # the game picked on the title
+            app.show(stats)
             if app.notices:
                 # A statistics file found bad just now was set aside: why
                 # the page counts nothing, over it (B back to it).

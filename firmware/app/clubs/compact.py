@@ -133,8 +133,8 @@ def _table(fb, scr, w, h):
         line = short_trick(t)
     elif scr.human_turn() and g.phase == clubs.PH_PLAY:
         line = scr.duty()
-        if line.startswith("Clubs not broken"):
-            line = "Lead no \u2663 (unbroken)"  # PC-5, in 21 columns
+        if line.startswith("No club played"):
+            line = "Lead no \u2663 yet"  # PC-5, in 21 columns
         elif len(line) <= 12:
             line += "  UP look"
         line = noted(scr, (line, scr.duty(True)), cols(w))

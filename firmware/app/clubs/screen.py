@@ -691,7 +691,7 @@ class ClubsScreen:
         n = len(self.hand)
         if t.complete() or not t.order:
             if legal and len(legal) < n:
-                return "Lead no \u2663" if short else "Clubs not broken: lead another suit"
+                return "Lead no \u2663" if short else "No club played yet: lead another suit"
             return "" if short else "Your lead: any card"
         led = t.cards[t.order[0]] // 13
         if legal and len(legal) < n:
@@ -705,7 +705,7 @@ class ClubsScreen:
         # A player's words for why_illegal() (PC-4, PC-5).
         t = self.trick
         if t.complete() or not t.order:
-            return "Clubs not broken: lead another suit"
+            return "No club played yet: lead another suit"
         led = t.cards[t.order[0]] // 13
         return "Follow %s: you hold %s" % (SUIT_GLYPHS[led], clubs.SUIT_WORDS[led])
 
