@@ -170,3 +170,19 @@ def test_window_takes_the_replay_keys(monkeypatch, records):
     assert r.deck is not None and not r.deck.playing and SPEEDS[r.deck.speed] == (2, 1)
     assert "REPLAY Clubbed" in r.caption()
     assert not presses  # q was taken: the window closed
+
+
+def test_no_records_names_the_folder_looked_in(tmp_path):
+    # "No game records yet: finish a game first." when the games were
+    # played with --data elsewhere: the list says where it looked.
+    display = SimDisplay(240, 135)
+    rec = textview.attach(display)
+    try:
+        folder = str(tmp_path / "games")
+        r = Replays(display, VirtualClock(), [], folder=folder)
+        r.step()
+        flat = " ".join(rec.grid(80, 22).text().split())
+        assert "No game records in" in flat and folder in flat.replace(" ", "")
+        assert "--data" in flat
+    finally:
+        textview.detach()
