@@ -38,9 +38,10 @@ READ_MS = 3000
 #: Steps one advance may take before the record is called broken.
 MAX_STEPS = 200_000
 
-#: "↑↓ trick" did not say which way: UP goes to the next one, DOWN back.
-DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 next/previous %s, +/- speed, x list, " \
-    "q quit"
+#: "↑↓ trick" did not say which way, nor did "↑↓ next/previous trick"
+#: (read as DOWN for the next): each arrow is named on its own.
+DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191 next %s, \u2193 back a %s, +/- speed, " \
+    "x list, q quit"
 LIST_KEYS = "\u2191\u2193 choose, z/Enter watch, q quit"
 
 
@@ -418,7 +419,7 @@ class Replays:
 
     @property
     def legend(self):
-        return DECK_KEYS % self.deck.unit if self.deck is not None else LIST_KEYS
+        return DECK_KEYS % (self.deck.unit, self.deck.unit) if self.deck is not None else LIST_KEYS
 
     def caption(self, cols=None):
         if self.deck is not None:
