@@ -426,20 +426,37 @@ def _runs(texts):
     return runs
 
 
+#: How far a button's or a mark's frame runs above or below its text (the
+#: Clubbed DRAW stands in a card-high box); a panel's frame runs further.
+BOX_REACH = 12
+
+
 def _boxed(display, x, y, font):
-    """True when a gold frame runs just left of and above the text at (x,
-    y), up to 12 pixels above (Clubbed's DRAW stands in a card-high box): a
-    button or box the cursor is on, or a framed mark."""
-    w, shown, gold = display.width, display.shown, theme.GOLD
+    """True when a gold frame hugs the text at (x, y): its left side 2-8
+    pixels left of the text, its corners at most ``BOX_REACH`` above and
+    below it: a button or box the cursor is on, or a framed mark. A gold
+    panel's frame is not one (its side runs on past the text), nor the
+    ink of gold words above the text ("[Your bid]", "[Bids: ...]" on
+    Clubs' bid panel)."""
+    w, h, shown, gold = display.width, display.height, display.shown, theme.GOLD
 
     def px(a, b):
-        return shown[b * w + a] if 0 <= a < w and 0 <= b < display.height else -1
+        return shown[b * w + a] if 0 <= a < w and 0 <= b < h else -1
 
-    def line(a):  # a frame's side: gold from above the text to below it
-        return all(px(a, b) == gold for b in range(y - 1, y + font.h + 1))
-
-    return any(line(x - d) for d in range(2, 9)) and \
-        any(px(x + 2, y - d) == gold for d in range(1, 13))
+    for d in range(2, 9):
+        a = x - d
+        if not all(px(a, b) == gold for b in range(y - 1, y + font.h + 1)):
+            continue
+        top, bottom = y - 1, y + font.h
+        while top > y - 1 - BOX_REACH and px(a, top - 1) == gold:
+            top -= 1
+        while bottom < y + font.h + BOX_REACH and px(a, bottom + 1) == gold:
+            bottom += 1
+        if px(a, top - 1) == gold or px(a, bottom + 1) == gold:
+            return False  # a side running on: a panel's frame
+        # The corner: the top side runs right from the left one.
+        return all(px(a + i, top) == gold for i in range(1, d + 3))
+    return False
 
 
 def layout(display, scene, cols, rows, rights=()):

@@ -444,3 +444,24 @@ def test_a_right_aligned_column_lines_up_by_its_right_end():
     lines = t.grid().lines()
     ends = [len(line.rstrip()) for line in lines if line.strip() in column]
     assert len(ends) == len(column) and len(set(ends)) == 1, "\n".join(lines)
+
+
+def _clubs_bid(t):
+    t.press("RIGHT", "RIGHT", "A")
+    for _ in range(40):  # on to the bid picker, after your first trick
+        if t.app.screen.bidding():
+            break
+        t.press("A")
+    assert t.app.screen.bidding()
+
+
+def test_clubs_bid_panel_words_are_not_bracketed():
+    # The bid panel's gold frame, and the gold words above a line, read as
+    # a framed mark: "[Your bid]", "[Bids: N -, ...]", "[◄ ► choose]".
+    t = Table(seed=3)
+    _clubs_bid(t)
+    flat = t.screen()
+    assert "Your bid" in flat and "Bids:" in flat and "\u25ba1\u25c4" in flat, flat
+    for word in ("[Your bid", "[Bids", "[\u25c4"):
+        assert word not in flat, flat
+
