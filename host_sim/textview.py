@@ -27,8 +27,9 @@ reads "►Q♦◄", as the menus mark their chosen row with "►", and so does a
 chosen button (gold frame on the highlight), "►Pass◄"; a card in a
 single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
 An empty card place (a dotted frame) is "__" in the frame's colour. A
-raised card sits a row above the others, as on the screen. A fan of
-backs is "▒" a card.
+hand takes two rows: the raised cards (the playable ones and the
+cursor's) on the upper one, the others on the lower, faint as well as
+grey. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -53,6 +54,9 @@ CURSOR, FRAMED = 2, 1
 CURSOR_MARKS = ("\u25ba", "\u25c4")
 #: An empty card place (a dotted frame on the screen).
 PLACE = "__"
+#: A cell's weight: plain, bold (the large font, cards), faint (a card
+#: that may not be played).
+PLAIN, BOLD, FAINT = 0, 1, 2
 
 
 _RGB = {}
@@ -325,11 +329,15 @@ def card_label(c):
     return RANK_LABELS[c % 13] + SUIT_GLYPHS[c // 13]
 
 
+_SGR = {PLAIN: "", BOLD: "1;", FAINT: "2;"}  # True and False are BOLD and PLAIN
+
+
 class Grid:
     """``cols`` x ``rows`` cells: ``chars`` (list of lists of one-character
     str), ``fg`` and ``bg`` (``(r, g, b)`` per cell, fg None where the cell
-    is only ground), ``bold``; ``cards``: ``(label, row, col, dim,
-    framed)`` of every card shown face up, left to right, top to bottom."""
+    is only ground), ``bold`` (the weight: PLAIN, BOLD or FAINT);
+    ``cards``: ``(label, row, col, dim, framed)`` of every card shown face
+    up, left to right, top to bottom."""
 
     def __init__(self, cols, rows):
         self.cols, self.rows = cols, rows
@@ -360,7 +368,7 @@ class Grid:
                 if style != cur:
                     cur = style
                     parts.append("\x1b[0;%s38;2;%d;%d;%d;48;2;%d;%d;%dm"
-                                 % ((("1;" if style[2] else ""),) + fg + self.bg[r][c]))
+                                 % ((_SGR[style[2]],) + fg + self.bg[r][c]))
                 parts.append(self.chars[r][c])
             parts.append("\x1b[0m")
             out.append("".join(parts))
@@ -459,6 +467,31 @@ def _boxed(display, x, y, font):
     return False
 
 
+#: A raised card stands at most this many pixels above its hand's others
+#: (the cursor's card 10, a playable one 6).
+RAISE_MAX = 12
+
+
+def _card_rows(cards, at):
+    """The row of each card ``(x, y)``: a hand (cards of one size standing
+    within ``RAISE_MAX`` pixels of its lowest) takes two rows, the cards
+    raised (playable, or under the cursor) on the row just above the
+    others, however far each is raised: raised by 6 and by 10 pixels they
+    fell on two rows, the hand spread over three."""
+    out = {}
+    base = []  # (w, h, y of the hand's lowest card, its row)
+    for _card, x, y, w, h, *_ in sorted(cards, key=lambda k: -k[2]):
+        for bw, bh, by, br in base:
+            if (bw, bh) == (w, h) and 0 <= by - y <= RAISE_MAX:
+                out[(x, y)] = max(0, br - 1) if by - y >= 4 else br
+                break
+        else:
+            r = at(x, y + 9)[0]
+            base.append((w, h, y, r))
+            out[(x, y)] = r
+    return out
+
+
 def layout(display, scene, cols, rows, rights=()):
     """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``);
     a string ending at a point of ``rights`` ((x, y), drawn right-aligned)
@@ -487,19 +520,24 @@ def layout(display, scene, cols, rows, rights=()):
             cells = [(left, gold, cells[0][2], True)] + cells + [(right, gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
+    rows_of = _card_rows(cards, at)
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
-        r, c = at(x, y + 9)
+        c = at(x, y + 9)[1]
+        r = rows_of[(x, y)]
         fg, bg = _rgb(ink), _rgb(face)
+        # A card that may not be played is faint as well as grey: a
+        # terminal with 256 colours shows its grey face as white.
+        weight = FAINT if dim else BOLD
         name = label = card_label(card)
         if len(label) < 3 and not framed:
             label = " " + label
         if framed:
             edge = g.bg[r][c]
             left, right = CURSOR_MARKS if framed == CURSOR else "[]"
-            cells = [(left, gold, edge, True)] + [(s, fg, bg, True) for s in label] + \
-                [(right, gold, edge, True)]
+            cells = [(left, gold, edge, BOLD)] + [(s, fg, bg, weight) for s in label] + \
+                [(right, gold, edge, BOLD)]
         else:
-            cells = [(s, fg, bg, True) for s in " " + label + " "]
+            cells = [(s, fg, bg, weight) for s in " " + label + " "]
         tokens.append((r, c, len(tokens), cells, (name, dim, framed)))
     for n, x, y, _bw, bh, _step, framed in backs:
         r, c = at(x, y + min(bh // 2, 9))

@@ -465,3 +465,27 @@ def test_clubs_bid_panel_words_are_not_bracketed():
     for word in ("[Your bid", "[Bids", "[\u25c4"):
         assert word not in flat, flat
 
+
+def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
+    # Raised by 6 pixels (playable) and by 10 (the cursor's), a hand fell
+    # on three rows; the greyed cards' grey face looked white in a
+    # 256-colour terminal. The hand takes two rows, the playable cards on
+    # the upper one, and a card that may not be played is faint.
+    for seed in range(3, 12):
+        t = Table(seed=seed)
+        t.press("A")
+        scr = t.app.screen
+        legal = {card_label(c) for c in scr.legal if c < 52}
+        hand = [card_label(c) for c in scr.game.hand(0)]
+        if len(legal) > 1 and len(legal) < len(hand):
+            break
+    g = t.grid()
+    rows = {k[0]: k[1] for k in g.cards if k[0] in hand}
+    assert len(set(rows.values())) == 2, g.text()
+    assert {rows[c] for c in legal} == {min(rows.values())}, g.text()
+    for label, r, c, dim, _framed in g.cards:
+        if label in hand:
+            assert dim == (label not in legal)
+            at = g.lines()[r].index(label, c)
+            assert g.bold[r][at] == (textview.FAINT if dim else textview.BOLD)
+    assert any("\x1b[0;2;" in line for line in g.ansi_lines())
