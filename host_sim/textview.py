@@ -90,6 +90,15 @@ def glyph_bits(font, ch):
 
 
 _INK = {}
+_INK_SET = {}
+
+
+def _ink_set(font, ch):
+    key = (font.offset, ch)
+    ink = _INK_SET.get(key)
+    if ink is None:
+        ink = _INK_SET[key] = frozenset(glyph_bits(font, ch))
+    return ink
 
 
 def ink_box(font, ch):
@@ -218,7 +227,21 @@ class Recorder:
                 n += 1
                 if buf[py * width + px] == color:
                     hit += 1
-        return n > 0 and hit >= VISIBLE * n
+        if n == 0 or hit < VISIBLE * n:
+            return False
+        # Ink on a ground of its own colour is not seen: the title's dark
+        # felt over where the result screen had "44" in that colour kept
+        # the "44" on the title.
+        x0, y0, x1, y1 = ink_box(font, ch)
+        ink = _ink_set(font, ch)
+        ground = same = 0
+        for py in range(y + y0 - 1, y + y1 + 1):
+            for px in range(x + x0 - 1, x + x1 + 1):
+                if (px - x, py - y) not in ink and 0 <= px < width and 0 <= py < height:
+                    ground += 1
+                    if buf[py * width + px] == color:
+                        same += 1
+        return same < ground * 2 // 3
 
     def _ground(self, x, y, ch, font):
         """The colour around a glyph: most of its cell's corners not inked."""

@@ -489,3 +489,23 @@ def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
             at = g.lines()[r].index(label, c)
             assert g.bold[r][at] == (textview.FAINT if dim else textview.BOLD)
     assert any("\x1b[0;2;" in line for line in g.ansi_lines())
+
+
+def test_a_new_screen_leaves_nothing_of_the_old_one():
+    # After the Clubs result, B to the title still read "38   48": the
+    # result's score, in the colour of the title's felt, kept its pixels'
+    # colour when the title filled the frame with that felt.
+    from host_sim.display import SimDisplay
+
+    d = SimDisplay(240, 135)
+    rec = textview.attach(d)
+    d.fb.fill(theme.PANEL)
+    text.draw(d.fb, "38   48", 150, 40, theme.FELT_DARK, text.BOLD)
+    d.show()
+    flat = rec.grid(COLS, ROWS).text()
+    assert "38" in flat and "48" in flat, flat
+    d.fb.fill(theme.FELT_DARK)  # the next screen's ground
+    text.draw(d.fb, "PICO CARDS", 60, 10, theme.GOLD, text.BOLD)
+    d.show()
+    flat = rec.grid(COLS, ROWS).text()
+    assert "PICO CARDS" in flat and "38" not in flat and "48" not in flat, flat
