@@ -509,3 +509,50 @@ def test_a_new_screen_leaves_nothing_of_the_old_one():
     d.show()
     flat = rec.grid(COLS, ROWS).text()
     assert "PICO CARDS" in flat and "38" not in flat and "48" not in flat, flat
+
+
+@pytest.mark.parametrize("name", ["Klaberjass", "Clubs"])
+def test_text_during_card_motion_is_a_still_frame(monkeypatch, name):
+    # Frames taken while cards moved read garbled: a stray "8♦" above
+    # "West", a half-drawn score sheet with a "4♥" over it. Every text frame
+    # the terminal shows with motion on is one it shows with none (Fast).
+    import apptest
+    from test_frames_golden import PATTERN, heuristic_players
+
+    from host_sim.display import SimDisplay
+
+    monkeypatch.setattr(apptest, "FrameDisplay", SimDisplay)
+
+    def frames(motion):
+        class S(apptest.Session):
+            MOTION = motion
+
+        undo = heuristic_players()
+        try:
+            s = S(3)
+            rec = textview.attach(s.disp)
+            seen, moved = [], []
+            show = s.disp.show
+
+            def shown():
+                show()
+                moved.append(s.app.moving is not None)
+                lines = terminal.text_frame(s.app, rec, COLS, ROWS, colour=False)
+                if lines is not None:
+                    seen.append("\n".join(lines))
+
+            s.disp.show = shown
+            s.choose_game(name)
+            s.press("A")
+            for i in range(24):
+                s.press(PATTERN[i % len(PATTERN)])
+            return seen, sum(moved)
+        finally:
+            undo()
+            textview.detach()
+
+    still, _ = frames(2)
+    moving, n = frames(1)
+    assert n > 20  # cards did move
+    odd = [f for f in moving if f not in set(still)]
+    assert not odd, "a text frame no still frame shows:\n%s" % odd[0]
