@@ -27,9 +27,9 @@ reads "►Q♦◄", as the menus mark their chosen row with "►", and so does a
 chosen button (gold frame on the highlight), "►Pass◄"; a card in a
 single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
 An empty card place (a dotted frame) is "__" in the frame's colour. A
-hand takes two rows: the raised cards (the playable ones and the
-cursor's) on the upper one, the others on the lower, faint as well as
-grey. A fan of backs is "▒" a card.
+hand takes one row, or two when some cards may be played and others not:
+the playable ones (raised on the screen) on the upper row, the others on
+the lower, faint as well as grey. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -497,21 +497,25 @@ RAISE_MAX = 12
 
 def _card_rows(cards, at):
     """The row of each card ``(x, y)``: a hand (cards of one size standing
-    within ``RAISE_MAX`` pixels of its lowest) takes two rows, the cards
-    raised (playable, or under the cursor) on the row just above the
-    others, however far each is raised: raised by 6 and by 10 pixels they
-    fell on two rows, the hand spread over three."""
+    within ``RAISE_MAX`` pixels of its lowest) takes one row, or two when
+    some of its cards may be played and others not: the playable ones on
+    the row just above. Raised by 6 pixels (playable) and by 10 (the
+    cursor's), the cards fell on three staggered rows."""
     out = {}
-    base = []  # (w, h, y of the hand's lowest card, its row)
-    for _card, x, y, w, h, *_ in sorted(cards, key=lambda k: -k[2]):
-        for bw, bh, by, br in base:
-            if (bw, bh) == (w, h) and 0 <= by - y <= RAISE_MAX:
-                out[(x, y)] = max(0, br - 1) if by - y >= 4 else br
+    hands = []  # (w, h, y of the lowest card, [cards])
+    for k in sorted(cards, key=lambda k: -k[2]):
+        _card, x, y, w, h, dim = k[:6]
+        for hand in hands:
+            if (hand[0], hand[1]) == (w, h) and 0 <= hand[2] - y <= RAISE_MAX:
+                hand[3].append(k)
                 break
         else:
-            r = at(x, y + 9)[0]
-            base.append((w, h, y, r))
-            out[(x, y)] = r
+            hands.append((w, h, y, [k]))
+    for _w, _h, low, members in hands:
+        r = at(members[0][1], low + 9)[0]
+        split = len({k[5] for k in members}) > 1
+        for k in members:
+            out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
     return out
 
 

@@ -470,7 +470,8 @@ def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
     # Raised by 6 pixels (playable) and by 10 (the cursor's), a hand fell
     # on three rows; the greyed cards' grey face looked white in a
     # 256-colour terminal. The hand takes two rows, the playable cards on
-    # the upper one, and a card that may not be played is faint.
+    # the upper one, and a card that may not be played is faint; with
+    # every card playable it takes one.
     for seed in range(3, 12):
         t = Table(seed=seed)
         t.press("A")
@@ -482,6 +483,10 @@ def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
     g = t.grid()
     rows = {k[0]: k[1] for k in g.cards if k[0] in hand}
     assert len(set(rows.values())) == 2, g.text()
+    for _ in range(len(hand)):  # the cursor's card too, on a greyed card or not
+        t.press("RIGHT")
+        g = t.grid()
+        assert {k[1] for k in g.cards if k[0] in hand} == set(rows.values()), g.text()
     assert {rows[c] for c in legal} == {min(rows.values())}, g.text()
     for label, r, c, dim, _framed in g.cards:
         if label in hand:
@@ -489,6 +494,12 @@ def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
             at = g.lines()[r].index(label, c)
             assert g.bold[r][at] == (textview.FAINT if dim else textview.BOLD)
     assert any("\x1b[0;2;" in line for line in g.ansi_lines())
+    t = Table(seed=3)  # Clubbed, seed 3: a club starts the pile, any card goes
+    t.press("A")
+    assert len(t.app.screen.legal) >= len(t.app.screen.game.hand(0))
+    hand = {card_label(c) for c in t.app.screen.game.hand(0)}
+    g = t.grid()
+    assert len({k[1] for k in g.cards if k[0] in hand}) == 1, g.text()
 
 
 def test_a_new_screen_leaves_nothing_of_the_old_one():
