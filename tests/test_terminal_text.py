@@ -371,12 +371,7 @@ def test_a_place_under_a_panel_is_not_read():
     # covers left a pixel pattern its boxes repeat, read as "__" by the
     # bids.
     t = Table(seed=3)
-    t.press("RIGHT", "RIGHT", "A")
-    for _ in range(40):  # on to the bid picker, after your first trick
-        if t.app.screen.bidding():
-            break
-        t.press("A")
-    assert t.app.screen.bidding()
+    _clubs_bid(t)
     lines = t.grid().lines()
     row = next(line for line in lines if "\u25ba1\u25c4" in line)
     assert textview.PLACE not in row, "\n".join(lines)
@@ -447,6 +442,7 @@ def test_a_right_aligned_column_lines_up_by_its_right_end():
 
 
 def _clubs_bid(t):
+    """From the title: Clubs, on to the bid picker (after your first trick)."""
     t.press("RIGHT", "RIGHT", "A")
     for _ in range(40):  # on to the bid picker, after your first trick
         if t.app.screen.bidding():
