@@ -326,13 +326,14 @@ def interactive(mode, fields, args, board):
     else 0 for the list alone."""
     from host_sim.replay_deck import Replays
 
-    entries = saved_records(args.data or _data_default())
+    folder = args.data or _data_default()
+    entries = saved_records(folder)
     if fields is not None and not any(f == fields for _, f in entries):
         entries.insert(0, (os.path.basename(args.file), fields))
     made = []
 
     def control(display, clock):
-        made.append(Replays(display, clock, entries, fields))
+        made.append(Replays(display, clock, entries, fields, folder))
         return made[0]
 
     if mode == "terminal":

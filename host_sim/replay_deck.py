@@ -38,9 +38,10 @@ READ_MS = 3000
 #: Steps one advance may take before the record is called broken.
 MAX_STEPS = 200_000
 
-#: "↑↓ trick" did not say which way: UP goes to the next one, DOWN back.
-DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191\u2193 next/previous %s, +/- speed, x list, " \
-    "q quit"
+#: "↑↓ trick" did not say which way, nor did "↑↓ next/previous trick"
+#: (read as DOWN for the next): each arrow is named on its own.
+DECK_KEYS = "z/Space pause, \u2190\u2192 move, \u2191 next %s, \u2193 back a %s, +/- speed, " \
+    "x list, q quit"
 LIST_KEYS = "\u2191\u2193 choose, z/Enter watch, q quit"
 
 
@@ -340,13 +341,16 @@ def _label(name, fields):
 
 class RecordList:
     """The saved records (``entries``: ``(name, fields)``, newest first) as
-    a menu drawn on ``display`` with the app's kit."""
+    a menu drawn on ``display`` with the app's kit; ``folder``: where they
+    were looked for, named when there are none (a game played with
+    ``--data`` keeps its records there, not in the default folder)."""
 
     ROW = 12
 
-    def __init__(self, display, entries):
+    def __init__(self, display, entries, folder=None):
         self.display = display
         self.entries = entries
+        self.folder = folder
         self.menu = Menu([text.fit(_label(n, f), display.width - 16) for n, f in entries])
         self.first = 0
         self.picked = None
@@ -360,8 +364,11 @@ class RecordList:
         fb.fill(theme.FELT)
         text.draw(fb, "Replays", 3, 1, theme.GOLD, text.SMALL)
         if not self.entries:
-            text.draw(fb, "No game records yet:", 3, 30, theme.TEXT, text.SMALL)
-            text.draw(fb, "finish a game first.", 3, 44, theme.TEXT, text.SMALL)
+            w = self.display.width - 6
+            lines = ["No game records in"] + text.wrap(self.folder or "the data folder", w)[:3]
+            lines += text.wrap("Finish a game, or give the --data folder you played with.", w)
+            for i, line in enumerate(lines):
+                text.draw(fb, line, 3, 30 + 14 * i, theme.TEXT, text.SMALL)
         else:
             n = self.rows()
             sel = self.menu.sel
@@ -394,12 +401,13 @@ class RecordList:
 class Replays:
     """The front ends' ``control`` for ``host_sim replay``: the list of
     ``entries`` (``(name, fields)``, newest first), or the replay of
-    ``first`` (fields) until the list is asked for."""
+    ``first`` (fields) until the list is asked for; ``folder``: where the
+    entries were read from."""
 
-    def __init__(self, display, clock, entries, first=None):
+    def __init__(self, display, clock, entries, first=None, folder=None):
         self.display = display
         self.clock = clock
-        self.list = RecordList(display, entries)
+        self.list = RecordList(display, entries, folder)
         self.deck = None
         self.watched = []  # the decks played, in order
         if first is not None:
@@ -411,7 +419,7 @@ class Replays:
 
     @property
     def legend(self):
-        return DECK_KEYS % self.deck.unit if self.deck is not None else LIST_KEYS
+        return DECK_KEYS % (self.deck.unit, self.deck.unit) if self.deck is not None else LIST_KEYS
 
     def caption(self, cols=None):
         if self.deck is not None:

@@ -392,6 +392,18 @@ def text_lines(recorder, cols, rows, colour=True):
     return grid.ansi_lines() if colour else grid.lines()
 
 
+def text_frame(app, recorder, cols, rows, colour=True):
+    """The text view's lines for the frame just shown (``text_lines``), or
+    None while cards are in flight (``app.moving``): a card part way along
+    its path read as a stray "8♦" above "West", and a frame with the cards
+    cued to move left out as a half-drawn table. The text stays on the
+    frame before the move and goes to the still frame it ends on, the one
+    a move without motion shows."""
+    if getattr(app, "moving", None) is not None:
+        return None
+    return text_lines(recorder, cols, rows, colour)
+
+
 def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=None,
         caption=None, view="auto", control=None):
     """Run the app in this terminal until ``q``/Ctrl-C; returns exit status 0.
@@ -466,8 +478,8 @@ def run(seed, app_spec, shots_dir="screenshots", scale=1, board=None, storage=No
                 if display.frames != shown_frames:
                     shown_frames = display.frames
                     if shown == "text":
-                        lines = text_lines(recorder, size.columns,
-                                           max(1, size.lines - n_text), colour)
+                        lines = text_frame(app, recorder, size.columns,
+                                           max(1, size.lines - n_text), colour) or prev
                     else:
                         img, w, h = downscale_rgb24(display.rgb24(), display.width,
                                                     display.height, factor)

@@ -27,8 +27,9 @@ reads "►Q♦◄", as the menus mark their chosen row with "►", and so does a
 chosen button (gold frame on the highlight), "►Pass◄"; a card in a
 single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
 An empty card place (a dotted frame) is "__" in the frame's colour. A
-raised card sits a row above the others, as on the screen. A fan of
-backs is "▒" a card.
+hand takes one row, or two when some cards may be played and others not:
+the playable ones (raised on the screen) on the upper row, the others on
+the lower, faint as well as grey. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -53,6 +54,9 @@ CURSOR, FRAMED = 2, 1
 CURSOR_MARKS = ("\u25ba", "\u25c4")
 #: An empty card place (a dotted frame on the screen).
 PLACE = "__"
+#: A cell's weight: plain, bold (the large font, cards), faint (a card
+#: that may not be played).
+PLAIN, BOLD, FAINT = 0, 1, 2
 
 
 _RGB = {}
@@ -86,6 +90,15 @@ def glyph_bits(font, ch):
 
 
 _INK = {}
+_INK_SET = {}
+
+
+def _ink_set(font, ch):
+    key = (font.offset, ch)
+    ink = _INK_SET.get(key)
+    if ink is None:
+        ink = _INK_SET[key] = frozenset(glyph_bits(font, ch))
+    return ink
 
 
 def ink_box(font, ch):
@@ -214,7 +227,21 @@ class Recorder:
                 n += 1
                 if buf[py * width + px] == color:
                     hit += 1
-        return n > 0 and hit >= VISIBLE * n
+        if n == 0 or hit < VISIBLE * n:
+            return False
+        # Ink on a ground of its own colour is not seen: the title's dark
+        # felt over where the result screen had "44" in that colour kept
+        # the "44" on the title.
+        x0, y0, x1, y1 = ink_box(font, ch)
+        ink = _ink_set(font, ch)
+        ground = same = 0
+        for py in range(y + y0 - 1, y + y1 + 1):
+            for px in range(x + x0 - 1, x + x1 + 1):
+                if (px - x, py - y) not in ink and 0 <= px < width and 0 <= py < height:
+                    ground += 1
+                    if buf[py * width + px] == color:
+                        same += 1
+        return same < ground * 2 // 3
 
     def _ground(self, x, y, ch, font):
         """The colour around a glyph: most of its cell's corners not inked."""
@@ -325,11 +352,15 @@ def card_label(c):
     return RANK_LABELS[c % 13] + SUIT_GLYPHS[c // 13]
 
 
+_SGR = {PLAIN: "", BOLD: "1;", FAINT: "2;"}  # True and False are BOLD and PLAIN
+
+
 class Grid:
     """``cols`` x ``rows`` cells: ``chars`` (list of lists of one-character
     str), ``fg`` and ``bg`` (``(r, g, b)`` per cell, fg None where the cell
-    is only ground), ``bold``; ``cards``: ``(label, row, col, dim,
-    framed)`` of every card shown face up, left to right, top to bottom."""
+    is only ground), ``bold`` (the weight: PLAIN, BOLD or FAINT);
+    ``cards``: ``(label, row, col, dim, framed)`` of every card shown face
+    up, left to right, top to bottom."""
 
     def __init__(self, cols, rows):
         self.cols, self.rows = cols, rows
@@ -360,7 +391,7 @@ class Grid:
                 if style != cur:
                     cur = style
                     parts.append("\x1b[0;%s38;2;%d;%d;%d;48;2;%d;%d;%dm"
-                                 % ((("1;" if style[2] else ""),) + fg + self.bg[r][c]))
+                                 % ((_SGR[style[2]],) + fg + self.bg[r][c]))
                 parts.append(self.chars[r][c])
             parts.append("\x1b[0m")
             out.append("".join(parts))
@@ -426,20 +457,66 @@ def _runs(texts):
     return runs
 
 
+#: How far a button's or a mark's frame runs above or below its text (the
+#: Clubbed DRAW stands in a card-high box); a panel's frame runs further.
+BOX_REACH = 12
+
+
 def _boxed(display, x, y, font):
-    """True when a gold frame runs just left of and above the text at (x,
-    y), up to 12 pixels above (Clubbed's DRAW stands in a card-high box): a
-    button or box the cursor is on, or a framed mark."""
-    w, shown, gold = display.width, display.shown, theme.GOLD
+    """True when a gold frame hugs the text at (x, y): its left side 2-8
+    pixels left of the text, its corners at most ``BOX_REACH`` above and
+    below it: a button or box the cursor is on, or a framed mark. A gold
+    panel's frame is not one (its side runs on past the text), nor the
+    ink of gold words above the text ("[Your bid]", "[Bids: ...]" on
+    Clubs' bid panel)."""
+    w, h, shown, gold = display.width, display.height, display.shown, theme.GOLD
 
     def px(a, b):
-        return shown[b * w + a] if 0 <= a < w and 0 <= b < display.height else -1
+        return shown[b * w + a] if 0 <= a < w and 0 <= b < h else -1
 
-    def line(a):  # a frame's side: gold from above the text to below it
-        return all(px(a, b) == gold for b in range(y - 1, y + font.h + 1))
+    for d in range(2, 9):
+        a = x - d
+        if not all(px(a, b) == gold for b in range(y - 1, y + font.h + 1)):
+            continue
+        top, bottom = y - 1, y + font.h
+        while top > y - 1 - BOX_REACH and px(a, top - 1) == gold:
+            top -= 1
+        while bottom < y + font.h + BOX_REACH and px(a, bottom + 1) == gold:
+            bottom += 1
+        if px(a, top - 1) == gold or px(a, bottom + 1) == gold:
+            return False  # a side running on: a panel's frame
+        # The corner: the top side runs right from the left one.
+        return all(px(a + i, top) == gold for i in range(1, d + 3))
+    return False
 
-    return any(line(x - d) for d in range(2, 9)) and \
-        any(px(x + 2, y - d) == gold for d in range(1, 13))
+
+#: A raised card stands at most this many pixels above its hand's others
+#: (the cursor's card 10, a playable one 6).
+RAISE_MAX = 12
+
+
+def _card_rows(cards, at):
+    """The row of each card ``(x, y)``: a hand (cards of one size standing
+    within ``RAISE_MAX`` pixels of its lowest) takes one row, or two when
+    some of its cards may be played and others not: the playable ones on
+    the row just above. Raised by 6 pixels (playable) and by 10 (the
+    cursor's), the cards fell on three staggered rows."""
+    out = {}
+    hands = []  # (w, h, y of the lowest card, [cards])
+    for k in sorted(cards, key=lambda k: -k[2]):
+        _card, x, y, w, h, dim = k[:6]
+        for hand in hands:
+            if (hand[0], hand[1]) == (w, h) and 0 <= hand[2] - y <= RAISE_MAX:
+                hand[3].append(k)
+                break
+        else:
+            hands.append((w, h, y, [k]))
+    for _w, _h, low, members in hands:
+        r = at(members[0][1], low + 9)[0]
+        split = len({k[5] for k in members}) > 1
+        for k in members:
+            out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
+    return out
 
 
 def layout(display, scene, cols, rows, rights=()):
@@ -470,19 +547,24 @@ def layout(display, scene, cols, rows, rights=()):
             cells = [(left, gold, cells[0][2], True)] + cells + [(right, gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
+    rows_of = _card_rows(cards, at)
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
-        r, c = at(x, y + 9)
+        c = at(x, y + 9)[1]
+        r = rows_of[(x, y)]
         fg, bg = _rgb(ink), _rgb(face)
+        # A card that may not be played is faint as well as grey: a
+        # terminal with 256 colours shows its grey face as white.
+        weight = FAINT if dim else BOLD
         name = label = card_label(card)
         if len(label) < 3 and not framed:
             label = " " + label
         if framed:
             edge = g.bg[r][c]
             left, right = CURSOR_MARKS if framed == CURSOR else "[]"
-            cells = [(left, gold, edge, True)] + [(s, fg, bg, True) for s in label] + \
-                [(right, gold, edge, True)]
+            cells = [(left, gold, edge, BOLD)] + [(s, fg, bg, weight) for s in label] + \
+                [(right, gold, edge, BOLD)]
         else:
-            cells = [(s, fg, bg, True) for s in " " + label + " "]
+            cells = [(s, fg, bg, weight) for s in " " + label + " "]
         tokens.append((r, c, len(tokens), cells, (name, dim, framed)))
     for n, x, y, _bw, bh, _step, framed in backs:
         r, c = at(x, y + min(bh // 2, 9))

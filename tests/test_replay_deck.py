@@ -170,3 +170,54 @@ def test_window_takes_the_replay_keys(monkeypatch, records):
     assert r.deck is not None and not r.deck.playing and SPEEDS[r.deck.speed] == (2, 1)
     assert "REPLAY Clubbed" in r.caption()
     assert not presses  # q was taken: the window closed
+
+
+def test_no_records_names_the_folder_looked_in(tmp_path):
+    # "No game records yet: finish a game first." when the games were
+    # played with --data elsewhere: the list says where it looked.
+    display = SimDisplay(240, 135)
+    rec = textview.attach(display)
+    try:
+        folder = str(tmp_path / "games")
+        r = Replays(display, VirtualClock(), [], folder=folder)
+        r.step()
+        flat = " ".join(rec.grid(80, 22).text().split())
+        assert "No game records in" in flat and folder in flat.replace(" ", "")
+        assert "--data" in flat
+    finally:
+        textview.detach()
+
+
+def test_replay_says_whose_move_and_no_live_game_keys(records):
+    # A Clubbed replay showed "A play  B menu" and "West is playing…" on
+    # the player's own moves: neither key does that in a replay, and it is
+    # not West's turn.
+    d, _ = deck(records["Clubbed"])
+    rec = textview.attach(d.display)
+    try:
+        d.goto(0)
+        seen = 0
+        for _ in range(30):
+            d.key("right")
+            g = d.app.screen.game
+            if g.is_over():
+                break
+            flat = rec.grid(80, 22).text()
+            assert "A play" not in flat, flat
+            if g.current_player == 0:
+                seen += 1
+                assert "West is playing" not in flat and "You are playing" in flat, flat
+        assert seen
+    finally:
+        textview.detach()
+
+
+def test_replay_keys_name_each_arrow(records):
+    # "↑↓ next/previous pile" read as DOWN for the next one; the README
+    # said "UP/DOWN a trick".
+    r = Replays(SimDisplay(240, 135), VirtualClock(), [("r1", records["Klaberjass"])],
+                records["Klaberjass"])
+    assert "\u2191 next trick" in r.legend and "\u2193 back a trick" in r.legend
+    assert len(r.legend) <= 80
+    readme = open(host_sim.REPO_DIR + "/README.md", encoding="utf-8").read()
+    assert "UP jumps to the next trick" in readme and "DOWN back one" in readme

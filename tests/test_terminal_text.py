@@ -371,12 +371,7 @@ def test_a_place_under_a_panel_is_not_read():
     # covers left a pixel pattern its boxes repeat, read as "__" by the
     # bids.
     t = Table(seed=3)
-    t.press("RIGHT", "RIGHT", "A")
-    for _ in range(40):  # on to the bid picker, after your first trick
-        if t.app.screen.bidding():
-            break
-        t.press("A")
-    assert t.app.screen.bidding()
+    _clubs_bid(t)
     lines = t.grid().lines()
     row = next(line for line in lines if "\u25ba1\u25c4" in line)
     assert textview.PLACE not in row, "\n".join(lines)
@@ -444,3 +439,127 @@ def test_a_right_aligned_column_lines_up_by_its_right_end():
     lines = t.grid().lines()
     ends = [len(line.rstrip()) for line in lines if line.strip() in column]
     assert len(ends) == len(column) and len(set(ends)) == 1, "\n".join(lines)
+
+
+def _clubs_bid(t):
+    """From the title: Clubs, on to the bid picker (after your first trick)."""
+    t.press("RIGHT", "RIGHT", "A")
+    for _ in range(40):  # on to the bid picker, after your first trick
+        if t.app.screen.bidding():
+            break
+        t.press("A")
+    assert t.app.screen.bidding()
+
+
+def test_clubs_bid_panel_words_are_not_bracketed():
+    # The bid panel's gold frame, and the gold words above a line, read as
+    # a framed mark: "[Your bid]", "[Bids: N -, ...]", "[◄ ► choose]".
+    t = Table(seed=3)
+    _clubs_bid(t)
+    flat = t.screen()
+    assert "Your bid" in flat and "Bids:" in flat and "\u25ba1\u25c4" in flat, flat
+    for word in ("[Your bid", "[Bids", "[\u25c4"):
+        assert word not in flat, flat
+
+
+def test_hand_takes_two_rows_and_unplayable_cards_are_faint():
+    # Raised by 6 pixels (playable) and by 10 (the cursor's), a hand fell
+    # on three rows; the greyed cards' grey face looked white in a
+    # 256-colour terminal. The hand takes two rows, the playable cards on
+    # the upper one, and a card that may not be played is faint; with
+    # every card playable it takes one.
+    for seed in range(3, 12):
+        t = Table(seed=seed)
+        t.press("A")
+        scr = t.app.screen
+        legal = {card_label(c) for c in scr.legal if c < 52}
+        hand = [card_label(c) for c in scr.game.hand(0)]
+        if len(legal) > 1 and len(legal) < len(hand):
+            break
+    g = t.grid()
+    rows = {k[0]: k[1] for k in g.cards if k[0] in hand}
+    assert len(set(rows.values())) == 2, g.text()
+    for _ in range(len(hand)):  # the cursor's card too, on a greyed card or not
+        t.press("RIGHT")
+        g = t.grid()
+        assert {k[1] for k in g.cards if k[0] in hand} == set(rows.values()), g.text()
+    assert {rows[c] for c in legal} == {min(rows.values())}, g.text()
+    for label, r, c, dim, _framed in g.cards:
+        if label in hand:
+            assert dim == (label not in legal)
+            at = g.lines()[r].index(label, c)
+            assert g.bold[r][at] == (textview.FAINT if dim else textview.BOLD)
+    assert any("\x1b[0;2;" in line for line in g.ansi_lines())
+    t = Table(seed=3)  # Clubbed, seed 3: a club starts the pile, any card goes
+    t.press("A")
+    assert len(t.app.screen.legal) >= len(t.app.screen.game.hand(0))
+    hand = {card_label(c) for c in t.app.screen.game.hand(0)}
+    g = t.grid()
+    assert len({k[1] for k in g.cards if k[0] in hand}) == 1, g.text()
+
+
+def test_a_new_screen_leaves_nothing_of_the_old_one():
+    # After the Clubs result, B to the title still read "38   48": the
+    # result's score, in the colour of the title's felt, kept its pixels'
+    # colour when the title filled the frame with that felt.
+    from host_sim.display import SimDisplay
+
+    d = SimDisplay(240, 135)
+    rec = textview.attach(d)
+    d.fb.fill(theme.PANEL)
+    text.draw(d.fb, "38   48", 150, 40, theme.FELT_DARK, text.BOLD)
+    d.show()
+    flat = rec.grid(COLS, ROWS).text()
+    assert "38" in flat and "48" in flat, flat
+    d.fb.fill(theme.FELT_DARK)  # the next screen's ground
+    text.draw(d.fb, "PICO CARDS", 60, 10, theme.GOLD, text.BOLD)
+    d.show()
+    flat = rec.grid(COLS, ROWS).text()
+    assert "PICO CARDS" in flat and "38" not in flat and "48" not in flat, flat
+
+
+@pytest.mark.parametrize("name", ["Klaberjass", "Clubs"])
+def test_text_during_card_motion_is_a_still_frame(monkeypatch, name):
+    # Frames taken while cards moved read garbled: a stray "8♦" above
+    # "West", a half-drawn score sheet with a "4♥" over it. Every text frame
+    # the terminal shows with motion on is one it shows with none (Fast).
+    import apptest
+    from test_frames_golden import PATTERN, heuristic_players
+
+    from host_sim.display import SimDisplay
+
+    monkeypatch.setattr(apptest, "FrameDisplay", SimDisplay)
+
+    def frames(motion):
+        class S(apptest.Session):
+            MOTION = motion
+
+        undo = heuristic_players()
+        try:
+            s = S(3)
+            rec = textview.attach(s.disp)
+            seen, moved = [], []
+            show = s.disp.show
+
+            def shown():
+                show()
+                moved.append(s.app.moving is not None)
+                lines = terminal.text_frame(s.app, rec, COLS, ROWS, colour=False)
+                if lines is not None:
+                    seen.append("\n".join(lines))
+
+            s.disp.show = shown
+            s.choose_game(name)
+            s.press("A")
+            for i in range(24):
+                s.press(PATTERN[i % len(PATTERN)])
+            return seen, sum(moved)
+        finally:
+            undo()
+            textview.detach()
+
+    still, _ = frames(2)
+    moving, n = frames(1)
+    assert n > 20  # cards did move
+    odd = [f for f in moving if f not in set(still)]
+    assert not odd, "a text frame no still frame shows:\n%s" % odd[0]

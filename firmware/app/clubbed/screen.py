@@ -172,7 +172,8 @@ class ClubbedScreen:
         g = self.game
         self.hint = ""
         self.hint_alert = False
-        if g.current_player != _HUMAN or not self.slots:
+        # With the computer on your seat (a replay, a demo) A plays nothing.
+        if g.current_player != _HUMAN or not self.slots or self.autoplay:
             return
         if self.slots[self.cursor] == clubbed.DRAW:
             self.hint = "A draw a card  B menu"  # A on DRAW draws (CB-5)
@@ -449,6 +450,8 @@ class ClubbedScreen:
             turn, col = self.banner[2], theme.GOLD  # not "West is playing…": a club
         elif self.human_turn():
             turn, col = "Your turn", theme.GOLD
+        elif self.autoplay and g.current_player == _HUMAN:
+            turn, col = "You are playing\u2026", theme.TEXT_DIM  # a replay's own moves
         else:
             turn, col = "West is playing\u2026", theme.TEXT_DIM
         text.draw(fb, turn, mx, 19, col, text.SMALL)
