@@ -165,9 +165,20 @@ def test_match_pairs_deals_and_counts_rounds():
         assert st["made_a"] + st["made_b"] == st["rounds"] > 0
         assert st["won_a"] + st["won_b"] <= st["rounds"]
         assert st["failed_a"] <= st["made_a"] and st["failed_b"] <= st["made_b"]
+        # KJ-4: every round the level made trump in is made one way.
+        made = [st["made_a%d" % k] for k in range(4)]
+        failed = [st["failed_a%d" % k] for k in range(4)]
+        assert sum(made) == st["made_a"] and sum(failed) == st["failed_a"]
+        assert all(f <= m for f, m in zip(failed, made, strict=True))
         assert st["result"] in (-1, 0, 1)
     lines = klaberjass_match.report("heuristic", 1, 70000, 20, 60, recs)
     back = [klaberjass_match.read_line(klaberjass_match.game_line(*r)) for r in recs]
     assert back == recs
     assert klaberjass_match.report("heuristic", 1, 70000, 20, 60, back) == lines
     assert lines[1].startswith("heuristic") and lines[2].startswith("ismcts")
+    assert lines[3].startswith("heuristic made trump by round one, dealer")
+    # A line written before the split reads back with zeros there.
+    old = klaberjass_match.game_line(*recs[0]).rsplit(" ", len(klaberjass_match.BY_KIND))[0]
+    p, s, st = klaberjass_match.read_line(old)
+    assert (p, s) == recs[0][:2] and st["made_a"] == recs[0][2]["made_a"]
+    assert all(st[k] == 0 for k in klaberjass_match.BY_KIND)

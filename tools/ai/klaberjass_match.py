@@ -9,8 +9,10 @@ expert ...). Deal pair k uses seed S + k twice, the level in seat 0 and then
 in seat 1 (arena.py's seating and per-player seeds), so the luck of the
 cards cancels. Prints, for each side: games won with a 95% Wilson interval,
 rounds won (the round's higher scorer, KJ-14), the share of rounds it made
-trump in, and the share of those it failed (KJ-14). Redeals (KJ-5) are not
-rounds.
+trump in, and the share of those it failed (KJ-14); for the level, the
+same split by how it made trump: accepting the turned suit (KJ-4 round one)
+or naming a suit (round two), as the dealer or as the other seat (elder).
+Redeals (KJ-5) are not rounds.
 """
 
 import argparse
@@ -26,8 +28,13 @@ import arena  # noqa: E402
 import arena_mp  # noqa: E402
 import klaberjass_ismcts  # noqa: E402
 
+from cardgames import klaberjass as kj  # noqa: E402
+
+# The level's trump made and failed per way of making it (``KINDS``).
+KINDS = ("round one, dealer", "round one, elder", "round two, dealer", "round two, elder")
+BY_KIND = tuple("%s_a%d" % (w, k) for w in ("made", "failed") for k in range(len(KINDS)))
 FIELDS = ("result", "rounds", "won_a", "won_b", "made_a", "made_b", "failed_a", "failed_b",
-          "points_a", "points_b")
+          "points_a", "points_b") + BY_KIND
 
 
 def play(level, seed, swap, iterations, threshold):
@@ -39,9 +46,13 @@ def play(level, seed, swap, iterations, threshold):
     players[1 - a] = klaberjass_ismcts.IsmctsPlayer(8 * seed + 4, iterations, threshold)
     st = dict.fromkeys(FIELDS, 0)
     last = None
+    turned = None
     while not g.is_over():
         p = g.current_player
-        g.apply(players[p].choose(g.observation(p), g.legal_actions()))
+        obs = g.observation(p)
+        if obs.phase == kj.PLAY:
+            turned = obs.turned_suit
+        g.apply(players[p].choose(obs, g.legal_actions()))
         sm = g.last_round
         if sm is not None and sm is not last:
             last = sm
@@ -49,6 +60,10 @@ def play(level, seed, swap, iterations, threshold):
             side = "a" if sm.maker == a else "b"
             st["made_" + side] += 1
             st["failed_" + side] += 1 if sm.failed else 0
+            if side == "a":
+                k = (0 if sm.trump == turned else 2) + (0 if sm.maker == sm.dealer else 1)
+                st["made_a%d" % k] += 1
+                st["failed_a%d" % k] += 1 if sm.failed else 0
             if sm.winner is not None:
                 st["won_" + ("a" if sm.winner == a else "b")] += 1
             st["points_a"] += sm.scored[a]
@@ -68,12 +83,16 @@ def game_line(pair, swap, st):
 
 
 def read_line(line):
-    """``(pair, swap, st)`` from a ``game_line``, or None for another line."""
+    """``(pair, swap, st)`` from a ``game_line``, or None for another line
+    (a line without the split by ``KINDS`` reads with zeros there)."""
     parts = line.split()
-    if len(parts) != 3 + len(FIELDS) or parts[0] != "game":
+    n = len(parts) - 3
+    if parts[:1] != ["game"] or n not in (len(FIELDS), len(FIELDS) - len(BY_KIND)):
         return None
     v = [int(x) for x in parts[1:]]
-    return v[0], v[1], dict(zip(FIELDS, v[2:], strict=True))
+    st = dict.fromkeys(FIELDS, 0)
+    st.update(zip(FIELDS[:n], v[2:], strict=True))
+    return v[0], v[1], st
 
 
 def run(level, deals, seed, iterations, threshold, jobs=1, quiet=False, lines=False):
@@ -124,6 +143,12 @@ def report(level, deals, seed, iterations, threshold, records):
             % (name, 100.0 * w / max(1, n), 100.0 * lo, 100.0 * hi, n,
                100.0 * tot["won_" + side] / rounds, 100.0 * made / rounds,
                100.0 * tot["failed_" + side] / max(1, made)))
+    split = []
+    for k, kind in enumerate(KINDS):
+        made = tot["made_a%d" % k]
+        split.append("%s %d (%.0f%% failed)"
+                     % (kind, made, 100.0 * tot["failed_a%d" % k] / max(1, made)))
+    lines.append("%s made trump by %s" % (level, "; ".join(split)))
     mean = sum(diff) / max(1, n)
     sd = (sum((d - mean) ** 2 for d in diff) / max(1, n - 1)) ** 0.5
     lines.append("rounds %d, draws %d; A's points minus B's per game %.1f +- %.1f (95%%)"
