@@ -46,19 +46,22 @@ def _shared_setup_files():
 
 SHARED_SETUP = _shared_setup_files()
 
-# The longest tests and shared setups start first (longest first keeps the
-# two workers busy to the end instead of one finishing a long test alone):
-# the emulated Pico's, the memory reports (whole games under MicroPython),
-# the soak; then the other files of SHARED_SETUP, each one long unit.
-SLOW_FIRST = ("tests/test_device_powercut.py", "tests/test_device_game.py",
-              "tests/test_device_link.py", "tests/test_pico_uart.py",
+# The longest tests and shared setups start first, longest first (from a
+# --durations run), which keeps the two workers busy to the end instead of one
+# finishing a long test alone: the soak, the emulated Pico's, the memory
+# reports (whole games under MicroPython), the text checks that draw every
+# event; then the other files of SHARED_SETUP, each one long unit.
+SLOW_FIRST = ("tests/test_soak.py::test_soak[", "tests/test_device_memory.py",
+              "tests/test_device_powercut.py", "tests/test_device_game.py",
+              "tests/test_text_fits.py::test_klaberjass_events_and_banners_fit",
               "tests/test_mem_budget.py", "tests/test_mem_report_board.py::test_board_fits",
-              "tests/test_device_memory.py", "tests/test_device_frames.py",
-              "tests/test_soak.py::test_soak[", "tests/test_device_buttons.py",
-              "tests/test_device_boot.py", "tests/test_web_browser.py",
-              "tests/test_persist.py::test_save_at_every_position",
-              "tests/test_clubbed_random.py", "tests/test_klaberjass_random.py",
-              "tests/test_clubs_random.py", "tests/test_klaberjass_parity.py",
+              "tests/test_terminal_text.py::test_whole_game", "tests/test_screens_doc.py",
+              "tests/test_device_link.py", "tests/test_device_buttons.py",
+              "tests/test_device_frames.py", "tests/test_records_defects.py::test_help_is_kept",
+              "tests/test_pico_uart.py", "tests/test_device_boot.py", "tests/test_web_browser.py",
+              "tests/test_persist.py::test_save_at_every_position", "tests/test_arena.py",
+              "tests/test_clubbed_random.py", "tests/test_clubs_random.py",
+              "tests/test_klaberjass_random.py", "tests/test_klaberjass_parity.py",
               "tests/test_clubs_parity.py", "tests/test_mp_parity.py", "tests/test_mpy_cross.py")
 
 

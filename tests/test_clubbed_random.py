@@ -7,10 +7,14 @@ changing the position, the notation round-trips, and CB-12 conservation
 holds. Every game ends (CB-9) within the bound of 41 draws + 52 plays, and the
 result agrees with the collection counts (CB-10).
 
-The 1,000+ games are spread over the machine's cores with ``multiprocessing``
-(fork) so the file stays fast; failures name the game to replay it.
+The games (300 random and 100 with the heuristic player; 1,000 random under
+``make test-deep``, tests/depth.py: each random game is another deal through
+the same checks, so more of them is depth, not a new check) are spread over
+the machine's cores with ``multiprocessing`` (fork); failures name the game
+to replay it.
 """
 
+import depth
 import pytest
 import randomrun
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +30,7 @@ DRAW = clubbed.DRAW
 ALL_NAMES = sorted(r + s for s in "CDHS" for r in "23456789TJQKA")
 CARD_FIELDS = ("h0", "h1", "s", "p", "c0", "c1")
 MAX_MOVES = 41 + 52  # each draw empties a stock slot, each card is played once
-N_RANDOM_GAMES = 1000
+N_RANDOM_GAMES = depth.pick(300, 1000)
 N_HEURISTIC_GAMES = 100
 
 

@@ -1,10 +1,18 @@
-"""A save survives a power cut at every flash operation it makes, on the
+"""A save survives a power cut before its flash operations, on the
 emulated Pico (``.mpy`` install, Pimoroni Pico Display Pack): a Clubbed game
 is saved (old save in flash), one more move makes the app save again, and
-for each erase/program of that save in turn the power is cut just before it;
-after power-on the console boots to its title and the flash holds the old
-save or the new one, byte for byte, with nothing set aside as bad."""
+the power is cut just before an erase or program of that save (which ones:
+below); after power-on the console boots to its title and the flash holds
+the old save or the new one, byte for byte, with nothing set aside as bad.
 
+Each cut boots a fresh emulated Pico that replays the Continue and the move,
+as long as the reference run itself. ``make test`` cuts before the save's first
+erase (the old block is about to go) and before its last operation (the
+write that makes the new save whole); ``make test-deep`` (tests/depth.py)
+cuts before every operation (four for this save: program, program, erase,
+program)."""
+
+import depth
 import device
 from test_device_game import BOARD, SEED, plan_keys
 
@@ -35,7 +43,21 @@ def next_at(pico):
     return float(int(pico.ms) + 2)
 
 
-def test_save_survives_a_power_cut_at_every_flash_operation(tmp_path):
+def cuts(kinds):
+    """1-based numbers of the operations (``kinds``: "erase"/"program" in
+    order) to cut the power before: every one under make test-deep, else
+    the first erase and the last operation."""
+    every = list(range(1, len(kinds) + 1))
+    return depth.pick(sorted({kinds.index("erase") + 1, len(kinds)}), every)
+
+
+def test_cuts_are_the_first_erase_and_the_last_or_every_operation():
+    want = [1, 2, 3, 4] if depth.DEEP else [3, 4]
+    assert cuts(["program", "program", "erase", "program"]) == want
+    assert cuts(["erase", "program"]) == [1, 2]
+
+
+def test_save_survives_a_power_cut_at_its_flash_operations(tmp_path):
     keys, _ = plan_keys(SEED)
     flash_old = str(tmp_path / "old.bin")
     # 1. Play until a save happens that erases a block too (the most steps);
@@ -72,7 +94,7 @@ def test_save_survives_a_power_cut_at_every_flash_operation(tmp_path):
     assert len(ops) >= 2 and "erase" in [op[0] for op in ops]
     # 3. A cut before each of those operations in turn.
     outcomes = []
-    for j in range(1, len(ops) + 1):
+    for j in cuts([op[0] for op in ops]):
         with harness.Pico(device.KIT, flash=flash_old, board=BOARD, cut_at=before + j) as pico:
             pico.run_until(t_continue)
             device.press_logical(pico, "A", at_ms=t_continue)
@@ -90,5 +112,6 @@ def test_save_survives_a_power_cut_at_every_flash_operation(tmp_path):
             assert not bad, "after a cut before operation %d the app set %s aside" % (j, bad)
             assert data in (old, new), "cut before operation %d left a third game" % j
             outcomes.append("new" if data == new else "old")
-    print("power cuts at %d operations (%s): %s"
-          % (len(ops), ", ".join(op[0] for op in ops), ", ".join(outcomes)))
+    print("power cuts before operations %s of %d (%s): %s"
+          % (cuts([op[0] for op in ops]), len(ops), ", ".join(op[0] for op in ops),
+             ", ".join(outcomes)))

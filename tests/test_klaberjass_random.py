@@ -12,14 +12,17 @@ the nine cards each seat played: only the best sequence scores outside the
 all-sequences variant), the totals and scores follow KJ-14, and the game
 ends exactly when KJ-15 says.
 
-The units are 1,000 rounds, each checked in full (the i-th unit plays round
+The units are 300 rounds, each checked in full (the i-th unit plays round
 i % 4 + 1 of its seeded game, so later rounds with running scores are
-covered), plus 24 whole games checked in full and 600 whole games checked
+covered), plus 8 whole games checked in full and 200 whole games checked
 for conservation at every position and in full at every round's end, spread
 over the machine's cores with ``multiprocessing`` (fork). Failures name the
-unit to replay it.
+unit to replay it. ``make test-deep`` (tests/depth.py) plays 1,000 rounds,
+24 and 600 games: more deals through the same checks (300 rounds already
+see each of the 120 combinations of options and players).
 """
 
+import depth
 import pytest
 import randomrun
 from hypothesis import HealthCheck, given, settings
@@ -39,9 +42,9 @@ TRUMP = "78QKTA9J"
 PLAIN_PTS = {"7": 0, "8": 0, "9": 0, "T": 10, "J": 2, "Q": 3, "K": 4, "A": 11}
 TRUMP_PTS = dict(PLAIN_PTS, **{"9": 14, "J": 20})
 ODD_ACTIONS = (-1, kj.NUM_ACTIONS, 100, 255, 2**20, True, False, None, "AS", 1.5)
-N_ROUNDS = 1000
-N_FULL_GAMES = 24
-N_LIGHT_GAMES = 600
+N_ROUNDS = depth.pick(300, 1000)
+N_FULL_GAMES = depth.pick(8, 24)
+N_LIGHT_GAMES = depth.pick(200, 600)
 
 
 # --- independent helpers ------------------------------------------------------

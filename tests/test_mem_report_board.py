@@ -11,7 +11,8 @@ object model, no fixed heap) only stands in for. So ``make test`` runs the
 budget of its own, to ``make test-deep`` (tests/depth.py): in ``make test``
 the tall layout runs on real MicroPython on the emulated Pico
 (tests/test_device_memory.py, tests/test_device_frames.py) and through whole games in the simulator
-(tests/test_soak.py)."""
+(tests/test_soak.py). Like tests/test_mem_budget.py, ``make test`` makes one
+run with a 2 MB heap, ``make test-deep`` the report's two."""
 
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from mprun import ROOT, node_or_skip
 
 sys.path.insert(0, str(ROOT / "tools" / "bench"))
 import mem_report  # noqa: E402
+from test_mem_budget import HEAPS  # noqa: E402
 
 
 def test_board_frames():
@@ -58,7 +60,7 @@ def test_board_fits(tmp_path, board, frame, budget_kb):
     node_or_skip()
     out = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "bench" / "mem_report.py"), "--board", board,
-         "--build", str(tmp_path / "b"), "--budget-kb", str(budget_kb)],
+         "--build", str(tmp_path / "b"), "--budget-kb", str(budget_kb)] + HEAPS,
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert frame in out.stdout, out.stdout
@@ -80,6 +82,14 @@ def test_bad_budget_is_a_usage_error(bad, capsys):
         mem_report.main(["--source", "--budget-kb", bad])
     assert e.value.code == 2  # argparse's usage error, before any run
     assert "--budget-kb" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bad", ["", "2", "2g", "m", "2m,,8m"])
+def test_bad_heaps_is_a_usage_error(bad, capsys):
+    with pytest.raises(SystemExit) as e:
+        mem_report.main(["--source", "--heaps", bad])
+    assert e.value.code == 2  # argparse's usage error, before any run
+    assert "--heaps" in capsys.readouterr().err
 
 
 def test_build_into_a_file_is_a_message_not_a_traceback(tmp_path):
