@@ -91,23 +91,30 @@ class Session:
             n += 1
 
 
+def drawn_with(module, name, act):
+    """What ``module.name(fb, what, ...)`` is given as ``what`` (list, in
+    order) while ``act()`` runs: the strings of ``text.draw``, the cards of
+    ``cardview.face``."""
+    seen = []
+    orig = getattr(module, name)
+
+    def spy(fb, what, *a, **k):
+        seen.append(what)
+        return orig(fb, what, *a, **k)
+
+    setattr(module, name, spy)
+    try:
+        act()
+    finally:
+        setattr(module, name, orig)
+    return seen
+
+
 def strings_drawn(act):
     """The strings (list) ``app.kit.text.draw`` is given while ``act()`` runs."""
     from app.kit import text
 
-    seen = []
-    orig = text.draw
-
-    def spy(fb, st, *a, **k):
-        seen.append(st)
-        return orig(fb, st, *a, **k)
-
-    text.draw = spy
-    try:
-        act()
-    finally:
-        text.draw = orig
-    return seen
+    return drawn_with(text, "draw", act)
 
 
 def draws(s):

@@ -4,7 +4,7 @@ the look (UP) lists what happened lately, under the pile and collections
 (CB-11: all public)."""
 
 import pytest
-from apptest import Session, screen_text
+from apptest import Session, drawn_with, screen_text
 
 from app.clubbed.screen import ClubbedScreen
 from app.kit import buttons
@@ -77,20 +77,11 @@ def _faces(s):
     """The cards ``cardview.face`` draws in the app's current frame."""
     from app.kit import cardview
 
-    seen = []
-    orig = cardview.face
-
-    def spy(fb, c, *a, **k):
-        seen.append(c)
-        return orig(fb, c, *a, **k)
-
-    cardview.face = spy
-    try:
+    def redraw():
         s.app.invalidate()
         s.app.step()
-    finally:
-        cardview.face = orig
-    return seen
+
+    return drawn_with(cardview, "face", redraw)
 
 
 @pytest.mark.parametrize("cls", (Session, Tall, Compact))
