@@ -111,6 +111,8 @@ def _save_of(name, seed, n=6):
 
 @pytest.mark.parametrize("name,state,words", [
     ("Clubs", "hist:y", "hist"), ("Clubs", "hist:1/2/", "hist"), ("Clubs", "wins:1/", "wins"),
+    ("Clubs", "hist:0/1/2/", "hist"), ("Clubs", "hist:1/1/2/1/3/4/", "hist"),
+    ("Clubs", "hist:1/100000/2/", "hist"), ("Clubs", "hist:1/2/-100/", "hist"),
     ("Clubbed", "totals:1/", "totals"), ("Clubbed", "dealer:2", "dealer"),
     ("Clubbed", "games:-1", "games"), ("Clubbed", "dealer:y", "dealer"),
     ("Klaberjass", "wins:1/", "wins"), ("Klaberjass", "round:1/2/", "round"),
