@@ -98,9 +98,9 @@ def parse_args(argv=None):
     p.add_argument("--role", choices=("host", "join"),
                    help="with --link and --autoplay: host (chooses the game and its "
                         "rules) or join (default: listen hosts, connect joins)")
-    p.add_argument("--game", default="Klaberjass",
+    p.add_argument("--game",
                    help="with --link and --autoplay, the host: Clubbed, Klaberjass or Clubs "
-                        "(default: %(default)s)")
+                        "(default: Klaberjass; the joining console plays the host's choice)")
     p.add_argument("--link-timeout", type=int, default=3600, metavar="S",
                    help="with --link: give up after S seconds (default: %(default)s)")
     args = p.parse_args(argv)

@@ -63,7 +63,7 @@ def _session(args, role, storage, clock):
         print("Continuing the saved link game", flush=True)
         return s, None
     try:
-        text = rules_of(args.game) if role == "host" else None
+        text = rules_of(args.game or "Klaberjass") if role == "host" else None
     except ValueError as e:
         return None, str(e)
     r = ls.HOST if role == "host" else ls.GUEST
@@ -83,6 +83,11 @@ def main(args):
     role = args.role or {"listen": "host", "connect": "join"}.get(kind)
     if role is None:
         _say("say --role host or --role join with --link serial:")
+        return 2
+    if role == "join" and args.game is not None:
+        # The host picks the game and its rules; a joining console that
+        # named one would otherwise play something else without a word.
+        _say("--game is the host's choice: the joining console plays what the host picks")
         return 2
     storage = None
     if args.data:

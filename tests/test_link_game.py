@@ -155,6 +155,14 @@ def test_a_bad_link_is_said_in_one_line():
     assert p.returncode == 2 and "listen:PORT" in p.stderr and "Traceback" not in p.stderr
 
 
+def test_a_joining_console_naming_a_game_is_told_the_host_picks():
+    p = subprocess.run([sys.executable, "-m", "host_sim", "--link", "connect:127.0.0.1:9",
+                        "--autoplay", "easy", "--game", "Clubs"], cwd=REPO,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert len(p.stderr.splitlines()) == 1 and "host" in p.stderr and "--game" in p.stderr
+
+
 class Ends:
     """Host and guest LinkGames over in-memory lines on one virtual clock."""
 
