@@ -67,6 +67,18 @@ def test_duplicate_pairing_swaps_seats(monkeypatch, game, seats):
         assert arena_mp.seating(game, k % 2) == tuple(sorted(seats[k % 2]))
 
 
+@pytest.mark.parametrize("tool", ["tools/ai/arena.py", "tools/ai/klaberjass_match.py",
+                                  "tools/bench/bench.py"])
+def test_a_report_nobody_reads_ends_without_a_traceback(tool):
+    # `tool | head -0`: the reader is gone before the tool writes a line.
+    p = subprocess.Popen([sys.executable, os.path.join(str(ROOT), tool), "--help"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    p.wait(timeout=60)
+    assert "BrokenPipe" not in err and "Traceback" not in err and p.returncode != 0, err
+
+
 def test_unknown_player_is_refused():
     with pytest.raises(ValueError):
         arena_mp.make_player("oracle", "clubbed", 0)

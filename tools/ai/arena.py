@@ -35,7 +35,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
+for _p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -202,4 +202,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     main()

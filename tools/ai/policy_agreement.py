@@ -19,7 +19,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "firmware")]
 
 from cardgames import clubs  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
@@ -71,4 +71,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     main()

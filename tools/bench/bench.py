@@ -144,4 +144,7 @@ def main():
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     main()

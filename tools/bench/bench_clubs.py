@@ -79,4 +79,7 @@ def main():
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     main()

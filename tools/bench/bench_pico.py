@@ -924,4 +924,7 @@ def print_turns(turns, out=print):
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     main()

@@ -134,4 +134,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    from tools.pipes import quiet_when_closed
+
+    quiet_when_closed()
     sys.exit(main())
