@@ -295,3 +295,22 @@ def test_every_list_of_what_happened_runs_latest_first():
     panel = scr.tall_lines()
     at = panel.index(("h", "Recent"))
     assert [line.strip() for line in panel[at + 1 : at + 4]] == latest_first
+
+
+def test_the_result_waits_a_moment_before_a_deals_again():
+    """A tap of A just after the result came up (a player still tapping
+    through the deal's end) deals nothing: the result stays until its
+    short hold-off has passed; then one A deals the next game."""
+    s = Session(4)
+    scr = ResultScreen(s.app, (1, -1), (12, 20), (0, 3), (12, 20), 1, NAMES)
+    s.app.show(scr)
+    s.app.step()  # on the glass: the hold-off starts
+    s.clock.now += scr.HOLD_MS - 100
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert s.app.screen is scr
+    s.settle()  # the hold-off ends (its deadline)
+    assert s.app.screen is scr
+    s.press("A")
+    assert isinstance(s.app.screen, ClubbedScreen)
+
