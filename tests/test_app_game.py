@@ -314,3 +314,22 @@ def test_the_result_waits_a_moment_before_a_deals_again():
     s.press("A")
     assert isinstance(s.app.screen, ClubbedScreen)
 
+
+@pytest.mark.parametrize("size", [(240, 135), (128, 64)])
+@pytest.mark.parametrize("games", [1, 3])
+def test_the_result_says_the_next_deal_collects_from_none(size, games):
+    """The table's collected counts start again at every deal (each deal's
+    go into the series): the result says so before A deals, on the first
+    deal and within a series, on the big screens and the 128x64 one."""
+
+    class Small(Session):
+        SIZE = size
+        MONO = size[1] < 100
+
+    s = Small(4)
+    scr = ResultScreen(s.app, (1, -1), (12, 20), (0, 3), (30, 41), games, NAMES)
+    s.app.show(scr)
+    s.settle()
+    shown = screen_text(s)
+    assert "Next deal:" in shown
+    assert ("Series" in shown) == (games > 1)
