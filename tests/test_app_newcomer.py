@@ -569,7 +569,7 @@ def test_settings_say_what_the_selected_row_does(size):
             assert about in screen_text(s).split("\n"), (i, about)
             seen.add(about)
             if kind in ("level", "opt"):
-                s.press("RIGHT")  # the next value (wrapping back)
+                s.press("A")  # the next value (A goes round to the first)
         s.press("DOWN")
     levels = len(scr.levels)
     opts = sum(1 for r in scr.rows if r[1] == "opt")

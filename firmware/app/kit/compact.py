@@ -381,7 +381,7 @@ def settings_label(row, v, w):
 def settings(fb, scr):
     """The Settings screen (``app.settings_screen``): a row per setting as
     the screen scrolls them (short label, value; the selected one inverted
-    with ◄ ► round its value), and under them what the selected row is
+    with ◄ ► round its value where there are more choices), and under them what the selected row is
     about (a variant's game)."""
     w, h = scr.app.width, scr.app.height
     fb.fill(OFF)
@@ -393,7 +393,8 @@ def settings(fb, scr):
         sel = i == scr.sel
         v = scr.value(i)
         if sel:
-            v = "\u25c4" + v + "\u25ba"
+            left, right = scr.arrows(i)
+            v = ("\u25c4" if left else " ") + v + ("\u25ba" if right else " ")
             fb.fill_rect(0, y, w, BAR, ON)
         col = OFF if sel else ON
         text.draw(fb, settings_label(row, v, w), 1, y - 1, col, SMALL)
