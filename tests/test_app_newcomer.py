@@ -443,7 +443,7 @@ def test_clubs_screens_use_plain_words(size, mono):
         assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
     if size[1] == 240:
         assert any(st.startswith("won of bid: N ") for st in strings)  # the panel above
-        assert "neg ones" in joined and "Tricks:\nwon, bid" in joined
+        assert "2s off suit" in joined and "Tricks:\nwon, bid" in joined
 
 
 def test_clubs_game_score_is_bright_and_bold():
@@ -624,8 +624,9 @@ def test_clubbed_events_draw_suits_in_their_colours():
 
 def test_clubs_hand_scores_headings_stand_apart():
     """The hand's score table: its column headings ("bid", "won", "tricks",
-    "neg ones", "pts") are more than a character apart ("tricks" and "neg
-    ones", 4 pixels apart, ran together)."""
+    "2s off suit", "pts") are more than a character apart ("tricks" and the
+    next, 4 pixels apart, ran together), and in a player's words: the
+    Negative Ones' column said "neg ones"."""
     from test_app_clubs import Session, decide
 
     from app.clubs import table as table
@@ -640,7 +641,7 @@ def test_clubs_hand_scores_headings_stand_apart():
         decide(s)
     assert scr.mode == table.SUMMARY
     row = _row_strings(s, 20)
-    assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "neg ones", "pts"], row
+    assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "2s off suit", "pts"], row
     for (_, end, _, _), (x, _, _, _) in zip(row, row[1:], strict=False):
         assert x - end > text.SMALL.w, row
 

@@ -96,7 +96,7 @@ def test_words_a_new_player_stumbled_on_are_explained_or_gone():
     # "That side scores 5" did not say which side; "Clubs not broken" used
     # a word the rules never said; "0/-" at the table was not in them.
     assert re.search(r"you pull an Adam\. The other side scores 5", clubs)
-    assert "1/3 means 1 trick won and 3 bid" in clubs and "neg ones" in clubs
+    assert "1/3 means 1 trick won and 3 bid" in clubs and "2s off suit" in clubs
     # Clubbed: a club may be played with a match; how to draw is said.
     assert "A club may always be played" in clubbed and "press DOWN" in clubbed
     # Klaberjass' example adds up to less than 162 (18 of 32 cards played).
