@@ -37,6 +37,9 @@ from cardgames import klaberjass as kj
 # names take no heap on the Pico (tools/bench/mem_report.py).
 _HUMAN = const(0)
 NAMES = ("You", "West")
+# The cut's line (KJ-2): "West's 10♠ is lower than your K♥".
+_LOWER = " is lower than "
+CUT = "%s %s" + _LOWER + "%s %s"
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
@@ -397,9 +400,13 @@ class KlaberjassScreen:
                     self.app.announce()
 
             elif kind == kj.EV_CUT:
+                # The dealer's card is the lower (KJ-2): said as such, not
+                # as "low card deals", which asked the player for the order.
+                low, high = (a, b) if seat == _HUMAN else (b, a)
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
-                             ["You cut %s, West %s: low card deals" % (
-                                 kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)), True)
+                             [CUT % ("Your" if seat == _HUMAN else "West's", kj.symbol_name(low),
+                                     "West's" if seat == _HUMAN else "your",
+                                     kj.symbol_name(high))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
@@ -754,7 +761,7 @@ class KlaberjassScreen:
         # they do not run into the scores; not under the cut's banner, which
         # says who deals.
         mark = ""
-        if self.banners and self.banners[0][1][0].startswith("You cut"):
+        if self.banners and _LOWER in self.banners[0][1][0]:  # the cut's
             pass
         elif g.dealer == 1 or g.trump == kj.NO_SUIT:
             mark = "(deals)" if g.dealer == 1 else "(you deal)"
