@@ -107,9 +107,9 @@ def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
     con.press("A")
     for _ in range(3):
         con.press("A")
+    _to_title(con)  # (B closing a banner may let the computer move first)
     kept = st.files[save_file(other)]
     assert _saved_game(st, other)["game"] == other
-    _to_title(con)
     con.choose_game(name)
     title = con.app.screen
     assert title.menu.items[title.menu.sel] == "New game"
