@@ -642,3 +642,44 @@ def test_kj4_the_cursors_choice_is_on_the_highlight_even_a_suit():
         scr._draw_choices(Spy(), 240)
         assert fills[i] == theme.HILITE, scr.choices[i]
         assert all(f != theme.HILITE for k, f in enumerate(fills) if k != i)
+
+
+def test_your_lead_is_marked_while_the_trick_before_it_shows():
+    """The trick you won lies on the table for its time with "Your lead"
+    under it: the hand shows its cursor on a playable card at once (it
+    showed none, and looked stuck), LEFT/RIGHT move it over the playable
+    cards, and A only takes the trick away (a tap meant to hurry West does
+    not play your lead unseen)."""
+    from app.kit import cardview
+
+    s = Session(1)
+    scr = s.start()
+    for _ in range(20000):
+        g = scr.game
+        if (scr.trick_done and scr.trick_until is not None and g.current_player == 0
+                and not scr.banners and not s.app.dirty):
+            break
+        if s.app.idle():
+            s.btn.push(buttons.A)
+        s.app.step()
+        dl = s.app.next_deadline()
+        if dl is not None and dl > s.clock.now:
+            s.clock.now = min(dl, s.clock.now + 20)
+    else:
+        raise AssertionError("you never led after a trick")
+
+    def frame():
+        s.app.invalidate()
+        s.app.step()
+
+    marked = apptest.drawn_with(cardview, "cursor_card", frame)
+    assert marked == [scr.hand[scr.cursor]] and marked[0] in scr.legal
+    if len(scr.legal) > 1:
+        s.btn.push(buttons.RIGHT)
+        s.app.step()
+        assert scr.trick_done and scr.hand[scr.cursor] != marked[0]
+        assert scr.hand[scr.cursor] in scr.legal
+    n = len(scr.game.hand(0))
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert not scr.trick_done and len(scr.game.hand(0)) == n

@@ -227,6 +227,17 @@ class KlaberjassScreen:
         # Something is being shown that holds the game up.
         return bool(self.banners) or self.trick_done or self.summary is not None
 
+    def hand_live(self):
+        """True when your hand shows its cursor and raised cards: at your
+        turn to play, and already while the trick before it lies on the
+        table for its time (you lead next: the hint says so, and a hand
+        with no card marked looked stuck). LEFT/RIGHT move the cursor then;
+        A still only takes the trick away (a tap meant to hurry West must
+        not play your lead unseen)."""
+        if not self.legal or self.autoplay or self.banners or self.summary is not None:
+            return False
+        return not self.trick_done or self.trick_until is not None
+
     def human_turn(self):
         """True when the game waits for the human's bid, exchange or card."""
         if self.autoplay or self._waiting():
@@ -624,6 +635,9 @@ class KlaberjassScreen:
             shared.open_look(self)
             return
         g = self.game
+        if self.trick_done and self.hand_live() and \
+                shared.move_cursor(self, b, len(self.hand), False, self.legal):
+            return  # your lead, chosen while the trick still shows
         if not self.human_turn():
             if b == buttons.A:
                 # A while the computer thinks or a trick shows: hurry along.
@@ -898,7 +912,7 @@ class KlaberjassScreen:
         step = cw + 2
         if n > 1:
             step = min(cw + 2, (self.app.width - 6 - cw) // (n - 1))
-        playing = bool(self.legal) and not self._waiting()
+        playing = self.hand_live()
         base = _BASE_Y
         sel_x = -1
         for i in range(n):
