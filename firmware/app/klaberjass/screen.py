@@ -169,6 +169,9 @@ class KlaberjassScreen:
                         "classic": options.get("classic", False)}
         self.game = kj.Klaberjass(seed=seed, **self.core_kw)
         self.autoplay = bool(options.get("autoplay", False))
+        # A record played back (app.persist.records): its viewer has keys
+        # of its own, so the table's (UP, B) are not shown.
+        self.replay = bool(options.get("replay", False))
         # West at the difficulty chosen in the settings (app.level); with
         # autoplay a computer plays your seat (players.levels.autoplayer).
         # Imported here: App.new_game drops the factory once the players exist.
@@ -288,7 +291,8 @@ class KlaberjassScreen:
                                                                kj.LAST_TRICK)
             return
         if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
-            self.hint = "UP last trick & score   B menu"
+            if not self.replay:
+                self.hint = "UP last trick & score   B menu"
             return
         ph = g.phase
         if ph == kj.BID1:
