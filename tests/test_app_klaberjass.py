@@ -54,7 +54,7 @@ def human_move(s, scr, style):
     line (bids, exchange) or the raised (playable) cards of the hand; a
     banner that waits (West's bid, round two, a redeal) is read, then A."""
     if waits(scr):
-        assert not scr.banners or scr.banners[0][1][-1] == "A: continue"
+        assert not scr.banners or scr.banners[0][1][-1] == "A/B: continue"
         s.press("A")
         return
     if scr.choices:
@@ -385,7 +385,7 @@ def test_each_pass_is_shown_once_and_the_event_line_keeps_the_deal():
 @pytest.mark.parametrize("seed", range(1, 5))
 def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     """A new game's cut box ("West deals / Cut: ...", KJ-2) covers the hand:
-    it says "A: continue", stays however long the player reads, and the A
+    it says "A/B: continue", stays however long the player reads, and the A
     that closes it does not also pass or accept (KJ-4)."""
     s = Session(seed)
     scr = s.start()
@@ -393,7 +393,7 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     s.clock.now += 5000  # a slow reader
     s.settle()
     shown = apptest.screen_text(s)
-    assert "A: continue" in shown and " is lower than " in shown
+    assert "A/B: continue" in shown and " is lower than " in shown
     s.press("A")
     assert " is lower than " not in apptest.screen_text(s)
     g = scr.game
@@ -406,12 +406,12 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
 @pytest.mark.parametrize("seed", [1, 4])
 def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     """KJ-2's cut box shows the two cut cards and, since it waits for A, an
-    "A: continue" line (240x135): no line of its text may lie under a card
+    "A/B: continue" line (240x135): no line of its text may lie under a card
     (a new player read "A[K]n[J]e")."""
     s = Session(seed)
     s.start()
     texts, cards = _banner_boxes(s, monkeypatch)
-    shown = [t for t in texts if " is lower than " in t[0] or t[0].startswith("A: continue")]
+    shown = [t for t in texts if " is lower than " in t[0] or t[0].startswith("A/B: continue")]
     assert len(shown) == 2 and cards
     for st, x0, y0, x1, y1 in shown:
         for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
@@ -497,7 +497,7 @@ def test_kj8_sequence_banner_waits_for_a():
         if "Sequence" in shown.split("\n"):
             break
     assert "Sequence" in shown.split("\n"), "no sequence scored in the first deals of seed 3"
-    assert "A: continue" in shown
+    assert "A/B: continue" in shown
     s.clock.now += 60000
     s.settle()
     assert "Sequence" in apptest.screen_text(s).split("\n"), "the banner closed by itself"

@@ -265,7 +265,7 @@ def _pass_through_bidding(s, scr, seen):
             s.settle()  # nothing moves on by itself ...
             assert s.app.idle() and waits(scr) and s.clock.now == now
             drawn = screen_text(s)
-            assert title in drawn and "A: continue" in drawn  # ... and it says so
+            assert title in drawn and "A/B: continue" in drawn  # ... and it says so
             seen.append((title, tuple(lines)))
             s.press("A")
             continue
@@ -315,7 +315,7 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     assert title == "Exchange"
     # It stays until A: a player who looked away would miss the swap.
     # One line above the card it names (a second ran under the card).
-    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A: continue"]
+    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A/B: continue"]
     assert wait
 
 

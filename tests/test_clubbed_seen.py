@@ -48,7 +48,7 @@ def test_west_clubbing_you_waits_for_a(cls):
     s.settle()
     assert scr.banner is not None
     shown = screen_text(s)
-    assert "CLUBBED!" in shown and "A: continue" in shown
+    assert "CLUBBED!" in shown and "A/B: continue" in shown
     s.press("A")
     assert scr.banner is None
 
@@ -152,7 +152,7 @@ def test_cb5_your_club_waits_for_a_as_wests(cls):
     s.clock.now += 60_000
     s.settle()
     shown = screen_text(s)
-    assert "CLUBBED!" in shown and "A: continue" in shown
+    assert "CLUBBED!" in shown and "A/B: continue" in shown
     s.press("A")
     assert scr.banner is None
 
@@ -178,3 +178,13 @@ def test_cb5_your_collected_count_shows_beside_the_banner(who):
            if fb.pixel(px, py) == col]
     assert ink, "the number is covered"
     assert col != theme.PANEL
+
+
+def test_a_banner_names_both_keys_that_close_it():
+    """A banner that waits closes on A or B, and says both ("A: continue"
+    left B out; Klaberjass's banners say the same)."""
+    s = Session(11)
+    scr = _until_west_clubs_you(s)
+    assert "A/B: continue" in screen_text(s)
+    s.press("B")
+    assert scr.banner is None and scr.pause is None

@@ -120,7 +120,7 @@ def test_top_row_texts_never_touch(size, seed, scores):
 @pytest.mark.parametrize("n", range(1, 9))
 def test_banner_key_line_is_never_under_its_cards(n):
     """A banner with a row of cards (a sequence of ``n``, the cut) draws its
-    last line, "A: continue", clear of the cards: under a 4-card sequence
+    last line, "A/B: continue", clear of the cards: under a 4-card sequence
     it was hidden behind them."""
     from app.kit import cardview, text, theme
     from app.kit.display import FrameDisplay
@@ -142,10 +142,10 @@ def test_banner_key_line_is_never_under_its_cards(n):
     text.draw, cardview.face = spy_text, spy_face
     try:
         summary.draw_banner(d.fb, "Sequence", ["West: %d in a row to Q\u2665, 50" % n,
-                                               "A: continue"], bytes(range(n)), 240)
+                                               "A/B: continue"], bytes(range(n)), 240)
     finally:
         text.draw, cardview.face = draw, face
-    (_, x0, y0, x1, y1), = [t for t in texts if t[0] == "A: continue"]
+    (_, x0, y0, x1, y1), = [t for t in texts if t[0] == "A/B: continue"]
     assert x1 <= 240 and y1 <= 135
     for cx0, cy0, cx1, cy1 in cards:
         assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (n, cards)

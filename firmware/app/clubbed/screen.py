@@ -618,7 +618,7 @@ class ClubbedScreen:
         cardview.draw_rich(fb, who, cx - len(who) * text.SMALL.w // 2, 48, theme.WHITE)
         text.draw_centered(fb, line, cx, 61, theme.WHITE, text.SMALL)
         if wait:
-            text.draw_centered(fb, "A: continue", cx, 75, theme.TEXT_DIM, text.SMALL)
+            text.draw_centered(fb, "A/B: continue", cx, 75, theme.TEXT_DIM, text.SMALL)
 
     def _look_lines(self):
         # The discard pile and both collections, all public (CB-11), as

@@ -365,7 +365,7 @@ class KlaberjassScreen:
         # both seats.
         wait = wait and not self.autoplay
         if wait:
-            lines.append("A: continue")
+            lines.append("A/B: continue")
         if not self.banners:
             self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
             self.app.announce()
