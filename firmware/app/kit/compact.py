@@ -334,7 +334,8 @@ def title(fb, scr):
 
 def rules(fb, scr):
     """A rules page: title bar, then the lines. A game's rules: the part and
-    page ("Scoring 2 of 3") and, when there is room, B's "back"; a text:
+    page ("Scoring 2 of 3") and, when there is room, B's "back" and on a
+    part's last page the part DOWN goes to ("▼ Scoring next"); a text:
     its title, the page number after LEFT/RIGHT (which turn its pages)."""
     w = scr.app.width
     fb.fill(OFF)
@@ -348,6 +349,8 @@ def rules(fb, scr):
     for ln in scr.shown:
         put(fb, ln, 1, y)
         y += ROW
+    if len(scr.shown) < scr.rows and scr.next_sign():
+        put(fb, scr.next_sign(), 1, y)  # no footer here: under the text
 
 
 def rules_rows(h):
