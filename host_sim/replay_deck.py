@@ -12,7 +12,8 @@ which runs at the chosen speed while playing and stands still while paused.
 Where it is in the game is a moment of that clock: "move n" is the moment just before move n + 1 is
 made (everything move n did is on the screen: the card on the table, the
 trick taken); the last move's is when the game's screen has settled on
-its result. The moments are found once, by playing the record through in
+its result, with a stop before it on the table after the last move. The
+moments are found once, by playing the record through in
 virtual time, and going back to one plays the game again from its deal up
 to it: the same steps at the same moments, so the same frame as when it
 was reached going forward.
@@ -29,6 +30,7 @@ from app.kit import text, theme
 from app.kit.buttons import A, ScriptedButtons
 from app.kit.clock import VirtualClock
 from app.kit.menu import Menu
+from app.screen import GameOverScreen
 
 #: Speeds as (numerator, denominator) of the record's own pace.
 SPEEDS = ((1, 4), (1, 2), (1, 1), (2, 1), (4, 1), (8, 1))
@@ -219,6 +221,8 @@ class Deck:
             if made is not None:
                 while len(made) <= app.feeder.count:
                     made.append(vc.now)
+                if self.result_at is None and isinstance(app.screen, GameOverScreen):
+                    self.result_at = vc.now
         else:
             raise ValueError("the replay stopped moving at move %d" % self.count)
         if t is not None and t > vc.now:
@@ -231,8 +235,14 @@ class Deck:
         share the stop of the last of them."""
         self._build()
         made = [0]  # virtual ms at which move k was made
+        self.result_at = None  # when the result screen came up
         self._quiet(None, made)
         stops = [(n, made[n + 1] - 1) for n in range(self.total) if made[n + 1] > made[n]]
+        r = self.result_at
+        if r is not None and r - 1 > made[-1]:
+            # The table after the last move (its "Game over" lines, the
+            # last trick), a stop of its own before the result.
+            stops.append((self.total, r - 1))
         return stops + [(self.total, self.vclock.now)]
 
     # -- where it is
@@ -298,7 +308,11 @@ class Deck:
             self._go(earlier[-1] if earlier else self.moments[0][1])
         elif group == "up":
             later = [m for m in self.marks if m > n]
-            self.goto(later[0] if later else self.total)
+            if later:
+                self.goto(later[0])
+            else:  # the table after the last move, then the result
+                ends = [t for k, t in self.moments if k >= self.total and t > self.vclock.now]
+                self._go(ends[0] if ends else self.moments[-1][1])
         elif group == "down":
             earlier = [m for m in self.marks if m < n]
             self.goto(earlier[-1] if earlier else 0)

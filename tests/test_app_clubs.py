@@ -755,3 +755,24 @@ def test_pc10_a_nil_bid_is_warned_of_before_it_is_taken(cls):
     assert not scr.nil_warned()
     s.press("A", "A")
     assert g.bids[SOUTH] == 0 and not scr.bidding()
+
+
+@pytest.mark.parametrize("cls", (Session, _Tall, _Compact))
+def test_pc10_the_bid_picker_says_the_trick_just_won_counts(cls):
+    """PC-10: you bid when you win your first trick, and the bid counts
+    that trick with the rest. The rules' pages said so; the bid picker,
+    the first moment it matters, now says it too (on a bid that is
+    allowed and not nil; a struck-out one says why it is out)."""
+    s = cls(1)
+    s.press("A")
+    scr = _to_bid(s)
+    bad = scr.illegal_bid()
+    while scr.bid_val in (0, bad):
+        s.press("RIGHT")
+    shown = apptest.screen_text(s)
+    assert "this trick" in shown, shown
+    if bad > 0:
+        while scr.bid_val != bad:
+            s.press("RIGHT" if scr.bid_val < bad else "LEFT")
+        shown = apptest.screen_text(s)
+        assert "this trick" not in shown and "%d out" % bad in shown.replace(" is out", " out")

@@ -54,7 +54,7 @@ def human_move(s, scr, style):
     line (bids, exchange) or the raised (playable) cards of the hand; a
     banner that waits (West's bid, round two, a redeal) is read, then A."""
     if waits(scr):
-        assert not scr.banners or scr.banners[0][1][-1] == "A: continue"
+        assert not scr.banners or scr.banners[0][1][-1] == "A/B: continue"
         s.press("A")
         return
     if scr.choices:
@@ -385,7 +385,7 @@ def test_each_pass_is_shown_once_and_the_event_line_keeps_the_deal():
 @pytest.mark.parametrize("seed", range(1, 5))
 def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     """A new game's cut box ("West deals / Cut: ...", KJ-2) covers the hand:
-    it says "A: continue", stays however long the player reads, and the A
+    it says "A/B: continue", stays however long the player reads, and the A
     that closes it does not also pass or accept (KJ-4)."""
     s = Session(seed)
     scr = s.start()
@@ -393,9 +393,9 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
     s.clock.now += 5000  # a slow reader
     s.settle()
     shown = apptest.screen_text(s)
-    assert "A: continue" in shown and "You cut" in shown
+    assert "A/B: continue" in shown and " is lower than " in shown
     s.press("A")
-    assert "You cut" not in apptest.screen_text(s)
+    assert " is lower than " not in apptest.screen_text(s)
     g = scr.game
     if g.dealer == 1:  # you bid first: still to do, on the buttons
         assert g.phase == kj.BID1 and g.bids() == b"" and scr.human_turn()
@@ -406,12 +406,12 @@ def test_cut_banner_waits_for_a_and_that_a_does_not_bid(seed):
 @pytest.mark.parametrize("seed", [1, 4])
 def test_cut_banner_text_is_not_under_its_cards(seed, monkeypatch):
     """KJ-2's cut box shows the two cut cards and, since it waits for A, an
-    "A: continue" line (240x135): no line of its text may lie under a card
+    "A/B: continue" line (240x135): no line of its text may lie under a card
     (a new player read "A[K]n[J]e")."""
     s = Session(seed)
     s.start()
     texts, cards = _banner_boxes(s, monkeypatch)
-    shown = [t for t in texts if t[0].startswith(("You cut", "A: continue"))]
+    shown = [t for t in texts if " is lower than " in t[0] or t[0].startswith("A/B: continue")]
     assert len(shown) == 2 and cards
     for st, x0, y0, x1, y1 in shown:
         for cx0, cy0, cx1, cy1 in cards[-2:]:  # the banner's two cards, drawn last
@@ -497,7 +497,7 @@ def test_kj8_sequence_banner_waits_for_a():
         if "Sequence" in shown.split("\n"):
             break
     assert "Sequence" in shown.split("\n"), "no sequence scored in the first deals of seed 3"
-    assert "A: continue" in shown
+    assert "A/B: continue" in shown
     s.clock.now += 60000
     s.settle()
     assert "Sequence" in apptest.screen_text(s).split("\n"), "the banner closed by itself"
@@ -642,3 +642,44 @@ def test_kj4_the_cursors_choice_is_on_the_highlight_even_a_suit():
         scr._draw_choices(Spy(), 240)
         assert fills[i] == theme.HILITE, scr.choices[i]
         assert all(f != theme.HILITE for k, f in enumerate(fills) if k != i)
+
+
+def test_your_lead_is_marked_while_the_trick_before_it_shows():
+    """The trick you won lies on the table for its time with "Your lead"
+    under it: the hand shows its cursor on a playable card at once (it
+    showed none, and looked stuck), LEFT/RIGHT move it over the playable
+    cards, and A only takes the trick away (a tap meant to hurry West does
+    not play your lead unseen)."""
+    from app.kit import cardview
+
+    s = Session(1)
+    scr = s.start()
+    for _ in range(20000):
+        g = scr.game
+        if (scr.trick_done and scr.trick_until is not None and g.current_player == 0
+                and not scr.banners and not s.app.dirty):
+            break
+        if s.app.idle():
+            s.btn.push(buttons.A)
+        s.app.step()
+        dl = s.app.next_deadline()
+        if dl is not None and dl > s.clock.now:
+            s.clock.now = min(dl, s.clock.now + 20)
+    else:
+        raise AssertionError("you never led after a trick")
+
+    def frame():
+        s.app.invalidate()
+        s.app.step()
+
+    marked = apptest.drawn_with(cardview, "cursor_card", frame)
+    assert marked == [scr.hand[scr.cursor]] and marked[0] in scr.legal
+    if len(scr.legal) > 1:
+        s.btn.push(buttons.RIGHT)
+        s.app.step()
+        assert scr.trick_done and scr.hand[scr.cursor] != marked[0]
+        assert scr.hand[scr.cursor] in scr.legal
+    n = len(scr.game.hand(0))
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert not scr.trick_done and len(scr.game.hand(0)) == n

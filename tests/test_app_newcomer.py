@@ -107,9 +107,9 @@ def test_new_game_asks_then_replaces_the_save_at_its_first_turn(name, seed):
     con.press("A")
     for _ in range(3):
         con.press("A")
+    _to_title(con)  # (B closing a banner may let the computer move first)
     kept = st.files[save_file(other)]
     assert _saved_game(st, other)["game"] == other
-    _to_title(con)
     con.choose_game(name)
     title = con.app.screen
     assert title.menu.items[title.menu.sel] == "New game"
@@ -265,7 +265,7 @@ def _pass_through_bidding(s, scr, seen):
             s.settle()  # nothing moves on by itself ...
             assert s.app.idle() and waits(scr) and s.clock.now == now
             drawn = screen_text(s)
-            assert title in drawn and "A: continue" in drawn  # ... and it says so
+            assert title in drawn and "A/B: continue" in drawn  # ... and it says so
             seen.append((title, tuple(lines)))
             s.press("A")
             continue
@@ -315,7 +315,7 @@ def test_klaberjass_header_and_exchange_banner_read_plainly():
     assert title == "Exchange"
     # It stays until A: a player who looked away would miss the swap.
     # One line above the card it names (a second ran under the card).
-    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A: continue"]
+    assert lines == ["West swapped 7\u2666 for the turned K\u2666", "A/B: continue"]
     assert wait
 
 
@@ -443,7 +443,7 @@ def test_clubs_screens_use_plain_words(size, mono):
         assert "\u25c4 \u25ba choose   A: show it to everyone" in joined
     if size[1] == 240:
         assert any(st.startswith("won of bid: N ") for st in strings)  # the panel above
-        assert "neg ones" in joined and "Tricks:\nwon, bid" in joined
+        assert "2s off suit" in joined and "Tricks:\nwon, bid" in joined
 
 
 def test_clubs_game_score_is_bright_and_bold():
@@ -569,7 +569,7 @@ def test_settings_say_what_the_selected_row_does(size):
             assert about in screen_text(s).split("\n"), (i, about)
             seen.add(about)
             if kind in ("level", "opt"):
-                s.press("RIGHT")  # the next value (wrapping back)
+                s.press("A")  # the next value (A goes round to the first)
         s.press("DOWN")
     levels = len(scr.levels)
     opts = sum(1 for r in scr.rows if r[1] == "opt")
@@ -624,8 +624,9 @@ def test_clubbed_events_draw_suits_in_their_colours():
 
 def test_clubs_hand_scores_headings_stand_apart():
     """The hand's score table: its column headings ("bid", "won", "tricks",
-    "neg ones", "pts") are more than a character apart ("tricks" and "neg
-    ones", 4 pixels apart, ran together)."""
+    "2s off suit", "pts") are more than a character apart ("tricks" and the
+    next, 4 pixels apart, ran together), and in a player's words: the
+    Negative Ones' column said "neg ones"."""
     from test_app_clubs import Session, decide
 
     from app.clubs import table as table
@@ -640,7 +641,7 @@ def test_clubs_hand_scores_headings_stand_apart():
         decide(s)
     assert scr.mode == table.SUMMARY
     row = _row_strings(s, 20)
-    assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "neg ones", "pts"], row
+    assert [t for _, _, t, _ in row] == ["bid", "won", "tricks", "2s off suit", "pts"], row
     for (_, end, _, _), (x, _, _, _) in zip(row, row[1:], strict=False):
         assert x - end > text.SMALL.w, row
 

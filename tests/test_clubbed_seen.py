@@ -4,7 +4,7 @@ the look (UP) lists what happened lately, under the pile and collections
 (CB-11: all public)."""
 
 import pytest
-from apptest import Session, drawn_with, screen_text
+from apptest import Session, drawn_with, draws, screen_text
 
 from app.clubbed.screen import ClubbedScreen
 from app.kit import buttons
@@ -26,7 +26,7 @@ def _until_west_clubs_you(s):
     scr = s.app.screen
     assert isinstance(scr, ClubbedScreen)
     for _ in range(400):
-        if scr.banner and scr.banner_until is None:
+        if scr.banner and scr.banner_until is None and scr.banner[1].startswith("You"):
             return scr
         if scr.human_turn():
             legal = [i for i, a in enumerate(scr.slots) if a in scr.legal]
@@ -48,7 +48,7 @@ def test_west_clubbing_you_waits_for_a(cls):
     s.settle()
     assert scr.banner is not None
     shown = screen_text(s)
-    assert "CLUBBED!" in shown and "A: continue" in shown
+    assert "CLUBBED!" in shown and "A/B: continue" in shown
     s.press("A")
     assert scr.banner is None
 
@@ -102,10 +102,9 @@ def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
         assert club in _faces(s)
 
 
-def test_cb5_your_club_is_not_told_as_wests_turn():
-    # CB-5: while the banner of your club is up, the status names your
-    # club, not "West is playing…".
-    s = Session(11)
+def _until_you_club_west(s):
+    """Play by keys, your clubs first, until your club gives West the
+    pile; the screen then, its banner up."""
     s.press("A")
     scr = s.app.screen
     for _ in range(400):
@@ -130,6 +129,62 @@ def test_cb5_your_club_is_not_told_as_wests_turn():
             s.settle()
     else:
         raise AssertionError("you never clubbed West")
+    return scr
+
+
+def test_cb5_your_club_is_not_told_as_wests_turn():
+    # CB-5: while the banner of your club is up, the status names your
+    # club, not "West is playing…".
+    s = Session(11)
+    _until_you_club_west(s)
     shown = screen_text(s)
     assert "You club with" in shown and "West collects" in shown
     assert "playing" not in shown
+
+
+@pytest.mark.parametrize("cls", (Session, Tall, Compact))
+def test_cb5_your_club_waits_for_a_as_wests(cls):
+    """Your club on West is told as West's on you: a banner until A (a
+    timed one went by under the flying card, or the next tap closed it)."""
+    s = cls(11)
+    scr = _until_you_club_west(s)
+    assert scr.deadline() is None and not scr.human_turn()
+    s.clock.now += 60_000
+    s.settle()
+    shown = screen_text(s)
+    assert "CLUBBED!" in shown and "A/B: continue" in shown
+    s.press("A")
+    assert scr.banner is None
+
+
+@pytest.mark.parametrize("who", ("you", "west"))
+def test_cb5_your_collected_count_shows_beside_the_banner(who):
+    """The banner of a club (240x135) leaves "You collected N" readable
+    below the pile: its number lay under the banner's left edge."""
+    from app.kit import theme
+
+    s = Session(11)
+    scr = _until_you_club_west(s) if who == "west" else _until_west_clubs_you(s)
+    assert scr.banner is not None
+    s.app.invalidate()
+    s.app.step()
+    label = "You collected %d" % scr.game.collected(0)
+    got = [(x, y, c) for _, st, x, y, c, _ in draws(s) if st == label]
+    assert got, "no collected count drawn"
+    x, y, col = got[0]
+    x0 = x + (len(label) - len(str(scr.game.collected(0)))) * 6  # the number's cells
+    fb = s.disp.fb
+    ink = [(px, py) for px in range(x0, x + len(label) * 6) for py in range(y, y + 12)
+           if fb.pixel(px, py) == col]
+    assert ink, "the number is covered"
+    assert col != theme.PANEL
+
+
+def test_a_banner_names_both_keys_that_close_it():
+    """A banner that waits closes on A or B, and says both ("A: continue"
+    left B out; Klaberjass's banners say the same)."""
+    s = Session(11)
+    scr = _until_west_clubs_you(s)
+    assert "A/B: continue" in screen_text(s)
+    s.press("B")
+    assert scr.banner is None and scr.pause is None

@@ -120,7 +120,7 @@ def test_top_row_texts_never_touch(size, seed, scores):
 @pytest.mark.parametrize("n", range(1, 9))
 def test_banner_key_line_is_never_under_its_cards(n):
     """A banner with a row of cards (a sequence of ``n``, the cut) draws its
-    last line, "A: continue", clear of the cards: under a 4-card sequence
+    last line, "A/B: continue", clear of the cards: under a 4-card sequence
     it was hidden behind them."""
     from app.kit import cardview, text, theme
     from app.kit.display import FrameDisplay
@@ -142,10 +142,10 @@ def test_banner_key_line_is_never_under_its_cards(n):
     text.draw, cardview.face = spy_text, spy_face
     try:
         summary.draw_banner(d.fb, "Sequence", ["West: %d in a row to Q\u2665, 50" % n,
-                                               "A: continue"], bytes(range(n)), 240)
+                                               "A/B: continue"], bytes(range(n)), 240)
     finally:
         text.draw, cardview.face = draw, face
-    (_, x0, y0, x1, y1), = [t for t in texts if t[0] == "A: continue"]
+    (_, x0, y0, x1, y1), = [t for t in texts if t[0] == "A/B: continue"]
     assert x1 <= 240 and y1 <= 135
     for cx0, cy0, cx1, cy1 in cards:
         assert x1 <= cx0 or cx1 <= x0 or y1 <= cy0 or cy1 <= y0, (n, cards)
@@ -346,13 +346,17 @@ def test_the_cut_names_the_dealer_once(size, seed):
     s = session(size, seed, None)
     s.press("A")  # New game
     scr = s.app.screen
-    assert scr.banners and scr.banners[0][1][0].startswith("You cut")
+    assert scr.banners and " is lower than " in scr.banners[0][1][0]
     title = scr.banners[0][0]
     drawn = apptest.draws(s)
     west = [fb for fb, st, x, y, _, _ in drawn if st == "West" and y == 2][0]
     said = [st for fb, st, *_ in drawn if fb is west and "deal" in st.lower()]
-    assert said == [title, scr.banners[0][1][0]], said
-    assert scr.banners[0][1][0].endswith(": low card deals")
+    assert said == [title], said
+    # Who deals, and why, in words: the dealer's cut card is the lower ("low
+    # card deals" asked the player for the order of the cards).
+    dealer = "Your " if title == "You deal" else "West's "
+    assert scr.banners[0][1][0].startswith(dealer), scr.banners[0][1][0]
+    assert "low card" not in scr.banners[0][1][0]
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -142,7 +142,7 @@ def test_compact_settings_labels_fit_and_differ(monkeypatch):
         values = set()
         for _ in range(6):  # the longest list of choices (dim timeouts)
             values.add(scr.value(i))
-            scr.change(i, 1)
+            scr.change(i, 1, True)
         widest = max(values, key=len)
         label = compact.settings_label(row, "\u25c4" + widest + "\u25ba", 128)
         assert label == row[4], "%r cut to %r beside %r" % (row[4], label, widest)

@@ -70,6 +70,49 @@ def test_pause_menu_and_settings_stop_at_their_ends():
     assert scr.sel == len(scr.rows) - 1
 
 
+def _settings(size=(240, 135)):
+    class Board(Session):
+        SIZE = size
+        MONO = size[1] < 100
+
+    s = Board(3)
+    s.press("DOWN", "DOWN", "A")  # Settings
+    assert type(s.app.screen).__name__ == "SettingsScreen"
+    return s, s.app.screen
+
+
+def test_settings_values_stop_at_their_ends_and_a_goes_round():
+    """Three RIGHTs on the three levels of a computer level row ended where
+    they began: LEFT and RIGHT now stop at the first and last choice, as a
+    level does; A goes on from the last to the first."""
+    s, scr = _settings()
+    assert scr.rows[0][0] == "Computer level"  # the README's word
+    k, n = scr.choice(0)
+    s.press(*["RIGHT"] * (n + 1))
+    assert scr.choice(0) == (n - 1, n)
+    s.press(*["LEFT"] * (n + 1))
+    assert scr.choice(0) == (0, n)
+    s.press("DOWN", "LEFT", "LEFT")  # Computer speed: Slow, stays Slow
+    assert s.app.speed == 0
+    s.press("A", "A", "A")  # Normal, Fast, then round to Slow
+    assert s.app.speed == 0
+
+
+def test_settings_arrows_show_only_the_ways_with_more_choices():
+    """The selected row shows ◄ only when LEFT changes it and ► only when
+    RIGHT does, on the big screens and the 128x64 one."""
+    from apptest import screen_text
+
+    for size in ((240, 135), (128, 64)):
+        s, scr = _settings(size)
+        s.press(*["LEFT"] * 5)  # the first level
+        row = [t for t in screen_text(s).split("\n") if scr.value(0) in t][0]
+        assert "\u25ba" in row and "\u25c4" not in row, row
+        s.press(*["RIGHT"] * 5)  # the last
+        row = [t for t in screen_text(s).split("\n") if scr.value(0) in t][0]
+        assert "\u25c4" in row and "\u25ba" not in row, row
+
+
 def _frame_and_words(s):
     # The highlight's frame (the rows where a GOLD line runs across the
     # menu's box) and the rows of WHITE ink (the chosen row's words)

@@ -525,7 +525,7 @@ def test_settings_and_statistics_survive_a_reboot():
     # Title: New game, Rules, Settings, Statistics.
     con.press("DOWN", "DOWN", "A")
     assert type(con.app.screen).__name__ == "SettingsScreen"
-    con.press("RIGHT")  # Difficulty: Hard
+    con.press("RIGHT")  # Computer level: Hard
     con.press("DOWN", "LEFT")  # Computer speed: Slow
     con.press("DOWN", "LEFT")  # Card motion: Slow
     con.press("DOWN", "A")  # Four-colour deck: on
@@ -714,7 +714,7 @@ def test_expert_setting_loads_in_the_simulator_and_plays_hard_on_a_pico():
         scr = SettingsScreen(app, app.screen)
         seen = set()
         for _ in range(6):
-            scr.change(0, 1)
+            scr.change(0, 1, True)  # A: round the offered levels
             seen.add(app.level)
         assert seen == set(levels.offered(device=True))
 
@@ -759,8 +759,8 @@ def test_a_pico_writes_hard_once_the_player_picks_it_on_the_level_row():
     app.device = True
     persist.apply_settings(app, {"level": "3"})
     scr = SettingsScreen(app, app.screen)
-    scr.change(0, 1)  # Hard -> Easy (Expert is skipped on a Pico)
-    scr.change(0, -1)  # back to Hard
+    scr.change(0, -1)  # Hard -> Normal
+    scr.change(0, 1)  # back to Hard (Expert is not offered on a Pico)
     assert app.level == levels.HARD
     f, _ = read_file(st, "settings", "settings")
     assert f["level"] == "2"

@@ -212,6 +212,34 @@ def test_replay_says_whose_move_and_no_live_game_keys(records):
         textview.detach()
 
 
+def test_klaberjass_replay_shows_no_live_game_keys(records):
+    # A Klaberjass replay showed the table's "UP last trick & score   B
+    # menu": in a replay UP jumps a trick and B goes to the list.
+    d, _ = deck(records["Klaberjass"])
+    rec = textview.attach(d.display)
+    try:
+        for _ in range(30):
+            d.key("right")
+            flat = rec.grid(80, 22).text()
+            assert "B menu" not in flat and "UP last" not in flat, flat
+    finally:
+        textview.detach()
+
+
+def test_the_replay_stops_on_the_table_after_the_last_move(records):
+    # The Clubbed replay went from the move before the last straight to the
+    # result: the last move's table had no stop of its own.
+    from app.screen import GameOverScreen
+
+    for name in ("Clubbed", "Klaberjass"):
+        d, _ = deck(records[name])
+        d.goto(d.total)
+        assert d.count == d.total and not isinstance(d.app.screen, GameOverScreen), name
+        assert not d.at_end()
+        d.key("right")
+        assert d.at_end() and isinstance(d.app.screen, GameOverScreen), name
+
+
 def test_replay_keys_name_each_arrow(records):
     # "↑↓ next/previous pile" read as DOWN for the next one; the README
     # said "UP/DOWN a trick".

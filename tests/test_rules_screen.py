@@ -96,7 +96,7 @@ def test_words_a_new_player_stumbled_on_are_explained_or_gone():
     # "That side scores 5" did not say which side; "Clubs not broken" used
     # a word the rules never said; "0/-" at the table was not in them.
     assert re.search(r"you pull an Adam\. The other side scores 5", clubs)
-    assert "1/3 means 1 trick won and 3 bid" in clubs and "neg ones" in clubs
+    assert "1/3 means 1 trick won and 3 bid" in clubs and "2s off suit" in clubs
     # Clubbed: a club may be played with a match; how to draw is said.
     assert "A club may always be played" in clubbed and "press DOWN" in clubbed
     # Klaberjass' example adds up to less than 162 (18 of 32 cards played).
@@ -170,7 +170,9 @@ def test_the_screen_says_how_to_leave(sessions):  # noqa: F811
             fits = (len(scr.page_label()) + 7) * text.SMALL.w <= s.app.width - 3
             assert said == fits, (scr.page_label(), drawn)
         else:
-            assert said and any("\u25c4 \u25ba part" in st and "\u25b2\u25bc" in st
+            # DOWN's ▼: with UP's ▲ for a page, or on a part's last page
+            # naming the part it goes to.
+            assert said and any("\u25c4 \u25ba part" in st and "\u25bc" in st
                                 for st in drawn), drawn
         s.press("DOWN")
     s.press("B")
@@ -341,7 +343,7 @@ def test_the_screen_holds_no_rule_text():
     # and one flag per wrapped line), the shown page's lines and its header.
     s = apptest.Session(1)
     scr = open_rules(s, "Klaberjass")
-    held = sorted(v for v in vars(scr).values() if isinstance(v, str))
+    held = sorted(v for v in vars(scr).values() if isinstance(v, str) and v)
     assert held == sorted([scr.title, scr.page_label()])
     assert sum(len(ln) for ln in scr.shown) <= scr.rows * 40
     assert isinstance(scr.lines, bytearray) and len(scr.index) < 400
@@ -430,3 +432,32 @@ def test_statistics_open_on_the_page_of_the_game_picked(sessions, game):  # noqa
     scr = s.app.screen
     assert isinstance(scr, RulesScreen) and scr.index is None
     assert any(ln.startswith(game + ":") for ln in scr.shown), (game, scr.shown)
+
+
+@pytest.mark.parametrize("size", [(240, 135), (128, 64), (240, 240)])
+def test_a_parts_last_page_says_which_part_down_goes_to(size):
+    """DOWN ran from the last page of "How to play" into "Scoring" without
+    a sign: a part's last page says which part comes next ("▼ Scoring
+    next"), and no other page does."""
+
+    class Board(apptest.Session):
+        SIZE = size
+        MONO = size[1] < 100
+
+    s = Board(1)
+    s.press("DOWN", "A")  # the title's Rules
+    scr = s.app.screen
+    assert isinstance(scr, RulesScreen)
+    signs = []
+    for _ in range(60):
+        shown = apptest.screen_text(s)
+        signs.append(("\u25bc Scoring next" in shown, scr.name.startswith("How to play"),
+                      scr.name.split(" of ")[0].split()[-1] == scr.name.split(" of ")[1]))
+        if scr.name.startswith("Scoring"):
+            break
+        s.press("DOWN")
+    # (sign shown, in How to play, on its last page): the sign exactly on
+    # How to play's last page.
+    assert signs[-2] == (True, True, True), signs
+    assert all(not sign for sign, _, last in signs[:-2]), signs
+    assert not signs[-1][0]

@@ -173,7 +173,7 @@ def test_rules_settings_statistics_read_as_text():
     assert len(words) > 20, flat  # a page of words, not a picture
     t.press("B", "DOWN", "A")  # Settings
     flat = t.screen()
-    assert "Difficulty" in flat, flat
+    assert "Computer level" in flat, flat
     t.press("B", "DOWN", "A")  # Statistics
     flat = t.screen()
     assert "Statistics" in flat and "Klaberjass" in flat, flat

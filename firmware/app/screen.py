@@ -171,10 +171,41 @@ class GameOverScreen(StaticScreen):
     to the title. One press is enough: a press that hurried the game's end
     began before this screen was drawn and is dropped (App.announce), and
     Klaberjass's last round summary waits for its own A first; a question
-    on top ("Deal a new game?") made a player answer twice. Subclasses set
+    on top ("Deal a new game?") made a player answer twice. A and B do
+    nothing for ``HOLD_MS`` after the screen first steps: a player tapping
+    A through the end of a deal (a second tap for one that seemed lost)
+    would deal the next one with this result unread. Subclasses set
     ``app`` and draw ``keys()`` as their key line."""
 
+    HOLD_MS = 700
+    # When A and B start to act (a tick, set when first asked), then True.
+    ready = None
+
+    def _held(self, now):
+        # True while A and B do nothing; the hold starts at the first call
+        # (the screen's first step or deadline: it is being drawn).
+        r = self.ready
+        if r is None:
+            self.ready = now + self.HOLD_MS
+            return True
+        if r is True:
+            return False
+        if self.app.clock.ticks_diff(now, r) < 0:
+            return True
+        self.ready = True
+        return False
+
+    def update(self, now):
+        self._held(now)
+
+    def deadline(self):
+        if self._held(self.app.clock.ticks_ms()):
+            return self.ready
+        return None
+
     def on_button(self, b):
+        if self._held(self.app.clock.ticks_ms()):
+            return
         if b == buttons.A:
             self.app.new_game()
         elif b == buttons.B:

@@ -1,10 +1,12 @@
 """The Settings screen, and the Statistics screen's text (``stats_lines``).
 
-Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT
-(or A) change its value, B goes back. Every change is applied at once and
-written to storage (``app.persist.files``), so it survives a power cut.
+Settings: one row per setting, UP/DOWN pick a row, LEFT/RIGHT change its
+value up to either end of its choices (◄ ► show which way more lie), A
+steps to the next and from the last to the first, B goes back. Every
+change is applied at once and written to storage (``app.persist.files``),
+so it survives a power cut.
 
-Rows: difficulty of the computer players, computer speed, card motion,
+Rows: the computer players' level, computer speed, card motion,
 four-colour deck, backlight level, dim timeout, sleep timeout, then each game's variants
 from RULES.md.
 Drawn with the small font in rows that fill the screen's height, scrolling
@@ -120,7 +122,7 @@ class SettingsScreen(StaticScreen):
         # (label, kind, game entry, option key, short label): kind names what
         # a row sets; the short label is for 128 px wide screens (app.kit.compact),
         # where a variant's game is shown below the rows instead.
-        rows = [("Difficulty", "level", None, None, "Difficulty"),
+        rows = [("Computer level", "level", None, None, "Comp. level"),
                 ("Computer speed", "speed", None, None, "Comp. speed"),
                 ("Card motion", "motion", None, None, "Card motion"),
                 ("Four-colour deck", "four", None, None, "4-colour deck"),
@@ -158,35 +160,65 @@ class SettingsScreen(StaticScreen):
             return _dims(app.sleep)
         return ONOFF[app.options[e.name][key]]
 
-    def change(self, i, d):
-        """Step row ``i``'s value by ``d`` (+1 or -1, wrapping), save."""
+    def choice(self, i):
+        """Row ``i``'s choices as ``(k, n)``: the present one is the ``k``-th
+        of ``n`` in order (on/off: off first; a level this device does not
+        offer counts as past the last)."""
         app = self.app
         kind, e, key = self.rows[i][1:4]
         if kind == "level":
             ls = self.levels
-            app.level = ls[(ls.index(app.level) + d) % len(ls)] if app.level in ls else ls[-1]
+            return (ls.index(app.level) if app.level in ls else len(ls)), len(ls)
+        if kind == "speed":
+            return app.speed, len(SPEEDS)
+        if kind == "motion":
+            return app.motion, len(SPEEDS)
+        if kind == "four":
+            return int(app.four), 2
+        if kind == "light":
+            return LIGHTS.index(app.light), len(LIGHTS)
+        if kind == "dim":
+            return DIMS.index(app.dim), len(DIMS)
+        if kind == "sleep":
+            return SLEEPS.index(app.sleep), len(SLEEPS)
+        return int(app.options[e.name][key]), 2
+
+    def arrows(self, i):
+        """``(left, right)``: whether LEFT and RIGHT change row ``i`` (at
+        an end of its choices one of them does not)."""
+        k, n = self.choice(i)
+        return k > 0, k < n - 1
+
+    def change(self, i, d, wrap=False):
+        """Step row ``i``'s value by ``d`` (+1 or -1) and save: LEFT and
+        RIGHT stop at the ends of the choices, as a level or a volume does;
+        with ``wrap`` (A) the last is followed by the first."""
+        app = self.app
+        kind, e, key = self.rows[i][1:4]
+        k, n = self.choice(i)
+        j = (k + d) % n if wrap else max(0, min(n - 1, k + d))
+        if j == k:
+            return
+        if kind == "level":
+            app.level = self.levels[j]
             # The player chose: a file's level this device does not offer
             # (app.persist.files.apply_settings) is no longer written back.
             app.level_kept = None
         elif kind == "speed":
-            app.speed = (app.speed + d) % len(SPEEDS)
+            app.speed = j
         elif kind == "motion":
-            app.motion = (app.motion + d) % len(SPEEDS)
+            app.motion = j
         elif kind == "four":
-            app.four = not app.four
+            app.four = bool(j)
             cardview.four(app.four)
         elif kind == "light":
-            ls = LIGHTS
-            app.light = ls[(ls.index(app.light) + d) % len(ls)]
+            app.light = LIGHTS[j]
         elif kind == "dim":
-            ds = DIMS
-            app.dim = ds[(ds.index(app.dim) + d) % len(ds)]
+            app.dim = DIMS[j]
         elif kind == "sleep":
-            ss = SLEEPS
-            app.sleep = ss[(ss.index(app.sleep) + d) % len(ss)]
+            app.sleep = SLEEPS[j]
         else:
-            opts = app.options[e.name]
-            opts[key] = not opts[key]
+            app.options[e.name][key] = bool(j)
         persist.save_settings(app)
 
     def about(self, i):
@@ -228,8 +260,10 @@ class SettingsScreen(StaticScreen):
             self.sel = min(n - 1, self.sel + 1)
         elif b == buttons.LEFT:
             self.change(self.sel, -1)
-        elif b == buttons.RIGHT or b == buttons.A:
+        elif b == buttons.RIGHT:
             self.change(self.sel, 1)
+        elif b == buttons.A:
+            self.change(self.sel, 1, True)  # one button goes through them all
         vis = self._visible()
         if self.sel < self.top:
             self.top = self.sel
@@ -263,7 +297,9 @@ class SettingsScreen(StaticScreen):
             vw = f.w * (len(v) + 4)
             label = text.fit(self.rows[i][0], w - vw - 6, f)
             text.draw(fb, label, 3, y + 1, theme.WHITE if sel else theme.TEXT, f)
-            v = "\u25c4 %s \u25ba" % v if sel else v  # apart: "◄Normal" read "◄Jormal"
+            if sel:  # apart: "◄Normal" read "◄Jormal"; no arrow past an end
+                left, right = self.arrows(i)
+                v = "%s %s %s" % ("\u25c4" if left else " ", v, "\u25ba" if right else " ")
             text.draw_right(fb, v, w - 2, y + 1, theme.GOLD if sel else theme.TEXT_DIM, f)
             y += rh
         y = app.height - rh

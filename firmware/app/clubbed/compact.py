@@ -50,7 +50,7 @@ def draw(fb, scr):
     if scr.banner:
         title, line, who, _ = scr.banner
         c.banner(fb, title, [who, line] if scr.banner_until is not None
-                 else [who, line, "A: continue"], w, h)
+                 else [who, line, "A/B: continue"], w, h)
 
 
 def draw_part(fb, scr, r):

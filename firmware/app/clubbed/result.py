@@ -1,10 +1,15 @@
 """The result screen after a game: who won, the collected cards of each
 seat (the cards left in a hand count with them), the running total of the
-series; UP shows the game's last moves, A deals the next game, B goes to
-the title."""
+series, and that the next deal's collections start again; UP shows the
+game's last moves, A deals the next game, B goes to the title."""
 
 from app.kit import buttons, cardview, text, theme
 from app.screen import GameOverScreen
+
+# Each deal's collections start from none: the counts just shown go into
+# the series, and the table's counters show 0 again.
+NEXT = "Next deal: collections start again"
+NEXT_SHORT = "Next deal: back to 0"
 
 
 class ResultScreen(GameOverScreen):
@@ -76,9 +81,13 @@ class ResultScreen(GameOverScreen):
             lines = [("%s: %d, %d in hand" % (self.names[s], self.counts[s], self.from_hand[s])
                       if self.from_hand[s] else "%s: %d cards" % (self.names[s], self.counts[s]))
                      for s in range(2)]
-            lines.insert(0, "Fewer cards wins")
             if self.games > 1:
+                # Four rows fit: the series before the rule, told at its
+                # first deal.
                 lines.append("Series: %d-%d" % (self.totals[0], self.totals[1]))
+            else:
+                lines.insert(0, "Fewer cards wins")
+            lines.append(NEXT_SHORT)
             compact.result(fb, self.app.width, self.app.height, self.headline, lines,
                            self.keys())
             return
@@ -98,8 +107,11 @@ class ResultScreen(GameOverScreen):
                 text.draw(fb, "%d of them" % n, 156, y - 2, theme.TEXT_DIM, text.SMALL)
                 text.draw(fb, "left in hand", 156, y + 8, theme.TEXT_DIM, text.SMALL)
             y += 22
+        y = 100
         if self.games > 1:
             series = "Series of %d: you %d, %s %d" % (self.games, self.totals[0], self.names[1],
                                                      self.totals[1])
-            text.draw_centered(fb, series, w // 2, 98, theme.TEXT, text.SMALL)
-        self.draw_keys(fb, 118)
+            text.draw_centered(fb, series, w // 2, 94, theme.TEXT, text.SMALL)
+            y = 106
+        text.draw_centered(fb, NEXT, w // 2, y, theme.TEXT_DIM, text.SMALL)
+        self.draw_keys(fb, 120)

@@ -34,6 +34,7 @@ _DRAW_W = const(30)
 _LOOK_ROWS = const(8)
 PAUSE_ITEMS = shared.PAUSE_ITEMS
 _HINT_Y = const(76)
+_BANNER_X = const(102)  # the club's banner: "You collected 52" ends at 99
 _TABLE_H = const(135)  # the table's height (the lower view on a 240x240 screen)
 _MIN_STEP = const(15)  # px between overlapping cards: a "10" and its suit show
 _MARK_W = const(8)  # the ◄ or ► of a scrolled hand
@@ -261,9 +262,10 @@ class ClubbedScreen:
                 self.banner = ("CLUBBED!", line, who, club)
                 self.banner_until = now + _BANNER_MS
                 self.app.announce()
-                if victim == _HUMAN and ev[1] != _HUMAN and not self.autoplay:
-                    # West's club gave you the pile: a player who looked away
-                    # would only see the pile gone.
+                if not self.autoplay:
+                    # Until A, whoever clubbed: West's club gave you the pile
+                    # (a player who looked away would only see it gone), and
+                    # yours, timed, went by under the flying card and a tap.
                     self.banner_until = None
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.after_seen(AFTER_DRAW_MS if drew else THINK_MS)
@@ -442,12 +444,26 @@ class ClubbedScreen:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
         text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
                            text.SMALL)
-        # Whose turn and recent events.
+        if not self.banner:
+            # Under a banner they would show at its left edge only.
+            self._draw_events(fb, g, w)
+        self._draw_own_row(fb, w)
+        if self.looking:
+            # The look panel covers the hand; the cursor's frame would stick
+            # out at its left edge.
+            self._draw_look(fb)
+        else:
+            self._draw_hand(fb)
+        if self.banner:
+            self._draw_banner(fb)
+        if self.pause is not None:
+            shared.draw_pause(fb, self.pause)
+
+    def _draw_events(self, fb, g, w):
+        # Whose turn and recent events, right of the pile.
         mx = 86
         if g.is_over():
             turn, col = "Game over", theme.GOLD
-        elif self.banner:
-            turn, col = self.banner[2], theme.GOLD  # not "West is playing…": a club
         elif self.human_turn():
             turn, col = "Your turn", theme.GOLD
         elif self.autoplay and g.current_player == _HUMAN:
@@ -464,17 +480,6 @@ class ClubbedScreen:
             cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
                                theme.WHITE if i == k - 1 else theme.TEXT_DIM)
             y += 13
-        self._draw_own_row(fb, w)
-        if self.looking:
-            # The look panel covers the hand; the cursor's frame would stick
-            # out at its left edge.
-            self._draw_look(fb)
-        else:
-            self._draw_hand(fb)
-        if self.banner:
-            self._draw_banner(fb)
-        if self.pause is not None:
-            shared.draw_pause(fb, self.pause)
 
     def _draw_own_row(self, fb, w):
         # Own line: collection and hint, two characters apart at the least
@@ -599,17 +604,21 @@ class ClubbedScreen:
         self.sel_x = self._hand_x(cur, cur) if cur >= 0 else -1
 
     def _draw_banner(self, fb):
-        # Right of the pile, which shows the club meanwhile.
+        # Right of the pile, which shows the club meanwhile, and of "You
+        # collected 52" on the row below it: the new total stays in sight.
         title, line, who, _ = self.banner
         wait = self.banner_until is None
         h = 72 if wait else 58
-        panel(fb, 84, 19, 154, h)
-        fb.rect(85, 20, 152, h - 2, theme.GOLD)
-        text.draw_centered(fb, title, 161, 22, theme.GOLD, text.BIG)
-        cardview.draw_rich(fb, who, 161 - len(who) * text.SMALL.w // 2, 48, theme.WHITE)
-        text.draw_centered(fb, line, 161, 61, theme.WHITE, text.SMALL)
+        x = _BANNER_X
+        bw = self.app.width - 2 - x
+        cx = x + bw // 2
+        panel(fb, x, 19, bw, h)
+        fb.rect(x + 1, 20, bw - 2, h - 2, theme.GOLD)
+        text.draw_centered(fb, title, cx, 22, theme.GOLD, text.BIG)
+        cardview.draw_rich(fb, who, cx - len(who) * text.SMALL.w // 2, 48, theme.WHITE)
+        text.draw_centered(fb, line, cx, 61, theme.WHITE, text.SMALL)
         if wait:
-            text.draw_centered(fb, "A: continue", 161, 75, theme.TEXT_DIM, text.SMALL)
+            text.draw_centered(fb, "A/B: continue", cx, 75, theme.TEXT_DIM, text.SMALL)
 
     def _look_lines(self):
         # The discard pile and both collections, all public (CB-11), as

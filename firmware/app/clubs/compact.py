@@ -238,7 +238,8 @@ def _bid(fb, scr, w, h):
     x = c.put(fb, "\u25ba", x, 22) + 6
     if off:
         c.put(fb, "out", x, 22)
-    why = bid_why(scr, ("After trick 12: bid 0", "%d out: total 13", "Any bid 0-13"))
+    why = bid_why(scr, ("After trick 12: bid 0", "%d out: total 13", "Any bid 0-13",
+                        "Count this trick too"))
     warned = scr.nil_warned()
     if warned:
         c.hint(fb, "Trick won: nil fails", 32, w, True)  # -5 (PC-13)

@@ -40,7 +40,7 @@ def draw_summary(fb, scr):
     text.draw_right(fb, "bid", 56, y, dim, text.SMALL)
     text.draw_right(fb, "won", 82, y, dim, text.SMALL)
     text.draw(fb, "tricks", 90, y, dim, text.SMALL)
-    text.draw_right(fb, "neg ones", 202, y, dim, text.SMALL)
+    text.draw_right(fb, "2s off suit", 202, y, dim, text.SMALL)
     text.draw_right(fb, "pts", 234, y, dim, text.SMALL)
     y = 32
     for s in (clubs.NORTH, clubs.SOUTH, clubs.EAST, clubs.WEST):  # partners together

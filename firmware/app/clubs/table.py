@@ -113,14 +113,18 @@ def shown_panel(fb, scr, cards):
 
 
 def bid_why(scr, words):
-    """Why South's bid is limited (PC-10), in one of the layouts' wordings
-    ``words`` (3 str): ``words[0]`` after the 12th trick (the bid must be 0),
-    ``words[1] % bid`` when that bid would make the total 13, else
-    ``words[2]``."""
+    """The bid picker's line (PC-10), in one of the layouts' wordings
+    ``words`` (4 str): ``words[0]`` after the 12th trick (the bid must be 0),
+    ``words[1] % bid`` on the bid that would make the total 13, ``words[2]``
+    on 0 (nil fails now), else ``words[3]``: what a bid counts, the trick
+    just won with the rest (the first moment it matters: the rules said it
+    only on their pages)."""
     if scr.forced_zero():
         return words[0]
-    bad = scr.illegal_bid()
-    return words[1] % bad if bad >= 0 else words[2]
+    v = scr.bid_val
+    if v == scr.illegal_bid():
+        return words[1] % v
+    return words[2] if v == 0 else words[3]
 
 
 def score_corner(fb, scr):

@@ -115,7 +115,8 @@ def draw_bid(fb, scr):
         if off:
             fb.line(x + 1, y + 13, x + 13, y + 1, theme.ALERT if not sel else theme.WHITE)
     line = bid_why(scr, ("After trick 12 a bid must be 0", "%d is out: the bids would total 13",
-                         "Any bid 0-13 (0 now fails: minus 5)"))
+                         "Any bid 0-13 (0 now fails: minus 5)",
+                         "Bid this trick and those you'll take"))
     line = noted(scr, (line,), 226 // text.SMALL.w)
     if scr.hint_alert:
         text.draw(fb, text.fit(scr.hint, 226), 8, 55, hint_colour(scr.hint_alert), text.SMALL)

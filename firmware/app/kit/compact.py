@@ -334,7 +334,8 @@ def title(fb, scr):
 
 def rules(fb, scr):
     """A rules page: title bar, then the lines. A game's rules: the part and
-    page ("Scoring 2 of 3") and, when there is room, B's "back"; a text:
+    page ("Scoring 2 of 3") and, when there is room, B's "back" and on a
+    part's last page the part DOWN goes to ("▼ Scoring next"); a text:
     its title, the page number after LEFT/RIGHT (which turn its pages)."""
     w = scr.app.width
     fb.fill(OFF)
@@ -348,6 +349,8 @@ def rules(fb, scr):
     for ln in scr.shown:
         put(fb, ln, 1, y)
         y += ROW
+    if len(scr.shown) < scr.rows and scr.next_sign():
+        put(fb, scr.next_sign(), 1, y)  # no footer here: under the text
 
 
 def rules_rows(h):
@@ -381,7 +384,7 @@ def settings_label(row, v, w):
 def settings(fb, scr):
     """The Settings screen (``app.settings_screen``): a row per setting as
     the screen scrolls them (short label, value; the selected one inverted
-    with ◄ ► round its value), and under them what the selected row is
+    with ◄ ► round its value where there are more choices), and under them what the selected row is
     about (a variant's game)."""
     w, h = scr.app.width, scr.app.height
     fb.fill(OFF)
@@ -393,7 +396,8 @@ def settings(fb, scr):
         sel = i == scr.sel
         v = scr.value(i)
         if sel:
-            v = "\u25c4" + v + "\u25ba"
+            left, right = scr.arrows(i)
+            v = ("\u25c4" if left else " ") + v + ("\u25ba" if right else " ")
             fb.fill_rect(0, y, w, BAR, ON)
         col = OFF if sel else ON
         text.draw(fb, settings_label(row, v, w), 1, y - 1, col, SMALL)

@@ -177,7 +177,7 @@ def _choices(fb, scr, w):
 def _hand(fb, scr, w, h, flat=False):
     # ``flat``: a wrapped hint's second row is just above: the playable
     # cards stay down, clear of its letters (the hint names them).
-    playing = bool(scr.legal) and not scr._waiting()
+    playing = scr.hand_live()
     legal = scr.legal
     hand = scr.hand
 

@@ -37,6 +37,9 @@ from cardgames import klaberjass as kj
 # names take no heap on the Pico (tools/bench/mem_report.py).
 _HUMAN = const(0)
 NAMES = ("You", "West")
+# The cut's line (KJ-2): "West's 10♠ is lower than your K♥".
+_LOWER = " is lower than "
+CUT = "%s %s" + _LOWER + "%s %s"
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
@@ -166,6 +169,9 @@ class KlaberjassScreen:
                         "classic": options.get("classic", False)}
         self.game = kj.Klaberjass(seed=seed, **self.core_kw)
         self.autoplay = bool(options.get("autoplay", False))
+        # A record played back (app.persist.records): its viewer has keys
+        # of its own, so the table's (UP, B) are not shown.
+        self.replay = bool(options.get("replay", False))
         # West at the difficulty chosen in the settings (app.level); with
         # autoplay a computer plays your seat (players.levels.autoplayer).
         # Imported here: App.new_game drops the factory once the players exist.
@@ -224,6 +230,17 @@ class KlaberjassScreen:
         # Something is being shown that holds the game up.
         return bool(self.banners) or self.trick_done or self.summary is not None
 
+    def hand_live(self):
+        """True when your hand shows its cursor and raised cards: at your
+        turn to play, and already while the trick before it lies on the
+        table for its time (you lead next: the hint says so, and a hand
+        with no card marked looked stuck). LEFT/RIGHT move the cursor then;
+        A still only takes the trick away (a tap meant to hurry West must
+        not play your lead unseen)."""
+        if not self.legal or self.autoplay or self.banners or self.summary is not None:
+            return False
+        return not self.trick_done or self.trick_until is not None
+
     def human_turn(self):
         """True when the game waits for the human's bid, exchange or card."""
         if self.autoplay or self._waiting():
@@ -274,7 +291,8 @@ class KlaberjassScreen:
                                                                kj.LAST_TRICK)
             return
         if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
-            self.hint = "UP last trick & score   B menu"
+            if not self.replay:
+                self.hint = "UP last trick & score   B menu"
             return
         ph = g.phase
         if ph == kj.BID1:
@@ -347,7 +365,7 @@ class KlaberjassScreen:
         # both seats.
         wait = wait and not self.autoplay
         if wait:
-            lines.append("A: continue")
+            lines.append("A/B: continue")
         if not self.banners:
             self.banner_until = self.app.clock.ticks_ms() + _BANNER_MS
             self.app.announce()
@@ -397,9 +415,13 @@ class KlaberjassScreen:
                     self.app.announce()
 
             elif kind == kj.EV_CUT:
+                # The dealer's card is the lower (KJ-2): said as such, not
+                # as "low card deals", which asked the player for the order.
+                low, high = (a, b) if seat == _HUMAN else (b, a)
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
-                             ["You cut %s, West %s: low card deals" % (
-                                 kj.symbol_name(a), kj.symbol_name(b))], bytes((a, b)), True)
+                             [CUT % ("Your" if seat == _HUMAN else "West's", kj.symbol_name(low),
+                                     "West's" if seat == _HUMAN else "your",
+                                     kj.symbol_name(high))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
@@ -617,6 +639,9 @@ class KlaberjassScreen:
             shared.open_look(self)
             return
         g = self.game
+        if self.trick_done and self.hand_live() and \
+                shared.move_cursor(self, b, len(self.hand), False, self.legal):
+            return  # your lead, chosen while the trick still shows
         if not self.human_turn():
             if b == buttons.A:
                 # A while the computer thinks or a trick shows: hurry along.
@@ -754,7 +779,7 @@ class KlaberjassScreen:
         # they do not run into the scores; not under the cut's banner, which
         # says who deals.
         mark = ""
-        if self.banners and self.banners[0][1][0].startswith("You cut"):
+        if self.banners and _LOWER in self.banners[0][1][0]:  # the cut's
             pass
         elif g.dealer == 1 or g.trump == kj.NO_SUIT:
             mark = "(deals)" if g.dealer == 1 else "(you deal)"
@@ -891,7 +916,7 @@ class KlaberjassScreen:
         step = cw + 2
         if n > 1:
             step = min(cw + 2, (self.app.width - 6 - cw) // (n - 1))
-        playing = bool(self.legal) and not self._waiting()
+        playing = self.hand_live()
         base = _BASE_Y
         sel_x = -1
         for i in range(n):

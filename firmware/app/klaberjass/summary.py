@@ -179,7 +179,7 @@ def draw_banner(fb, title, lines, cs, w):
     last = len(lines)
     if n and last > 1:
         # Under the first line the row of cards takes the rest of the box: a
-        # last line (the cut's or a sequence's "A: continue") goes beside
+        # last line (the cut's or a sequence's "A/B: continue") goes beside
         # the cards, which move left (and closer) when centred they leave
         # it no room: under them it was hidden.
         room = w - 6 - 8 - text.SMALL.w * len(lines[-1])  # the cards' right end at most
