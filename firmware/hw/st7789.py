@@ -217,8 +217,7 @@ class ST7789(FrameDisplay):
         if self.fast is not None:
             from app.kit import text
 
-            text.add_target(self.fb, self.buf, self.width, self.height, self.fast.glyph,
-                            self.fast.byte_at)
+            text.add_target(self.fb, self.buf, self.width, self.height, self.fast)
 
     def _open_dma(self, spi_id):
         """Claim a DMA channel that writes chunks to SPI ``spi_id``'s data

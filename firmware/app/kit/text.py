@@ -34,6 +34,10 @@
 # registers its 8-bit frame here (``add_target``) with a routine that sets
 # the glyph's pixels itself, used for glyphs wholly inside that frame (the
 # same pixels: tests/test_hw_st7789.py checks it on the device's answers).
+# In the firmware image the routines read each glyph where it lies in
+# flash and move the pen on themselves, a run of ASCII characters in one
+# call: no seek or readinto, and Python runs once a character only for
+# those beyond ASCII (suits, arrows).
 
 import framebuf
 
@@ -69,24 +73,31 @@ def open_glyphs(path, frozen, name="GLYPHS"):
     fonts.bin, in flash); otherwise, or if the image has no such module, the
     file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
     rule file the same way (app.rules_screen)."""
-    if frozen:
-        try:
-            import picocards_fonts  # type: ignore[import-not-found]
+    data = frozen_bytes(name) if frozen else None
+    if data:
+        import io
 
-            data = getattr(picocards_fonts, name, None)
-        except ImportError:
-            data = None
-        if data:
-            import io
-
-            return io.BytesIO(data)
+        return io.BytesIO(data)
     return open(path, "rb")
+
+
+def frozen_bytes(name="GLYPHS"):
+    """The bytes ``picocards_fonts.<name>`` of the firmware image (in
+    flash), or None when the image has none."""
+    try:
+        import picocards_fonts  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return getattr(picocards_fonts, name, None) or None
 
 
 PATH = _glyph_path(__file__)
 # Kept open for the program's life. Only a frozen app takes the frozen glyphs:
 # a filesystem install on the image has its own fonts.bin beside it.
 _GLYPHS = open_glyphs(PATH, is_frozen(__file__))
+# The frozen glyphs themselves: the registered frames' routine reads a glyph
+# there (no seek, no readinto). None: each glyph is read from _GLYPHS first.
+_DATA = frozen_bytes() if is_frozen(__file__) else None
 
 
 class Font:
@@ -157,23 +168,32 @@ listener = None
 # (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
 _targets = []
 _fast = None
+_run = None  # with _DATA: the glyphs of a run of ASCII characters at once
 _byte = None
-_geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
+# The routines' geometry array: offset, stride, w, h, colour, row bytes,
+# glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph),
+# then the next byte, characters left, _DATA's address (hw.fastpix.glyphs).
+_geo = None
+#: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
+PEN = [0, 0, 0]
 
 
-def add_target(fb, buf, width, height, routine=None, byte_at=None):
+def add_target(fb, buf, width, height, fast=None):
     """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
-    x ``height``, one byte a pixel) with ``routine(geometry, buf, bits)``
-    (hw.fastpix.glyph) reading strings with ``byte_at(s, k)`` (the k-th
-    byte of str ``s``'s UTF-8), both given once by the display driver;
-    without them nothing is registered. Keeps the last four frames given."""
-    global _fast, _geo, _byte
-    if routine is not None and byte_at is not None:
+    x ``height``, one byte a pixel) with the machine code ``fast``
+    (hw.fastpix: ``glyph``, ``glyphs``, ``byte_at`` and ``address``), given
+    once by the display driver; without it nothing is registered. Keeps the
+    last four frames given."""
+    global _fast, _run, _geo, _byte
+    if fast is not None:
         from array import array
 
-        _fast = routine
-        _byte = byte_at
-        _geo = array("i", (0, 0, 0, 0, 0, 0))
+        _fast = fast.glyph
+        _run = fast.glyphs
+        _byte = fast.byte_at
+        _geo = array("i", [0] * 15)
+        if _DATA is not None:
+            _geo[11] = fast.address(_DATA)
     if _fast is None:
         return
     for t in _targets:
@@ -191,95 +211,129 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
+    # Where and in what colour go to ``PEN`` and the work to helpers, each
+    # with at most 11 locals and stack slots: MicroPython gives a bigger
+    # function's call frame a heap block (py/objfun.c), and on a used heap
+    # finding one takes longer than drawing the text.
+    PEN[0] = x
+    PEN[1] = y
+    PEN[2] = color
+    put(fb, s, font)
+    return x + font.w * len(s)
+
+
+def put(fb, s, font=SMALL):
+    """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
+    leaves as they were): for callers whose own frames must stay small.
+    On a registered frame (``add_target``) the glyph pixels are set by
+    ``_fast`` and the string's UTF-8 bytes read by ``_byte`` (iterating a str
+    makes a 1-char str per character, a search of every interned string:
+    130 us a character on a Pico with the app's names loaded)."""
     if listener is not None:
-        listener.text(fb, s, x, y, color, font)
-    key = color ^ 1  # any colour but the text colour
-    _PALETTE.pixel(0, 0, key)
-    _PALETTE.pixel(1, 0, color)
-    w = font.w
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    scratch = font.scratch
-    ascii_ = font.ascii
-    chars = font.chars
-    q = font.qmark
-    space = font.space
-    target = None
-    for t in _targets:
-        if t[0] is fb:
-            target = t
+        _tell(fb, s, font)
+    # One function, not a chain of helpers: a call costs as much as a few
+    # glyphs, and one variable serves several purposes to stay in 11 slots.
+    k = len(_targets)
+    t = None
+    while k > 0:
+        k -= 1
+        if _targets[k][0] is fb:
+            t = _targets[k]
+            break
+    if t is None or PEN[1] < 0 or PEN[1] + font.h > t[3] or PEN[0] < 0 or (
+            PEN[0] + font.w * len(s) > t[2]):
+        _blit_glyphs(fb, s, font)
+        return
+    _geo[0] = PEN[1] * t[2] + PEN[0]
+    _geo[1] = t[2]
+    _geo[2] = font.w
+    _geo[3] = font.h
+    _geo[4] = PEN[2]
+    _geo[5] = (font.w + 7) // 8
+    _geo[7] = font.size
+    _geo[8] = 0 if _DATA is None else font.offset
+    t = t[1]  # the frame's buffer
+    if _DATA is not None:
+        _runs(t, s, font)
+        return
     n = len(s)
-    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
-            x + w * n <= target[2]):
-        # Wholly inside a registered frame: the driver's routines.
-        _fast_draw(s, n, x, y, color, font, target)
-        return x + w * n
+    k = 0
+    _geo[6] = 0
+    while n > 0:
+        n -= 1
+        o = _byte(s, k)
+        if o < 0x80:
+            o = font.ascii[o]
+            k += 1
+        else:
+            _geo[9] = k
+            o = _beyond(s, font)
+            k = _geo[9]
+        if o == font.space:
+            _geo[0] += font.w
+            continue
+        # The glyph read into the font's own buffer, then drawn from there
+        # (the routine moves the pen on).
+        _GLYPHS.seek(o * font.size + font.offset)
+        _GLYPHS.readinto(font.glyph)
+        _fast(_geo, t, font.glyph)
+
+
+def _runs(t, s, font):
+    # ``put``'s loop with the font in memory (_DATA): a run of ASCII
+    # characters in one call of ``_run``, the character that ends it here.
+    _geo[9] = 0
+    _geo[10] = len(s)
+    while _run(_geo, t, s, font.ascii) > 0:
+        _geo[6] = _beyond(s, font)
+        _geo[10] -= 1
+        _fast(_geo, t, _DATA)
+
+
+def _beyond(s, font):
+    # The glyph of the character beyond ASCII at byte _geo[9] of ``s``
+    # (UTF-8: a lead byte, then 10xxxxxx bytes), _geo[9] moved past it.
+    k = _geo[9]
+    o = _byte(s, k)
+    k += 1
+    if o >= 0xF0:
+        o = 0xFFFD  # beyond the fonts
+        k += 3
+    elif o >= 0xE0:
+        o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
+        k += 1
+        o |= _byte(s, k) & 0x3F
+        k += 1
+    else:
+        o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
+        k += 1
+    _geo[9] = k
+    o = font.chars.find(chr(o))
+    return font.qmark if o < 0 else o
+
+
+def _tell(fb, s, font):
+    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
+
+
+def _blit_glyphs(fb, s, font):
+    x = PEN[0]
+    key = PEN[2] ^ 1  # any colour but the text colour
+    _PALETTE.pixel(0, 0, key)
+    _PALETTE.pixel(1, 0, PEN[2])
     for ch in s:
         o = ord(ch)
         if o < 128:
-            i = ascii_[o]
+            i = font.ascii[o]
         else:
-            i = chars.find(ch)
-            if i < 0:
-                i = q
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fb.blit(scratch, x, y, key, _PALETTE)
-        x += w
-    return x
-
-
-def _fast_draw(s, n, x, y, color, font, target):
-    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
-    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
-    str per character, a search of every interned string: 130 us a
-    character on a Pico with the app's names loaded)."""
-    g = _geo
-    stride = target[2]
-    w = font.w
-    g[0] = y * stride + x
-    g[1] = stride
-    g[2] = w
-    g[3] = font.h
-    g[4] = color
-    g[5] = (w + 7) // 8
-    buf = target[1]
-    fast = _fast
-    byte = _byte
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    ascii_ = font.ascii
-    space = font.space
-    k = 0
-    while n > 0:
-        n -= 1
-        o = byte(s, k)
-        k += 1
-        if o < 0x80:
-            i = ascii_[o]
-        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
-            if o >= 0xF0:
-                o = 0xFFFD  # beyond the fonts
-                k += 3
-            elif o >= 0xE0:
-                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
-                k += 2
-            else:
-                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
-                k += 1
-            i = font.chars.find(chr(o))
+            i = font.chars.find(ch)
             if i < 0:
                 i = font.qmark
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fast(g, buf, glyph)
-        g[0] += w
+        if i != font.space:
+            _GLYPHS.seek(font.offset + i * font.size)
+            _GLYPHS.readinto(font.glyph)
+            fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
+        x += font.w
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
