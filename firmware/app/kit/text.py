@@ -31,13 +31,12 @@
 # On the Pico that blit costs about 107 us a 6x12 glyph (framebuf looks each
 # bit up through generic get/set-pixel calls), most of a table's drawing
 # time; so a display driver with machine code (hw/st7789.py, hw/fastpix.py)
-# registers its 8-bit frame here (``add_target``) with a routine that sets
-# the glyph's pixels itself, used for glyphs wholly inside that frame (the
-# same pixels: tests/test_hw_st7789.py checks it on the device's answers).
-# In the firmware image the routines read each glyph where it lies in
-# flash and move the pen on themselves, a run of ASCII characters in one
-# call: no seek or readinto, and Python runs once a character only for
-# those beyond ASCII (suits, arrows).
+# registers its 8-bit frame here (``add_target``) with its text routines
+# (hw/fasttext.py), which set the glyph's pixels themselves for text wholly
+# inside that frame (the same pixels: tests/test_hw_st7789.py checks it on
+# the device's answers). They live with the driver, not here, so that a
+# .mpy install without it (the memory report's runtime, the simulator)
+# keeps neither their code nor their names in its heap.
 
 import framebuf
 
@@ -73,31 +72,24 @@ def open_glyphs(path, frozen, name="GLYPHS"):
     fonts.bin, in flash); otherwise, or if the image has no such module, the
     file at ``path`` (OSError if it is missing). ``name`` "RULES" gives the
     rule file the same way (app.rules_screen)."""
-    data = frozen_bytes(name) if frozen else None
-    if data:
-        import io
+    if frozen:
+        try:
+            import picocards_fonts  # type: ignore[import-not-found]
 
-        return io.BytesIO(data)
+            data = getattr(picocards_fonts, name, None)
+        except ImportError:
+            data = None
+        if data:
+            import io
+
+            return io.BytesIO(data)
     return open(path, "rb")
-
-
-def frozen_bytes(name="GLYPHS"):
-    """The bytes ``picocards_fonts.<name>`` of the firmware image (in
-    flash), or None when the image has none."""
-    try:
-        import picocards_fonts  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return getattr(picocards_fonts, name, None) or None
 
 
 PATH = _glyph_path(__file__)
 # Kept open for the program's life. Only a frozen app takes the frozen glyphs:
 # a filesystem install on the image has its own fonts.bin beside it.
 _GLYPHS = open_glyphs(PATH, is_frozen(__file__))
-# The frozen glyphs themselves: the registered frames' routine reads a glyph
-# there (no seek, no readinto). None: each glyph is read from _GLYPHS first.
-_DATA = frozen_bytes() if is_frozen(__file__) else None
 
 
 class Font:
@@ -165,43 +157,12 @@ _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 #: then costs one test and allocates nothing.
 listener = None
 
-# (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
-_targets = []
+# The display driver's text routines (hw.fasttext), once it gives them
+# (``add_target``): ``put`` is then theirs, this module's kept for the frames
+# they do not hold.
 _fast = None
-_run = None  # with _DATA: the glyphs of a run of ASCII characters at once
-_byte = None
-# The routines' geometry array: offset, stride, w, h, colour, row bytes,
-# glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph),
-# then the next byte, characters left, _DATA's address (hw.fastpix.glyphs).
-_geo = None
 #: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
 PEN = [0, 0, 0]
-
-
-def add_target(fb, buf, width, height, fast=None):
-    """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
-    x ``height``, one byte a pixel) with the machine code ``fast``
-    (hw.fastpix: ``glyph``, ``glyphs``, ``byte_at`` and ``address``), given
-    once by the display driver; without it nothing is registered. Keeps the
-    last four frames given."""
-    global _fast, _run, _geo, _byte
-    if fast is not None:
-        from array import array
-
-        _fast = fast.glyph
-        _run = fast.glyphs
-        _byte = fast.byte_at
-        _geo = array("i", [0] * 15)
-        if _DATA is not None:
-            _geo[11] = fast.address(_DATA)
-    if _fast is None:
-        return
-    for t in _targets:
-        if t[0] is fb:
-            return
-    _targets.append((fb, buf, width, height))
-    if len(_targets) > 4:
-        _targets.pop(0)
 
 
 def draw(fb, s, x, y, color, font=SMALL):
@@ -225,98 +186,10 @@ def draw(fb, s, x, y, color, font=SMALL):
 def put(fb, s, font=SMALL):
     """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
     leaves as they were): for callers whose own frames must stay small.
-    On a registered frame (``add_target``) the glyph pixels are set by
-    ``_fast`` and the string's UTF-8 bytes read by ``_byte`` (iterating a str
-    makes a 1-char str per character, a search of every interned string:
-    130 us a character on a Pico with the app's names loaded)."""
+    Each glyph is read into the font's scratch buffer and blitted through
+    the palette; a driver with machine code replaces this (``add_target``)."""
     if listener is not None:
         _tell(fb, s, font)
-    # One function, not a chain of helpers: a call costs as much as a few
-    # glyphs, and one variable serves several purposes to stay in 11 slots.
-    k = len(_targets)
-    t = None
-    while k > 0:
-        k -= 1
-        if _targets[k][0] is fb:
-            t = _targets[k]
-            break
-    if t is None or PEN[1] < 0 or PEN[1] + font.h > t[3] or PEN[0] < 0 or (
-            PEN[0] + font.w * len(s) > t[2]):
-        _blit_glyphs(fb, s, font)
-        return
-    _geo[0] = PEN[1] * t[2] + PEN[0]
-    _geo[1] = t[2]
-    _geo[2] = font.w
-    _geo[3] = font.h
-    _geo[4] = PEN[2]
-    _geo[5] = (font.w + 7) // 8
-    _geo[7] = font.size
-    _geo[8] = 0 if _DATA is None else font.offset
-    t = t[1]  # the frame's buffer
-    if _DATA is not None:
-        _runs(t, s, font)
-        return
-    n = len(s)
-    k = 0
-    _geo[6] = 0
-    while n > 0:
-        n -= 1
-        o = _byte(s, k)
-        if o < 0x80:
-            o = font.ascii[o]
-            k += 1
-        else:
-            _geo[9] = k
-            o = _beyond(s, font)
-            k = _geo[9]
-        if o == font.space:
-            _geo[0] += font.w
-            continue
-        # The glyph read into the font's own buffer, then drawn from there
-        # (the routine moves the pen on).
-        _GLYPHS.seek(o * font.size + font.offset)
-        _GLYPHS.readinto(font.glyph)
-        _fast(_geo, t, font.glyph)
-
-
-def _runs(t, s, font):
-    # ``put``'s loop with the font in memory (_DATA): a run of ASCII
-    # characters in one call of ``_run``, the character that ends it here.
-    _geo[9] = 0
-    _geo[10] = len(s)
-    while _run(_geo, t, s, font.ascii) > 0:
-        _geo[6] = _beyond(s, font)
-        _geo[10] -= 1
-        _fast(_geo, t, _DATA)
-
-
-def _beyond(s, font):
-    # The glyph of the character beyond ASCII at byte _geo[9] of ``s``
-    # (UTF-8: a lead byte, then 10xxxxxx bytes), _geo[9] moved past it.
-    k = _geo[9]
-    o = _byte(s, k)
-    k += 1
-    if o >= 0xF0:
-        o = 0xFFFD  # beyond the fonts
-        k += 3
-    elif o >= 0xE0:
-        o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
-        k += 1
-        o |= _byte(s, k) & 0x3F
-        k += 1
-    else:
-        o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
-        k += 1
-    _geo[9] = k
-    o = font.chars.find(chr(o))
-    return font.qmark if o < 0 else o
-
-
-def _tell(fb, s, font):
-    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
-
-
-def _blit_glyphs(fb, s, font):
     x = PEN[0]
     key = PEN[2] ^ 1  # any colour but the text colour
     _PALETTE.pixel(0, 0, key)
@@ -334,6 +207,26 @@ def _blit_glyphs(fb, s, font):
             _GLYPHS.readinto(font.glyph)
             fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
         x += font.w
+
+
+def _tell(fb, s, font):
+    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
+
+
+def add_target(fb, buf, width, height, routine=None):
+    """Let ``put`` draw on 8-bit (GS8) ``fb`` over ``buf`` (``width`` x
+    ``height``, one byte a pixel) with the display driver's machine code:
+    ``routine`` is its module hw.fasttext, given once by the driver, whose
+    ``put`` then stands for this module's (a frame it does not hold, or a
+    string that does not fit wholly in one, falls back to it). Without it
+    nothing is registered (a board without machine code, the simulator):
+    that module is never loaded there."""
+    global _fast, put
+    if routine is not None and _fast is None:
+        _fast = routine
+        put = routine.put
+    if _fast is not None:
+        _fast.add(fb, buf, width, height)
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
