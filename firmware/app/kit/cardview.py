@@ -5,6 +5,7 @@ are pixels; colours ``app.kit.theme`` palette indices.
 """
 
 from app.kit import places, text, theme
+from app.kit.text import PEN
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -66,25 +67,19 @@ _AT = [0, 0, 0, 0, False]
 
 
 def _rounded(fb, fill):
-    a = _AT
-    fb.fill_rect(a[0] + 1, a[1] + 1, a[2] - 2, a[3] - 2, fill)
-    _edges(fb, a[0], a[1], a[0] + a[2] - 1, a[1] + a[3] - 1)
-
-
-def _edges(fb, x, y, r, b):
-    # The rounded outline of the card from (x, y) to (r, b), corners included.
-    fb.hline(x + 2, y, r - x - 3, theme.CARD_EDGE)
-    fb.hline(x + 2, b, r - x - 3, theme.CARD_EDGE)
-    fb.vline(x, y + 2, b - y - 3, theme.CARD_EDGE)
-    fb.vline(r, y + 2, b - y - 3, theme.CARD_EDGE)
-    fb.pixel(x + 1, y + 1, theme.CARD_EDGE)
-    fb.pixel(r - 1, y + 1, theme.CARD_EDGE)
-    fb.pixel(x + 1, b - 1, theme.CARD_EDGE)
-    fb.pixel(r - 1, b - 1, theme.CARD_EDGE)
-
-
-def _marked(c, how):
-    return places.mark(c, _AT[0], _AT[1], _AT[2], _AT[3], how)
+    # The card at _AT filled with ``fill``, its outline's corners rounded.
+    x = _AT[0]
+    y = _AT[1]
+    fb.fill_rect(x + 1, y + 1, _AT[2] - 2, _AT[3] - 2, fill)
+    fill = theme.CARD_EDGE
+    fb.hline(x + 2, y, _AT[2] - 4, fill)
+    fb.hline(x + 2, y + _AT[3] - 1, _AT[2] - 4, fill)
+    fb.vline(x, y + 2, _AT[3] - 4, fill)
+    fb.vline(x + _AT[2] - 1, y + 2, _AT[3] - 4, fill)
+    fb.pixel(x + 1, y + 1, fill)
+    fb.pixel(x + _AT[2] - 2, y + 1, fill)
+    fb.pixel(x + 1, y + _AT[3] - 2, fill)
+    fb.pixel(x + _AT[2] - 2, y + _AT[3] - 2, fill)
 
 
 def _tell(fb, c):
@@ -92,12 +87,12 @@ def _tell(fb, c):
 
 
 def _rank(fb, r, font):
-    # At text.PEN, in its ink.
+    # At PEN, in its ink.
     if r == 8:
         # "10" squeezed into one and a half cells so it fits the overlap strip.
-        text.PEN[0] -= 1
+        PEN[0] -= 1
         text.put(fb, "1", font)
-        text.PEN[0] += font.w - 2
+        PEN[0] += font.w - 2
         text.put(fb, "0", font)
     else:
         text.put(fb, RANK_LABELS[r], font)
@@ -120,35 +115,29 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
 
 
 def _face(fb, c):
-    # ``face`` of the card at _AT.
-    if _marked(c, _AT[4]):
+    # ``face`` of the card at _AT: its rank and suit in its ink at the top
+    # left, the suit under them or, on a large card, at the bottom right.
+    if places.mark(c, _AT[0], _AT[1], _AT[2], _AT[3], _AT[4]):
         return
     if text.listener is not None:  # the simulator's text view: the card, then its glyphs
         _tell(fb, c)
     _rounded(fb, theme.CARD_DIM if _AT[4] else theme.CARD)
-    _index(fb, c, suit_color(c, _AT[4]))
+    PEN[2] = suit_color(c, _AT[4])
+    if _AT[2] >= 30:
+        PEN[0] = _AT[0] + 3
+        PEN[1] = _AT[1] + 2
+        _rank(fb, c % 13, text.BIG)
+        PEN[0] = _AT[0] + _AT[2] - text.BOLD.w - 3
+        PEN[1] = _AT[1] + _AT[3] - text.BOLD.h - 2
+    else:
+        PEN[0] = _AT[0] + 2
+        PEN[1] = _AT[1] + 1
+        _rank(fb, c % 13, text.BOLD)
+        PEN[0] = _AT[0] + 2
+        PEN[1] = _AT[1] + 16
+    text.put(fb, SUIT_GLYPHS[c // 13], text.BOLD)
     if text.listener is not None:
         text.listener.end()
-
-
-def _index(fb, c, ink):
-    # The rank and suit of ``face``'s card at _AT, in ``ink``.
-    a = _AT
-    p = text.PEN
-    p[2] = ink
-    if a[2] >= 30:
-        p[0] = a[0] + 3
-        p[1] = a[1] + 2
-        _rank(fb, c % 13, text.BIG)
-        p[0] = a[0] + a[2] - text.BOLD.w - 3
-        p[1] = a[1] + a[3] - text.BOLD.h - 2
-    else:
-        p[0] = a[0] + 2
-        p[1] = a[1] + 1
-        _rank(fb, c % 13, text.BOLD)
-        p[0] = a[0] + 2
-        p[1] = a[1] + 16
-    text.put(fb, SUIT_GLYPHS[c // 13], text.BOLD)
 
 
 def chip(fb, c, x, y, w=26, h=18, dim=False):
@@ -167,11 +156,10 @@ def chip(fb, c, x, y, w=26, h=18, dim=False):
     _rounded(fb, theme.CARD_DIM if dim else theme.CARD)
     ink = suit_color(c, dim)
     r = c % 13
-    p = text.PEN
-    p[1] = y + 1
-    p[2] = ink
+    PEN[1] = y + 1
+    PEN[2] = ink
     if r == 8:
-        p[0] = x + 3
+        PEN[0] = x + 3
         _rank(fb, r, text.BOLD)
         text.draw(fb, SUIT_GLYPHS[c // 13], x + 16, y + 1, ink, text.BOLD)
     else:
