@@ -1,6 +1,7 @@
 """Text on the display driver's 8-bit frames drawn by its machine code
 (hw.fastpix): app.kit.text's ``put`` once the driver has given this module
-(``text.add_target``).
+(``text.add_target``), which it imports only when hw.fastpix passed its
+check.
 
 ``put`` draws a string wholly inside a registered frame itself and leaves
 anything else (another frame, text that is clipped, the simulator's text
@@ -20,6 +21,7 @@ from array import array
 
 from app.kit import text
 from app.kit.text import PEN
+from hw.fastpix import address, byte_at, glyph, glyphs
 
 # app.kit.text's own put, for what this one leaves (taken before the driver
 # gives this module, when text.put is still that one).
@@ -31,30 +33,20 @@ _GLYPHS = text._GLYPHS
 _DATA = None
 if text.is_frozen(__file__):
     try:
-        from picocards_fonts import GLYPHS as _DATA  # type: ignore[import-not-found]
-    except ImportError:
+        import picocards_fonts  # type: ignore[import-not-found]
+
+        _DATA = picocards_fonts.GLYPHS or None
+    except (ImportError, AttributeError):
         pass
 
-# (FrameBuffer, its buffer, width, height) drawn on by ``_fast``.
-_targets = []
-_fast = None  # hw.fastpix.glyph
-_run = None  # with _DATA: hw.fastpix.glyphs, a run of ASCII characters at once
-_byte = None  # hw.fastpix.byte_at
+# (FrameBuffer, its buffer, width, height) drawn on by ``glyph``.
+_targets: list = []
 # The routines' geometry array: offset, stride, w, h, colour, row bytes,
 # glyph index, bytes a glyph, the font's first glyph (hw.fastpix.glyph),
 # then the next byte, characters left, _DATA's address (hw.fastpix.glyphs).
 _geo = array("i", [0] * 15)
-
-
-def start(fast):
-    """Draw with ``fast``, the driver's machine code (hw.fastpix: ``glyph``,
-    ``glyphs``, ``byte_at`` and ``address``)."""
-    global _fast, _run, _byte
-    _fast = fast.glyph
-    _run = fast.glyphs
-    _byte = fast.byte_at
-    if _DATA is not None:
-        _geo[11] = fast.address(_DATA)
+if _DATA is not None:
+    _geo[11] = address(_DATA)
 
 
 def add(fb, buf, width, height):
@@ -70,7 +62,7 @@ def add(fb, buf, width, height):
 
 def put(fb, s, font=text.SMALL):
     """app.kit.text.put: str ``s`` at ``PEN``'s place and colour. The
-    string's UTF-8 bytes are read by ``_byte`` (iterating a str makes a
+    string's UTF-8 bytes are read by ``byte_at`` (iterating a str makes a
     1-char str per character, a search of every interned string: 130 us a
     character on a Pico with the app's names loaded)."""
     # One function, not a chain of helpers: a call costs as much as a few
@@ -103,7 +95,7 @@ def put(fb, s, font=text.SMALL):
     _geo[6] = 0
     while n > 0:
         n -= 1
-        o = _byte(s, k)
+        o = byte_at(s, k)
         if o < 0x80:
             o = font.ascii[o]
             k += 1
@@ -118,36 +110,36 @@ def put(fb, s, font=text.SMALL):
         # (the routine moves the pen on).
         _GLYPHS.seek(o * font.size + font.offset)
         _GLYPHS.readinto(font.glyph)
-        _fast(_geo, t, font.glyph)
+        glyph(_geo, t, font.glyph)
 
 
 def _runs(t, s, font):
     # ``put``'s loop with the font in memory (_DATA): a run of ASCII
-    # characters in one call of ``_run``, the character that ends it here.
+    # characters in one call of ``glyphs``, the character that ends it here.
     _geo[9] = 0
     _geo[10] = len(s)
-    while _run(_geo, t, s, font.ascii) > 0:
+    while glyphs(_geo, t, s, font.ascii) > 0:
         _geo[6] = _beyond(s, font)
         _geo[10] -= 1
-        _fast(_geo, t, _DATA)
+        glyph(_geo, t, _DATA)
 
 
 def _beyond(s, font):
     # The glyph of the character beyond ASCII at byte _geo[9] of ``s``
     # (UTF-8: a lead byte, then 10xxxxxx bytes), _geo[9] moved past it.
     k = _geo[9]
-    o = _byte(s, k)
+    o = byte_at(s, k)
     k += 1
     if o >= 0xF0:
         o = 0xFFFD  # beyond the fonts
         k += 3
     elif o >= 0xE0:
-        o = (o & 0x0F) << 12 | (_byte(s, k) & 0x3F) << 6
+        o = (o & 0x0F) << 12 | (byte_at(s, k) & 0x3F) << 6
         k += 1
-        o |= _byte(s, k) & 0x3F
+        o |= byte_at(s, k) & 0x3F
         k += 1
     else:
-        o = (o & 0x1F) << 6 | (_byte(s, k) & 0x3F)
+        o = (o & 0x1F) << 6 | (byte_at(s, k) & 0x3F)
         k += 1
     _geo[9] = k
     o = font.chars.find(chr(o))

@@ -219,7 +219,6 @@ class ST7789(FrameDisplay):
             from app.kit import text
             from hw import fasttext
 
-            fasttext.start(self.fast)
             text.add_target(self.fb, self.buf, self.width, self.height, fasttext)
 
     def _open_dma(self, spi_id):
