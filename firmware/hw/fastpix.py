@@ -10,7 +10,9 @@ instructions only), each a fraction of what the portable path costs:
   through two generic get/set-pixel calls: 37 ms a 240x135 frame on a Pico).
 - ``glyph``: a 1-bit glyph drawn in a colour on the 8-bit frame, for
   ``app.kit.text`` (``FrameBuffer.blit`` with a key and a 2-colour palette
-  costs 107 us a 6x12 glyph: most of the 40 ms a Clubbed table took).
+  costs 107 us a 6x12 glyph: most of the 40 ms a Clubbed table took), and
+  ``glyphs``, the same for a run of ASCII characters of a string, read
+  where the font lies (the firmware image's frozen font, in flash).
 - ``row_sums``: a checksum of each frame row, so that a push sends only the
   rows that changed (about 2 cycles a byte), and ``next_row`` to find the
   runs of changed rows.
@@ -140,12 +142,20 @@ def next_row(r0, r1, r2):
 
 @micropython.asm_thumb
 def glyph(r0, r1, r2):
-    """``glyph(g, frame, bits)``: ``g`` = [offset, stride, w, h, colour,
-    row_bytes]: a ``w`` x ``h`` (``w`` <= 16) MONO_HLSB glyph ``bits``
-    (bit 7 of a row's first byte its leftmost pixel) drawn in ``colour`` on
-    the 8-bit ``frame`` at byte ``offset`` (``stride`` bytes a row): set
-    bits take the colour, clear ones leave the frame as it is (what
-    ``app.kit.text`` does with a keyed, paletted blit, 7x faster)."""
+    """``glyph(g, frame, font)``: ``g`` = [offset, stride, w, h, colour,
+    row_bytes, index, size, start]: glyph ``index`` of the ``w`` x ``h``
+    (``w`` <= 16) MONO_HLSB glyphs of ``size`` bytes each that begin at
+    byte ``start`` of ``font`` (bit 7 of a row's first byte its leftmost
+    pixel) drawn in ``colour`` on the 8-bit ``frame`` at byte ``offset``
+    (``stride`` bytes a row), then ``offset`` moved ``w`` on, to the next
+    cell: set bits take the colour, clear ones leave the frame as it is
+    (what ``app.kit.text`` does with a keyed, paletted blit, 7x faster)."""
+    ldr(r6, [r0, 24])
+    ldr(r5, [r0, 28])
+    mul(r6, r5)
+    add(r2, r2, r6)
+    ldr(r6, [r0, 32])
+    add(r2, r2, r6)  # r2: the glyph's first row
     ldr(r7, [r0, 16])  # r7: the colour
     ldr(r3, [r0, 12])  # r3: rows left
     ldr(r6, [r0, 0])
@@ -176,6 +186,92 @@ def glyph(r0, r1, r2):
     add(r1, r1, r6)
     sub(r3, 1)
     bne(ROW)
+    ldr(r6, [r0, 0])
+    ldr(r5, [r0, 8])
+    add(r6, r6, r5)
+    str(r6, [r0, 0])
+
+
+@micropython.asm_thumb
+def glyphs(r0, r1, r2, r3):
+    """``glyphs(g, frame, s, ascii)``: ``glyph`` for each character of str
+    ``s`` from its byte ``g[9]`` on while it is ASCII and ``g[10]`` (the
+    characters left) is above 0, each the glyph ``ascii`` (128 bytes)
+    names, of the font at address ``g[11]``; ``g[9]`` and ``g[10]`` follow.
+    Returns the characters left: above 0, ``s`` goes on with a character
+    beyond ASCII, for the caller. ``g[12..14]`` are its own. Its row loop
+    is ``glyph``'s again: the inline assembler has no call to another function,
+    and one routine for both made each string's Python loop slower."""
+    str(r1, [r0, 48])  # g[12]: the frame
+    str(r2, [r0, 52])  # g[13]: the string's bytes
+    str(r3, [r0, 56])  # g[14]: the glyph index of each ASCII code
+    label(CHAR)
+    ldr(r4, [r0, 40])
+    cmp(r4, 0)
+    beq(DONE)
+    ldr(r5, [r0, 36])
+    ldr(r6, [r0, 52])
+    add(r6, r6, r5)
+    ldrb(r6, [r6, 0])  # r6: the next byte
+    cmp(r6, 128)
+    bge(DONE)
+    sub(r4, 1)
+    str(r4, [r0, 40])
+    add(r5, 1)
+    str(r5, [r0, 36])
+    ldr(r5, [r0, 56])
+    add(r5, r5, r6)
+    ldrb(r6, [r5, 0])  # r6: its glyph
+    ldr(r5, [r0, 28])
+    mul(r6, r5)
+    ldr(r2, [r0, 44])
+    add(r2, r2, r6)
+    ldr(r6, [r0, 32])
+    add(r2, r2, r6)  # r2: the glyph's first row
+    ldr(r1, [r0, 48])
+    ldr(r6, [r0, 0])
+    add(r1, r1, r6)  # r1: the row's first pixel
+    ldr(r7, [r0, 16])  # r7: the colour
+    ldr(r3, [r0, 12])  # r3: rows left
+    label(ROW)
+    ldrb(r4, [r2, 0])
+    lsl(r4, r4, 24)
+    ldr(r6, [r0, 20])
+    cmp(r6, 1)
+    beq(ONE)
+    ldrb(r6, [r2, 1])
+    lsl(r6, r6, 16)
+    orr(r4, r6)
+    label(ONE)
+    ldr(r5, [r0, 8])
+    mov(r6, r1)
+    label(PIX)
+    add(r4, r4, r4)
+    bcc(SKIP)
+    strb(r7, [r6, 0])
+    label(SKIP)
+    add(r6, 1)
+    sub(r5, 1)
+    bne(PIX)
+    ldr(r6, [r0, 20])
+    add(r2, r2, r6)
+    ldr(r6, [r0, 4])
+    add(r1, r1, r6)
+    sub(r3, 1)
+    bne(ROW)
+    ldr(r6, [r0, 0])
+    ldr(r5, [r0, 8])
+    add(r6, r6, r5)
+    str(r6, [r0, 0])  # the pen a cell on
+    b(CHAR)
+    label(DONE)
+    ldr(r0, [r0, 40])
+
+
+@micropython.asm_thumb
+def address(r0):
+    """The address of buffer ``r0``'s data (for ``glyphs``'s ``g[11]``)."""
+    mov(r1, r0)
 
 
 @micropython.asm_thumb
@@ -216,11 +312,27 @@ def check():
     g[2] = 0
     if next_row(g, sums, other) != 0 or next_row(array("i", (1, 2, 0)), sums, other) != 2:
         return False
-    # A 10 x 2 glyph (two bytes a row) at (1, 1) of a 12 x 4 frame of 7s.
+    # A 10 x 2 glyph (two bytes a row) at (1, 1) of a 12 x 4 frame of 7s:
+    # the second of two 4-byte glyphs after a 3-byte start.
     frame = bytearray(b"\x07" * 48)
-    glyph(array("i", (13, 12, 10, 2, 9, 2)), frame, b"\x81\x40\x00\xc0")
+    g = array("i", (13, 12, 10, 2, 9, 2, 1, 4, 3))
+    glyph(g, frame, b"\xff\xff\xff\xff\xff\xff\xff\x81\x40\x00\xc0")
     want = bytearray(b"\x07" * 48)
     for i in (13, 20, 22, 33, 34):
+        want[i] = 9
+    if frame != want or g[0] != 23:
+        return False
+    # Two 4 x 2 glyphs "a" (glyph 1) at (1, 1) and (5, 1), then a stop at
+    # the club, one character left.
+    font = b"\x00\x00\x90\x60"
+    ascii_ = bytearray(128)
+    ascii_[0x61] = 1
+    frame = bytearray(b"\x07" * 48)
+    g = array("i", (13, 12, 4, 2, 9, 1, 0, 2, 0, 0, 3, address(font), 0, 0, 0))
+    if glyphs(g, frame, "aa\u2663", ascii_) != 1 or g[9] != 2 or g[10] != 1 or g[0] != 21:
+        return False
+    want = bytearray(b"\x07" * 48)
+    for i in (13, 16, 26, 27, 17, 20, 30, 31):
         want[i] = 9
     if frame != want:
         return False

@@ -213,12 +213,13 @@ class ST7789(FrameDisplay):
 
     def _text_target(self):
         """With machine code, ``app.kit.text`` draws glyphs on this frame with
-        ``fastpix.glyph`` (its blit costs 7x more on a Pico)."""
+        ``fastpix``'s routines through hw.fasttext (its blit costs 7x more on
+        a Pico)."""
         if self.fast is not None:
             from app.kit import text
+            from hw import fasttext
 
-            text.add_target(self.fb, self.buf, self.width, self.height, self.fast.glyph,
-                            self.fast.byte_at)
+            text.add_target(self.fb, self.buf, self.width, self.height, fasttext)
 
     def _open_dma(self, spi_id):
         """Claim a DMA channel that writes chunks to SPI ``spi_id``'s data

@@ -5,6 +5,7 @@ are pixels; colours ``app.kit.theme`` palette indices.
 """
 
 from app.kit import places, text, theme
+from app.kit.text import PEN
 
 # Rank labels as players read them (ten as "10", not the notation's "T").
 RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -57,25 +58,44 @@ def draw_rich(fb, s, x, y, color, font=text.SMALL):
     return end
 
 
-def _rounded(fb, x, y, w, h, fill, edge):
-    fb.fill_rect(x + 1, y + 1, w - 2, h - 2, fill)
-    fb.hline(x + 2, y, w - 4, edge)
-    fb.hline(x + 2, y + h - 1, w - 4, edge)
-    fb.vline(x, y + 2, h - 4, edge)
-    fb.vline(x + w - 1, y + 2, h - 4, edge)
-    fb.pixel(x + 1, y + 1, edge)
-    fb.pixel(x + w - 2, y + 1, edge)
-    fb.pixel(x + 1, y + h - 2, edge)
-    fb.pixel(x + w - 2, y + h - 2, edge)
+# The card being drawn: x, y, w, h, dim (``face``, ``chip``, ``back``). The
+# helpers read it rather than take it as arguments so that each function
+# keeps to 11 locals and stack slots: MicroPython gives a bigger function's
+# call frame a heap block (py/objfun.c), and a hand drawn took dozens of
+# them, each a search of a used heap.
+_AT = [0, 0, 0, 0, False]
 
 
-def _rank(fb, r, x, y, color, font):
+def _rounded(fb, fill):
+    # The card at _AT filled with ``fill``, its outline's corners rounded.
+    x = _AT[0]
+    y = _AT[1]
+    fb.fill_rect(x + 1, y + 1, _AT[2] - 2, _AT[3] - 2, fill)
+    fill = theme.CARD_EDGE
+    fb.hline(x + 2, y, _AT[2] - 4, fill)
+    fb.hline(x + 2, y + _AT[3] - 1, _AT[2] - 4, fill)
+    fb.vline(x, y + 2, _AT[3] - 4, fill)
+    fb.vline(x + _AT[2] - 1, y + 2, _AT[3] - 4, fill)
+    fb.pixel(x + 1, y + 1, fill)
+    fb.pixel(x + _AT[2] - 2, y + 1, fill)
+    fb.pixel(x + 1, y + _AT[3] - 2, fill)
+    fb.pixel(x + _AT[2] - 2, y + _AT[3] - 2, fill)
+
+
+def _tell(fb, c):
+    text.listener.card(fb, c, _AT[0], _AT[1], _AT[2], _AT[3], _AT[4])
+
+
+def _rank(fb, r, font):
+    # At PEN, in its ink.
     if r == 8:
         # "10" squeezed into one and a half cells so it fits the overlap strip.
-        text.draw(fb, "1", x - 1, y, color, font)
-        text.draw(fb, "0", x + font.w - 3, y, color, font)
+        PEN[0] -= 1
+        text.put(fb, "1", font)
+        PEN[0] += font.w - 2
+        text.put(fb, "0", font)
     else:
-        text.draw(fb, RANK_LABELS[r], x, y, color, font)
+        text.put(fb, RANK_LABELS[r], font)
 
 
 def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
@@ -86,24 +106,38 @@ def face(fb, c, x, y, w=theme.CARD_W, h=theme.CARD_H, dim=False):
     ``dim`` greys the card (not playable now). Its place is noted
     (``app.kit.places``); a card in flight there is left out.
     """
-    if places.mark(c, x, y, w, h, dim):
+    _AT[0] = x
+    _AT[1] = y
+    _AT[2] = w
+    _AT[3] = h
+    _AT[4] = dim
+    _face(fb, c)
+
+
+def _face(fb, c):
+    # ``face`` of the card at _AT: its rank and suit in its ink at the top
+    # left, the suit under them or, on a large card, at the bottom right.
+    if places.mark(c, _AT[0], _AT[1], _AT[2], _AT[3], _AT[4]):
         return
-    ls = text.listener
-    if ls is not None:  # the simulator's text view: the card, then its glyphs
-        ls.card(fb, c, x, y, w, h, dim)
-    _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
-    ink = suit_color(c, dim)
-    r = c % 13
-    s = c // 13
-    if w >= 30:
-        _rank(fb, r, x + 3, y + 2, ink, text.BIG)
-        text.draw(fb, SUIT_GLYPHS[s], x + w - text.BOLD.w - 3, y + h - text.BOLD.h - 2, ink,
-                  text.BOLD)
+    if text.listener is not None:  # the simulator's text view: the card, then its glyphs
+        _tell(fb, c)
+    _rounded(fb, theme.CARD_DIM if _AT[4] else theme.CARD)
+    PEN[2] = suit_color(c, _AT[4])
+    if _AT[2] >= 30:
+        PEN[0] = _AT[0] + 3
+        PEN[1] = _AT[1] + 2
+        _rank(fb, c % 13, text.BIG)
+        PEN[0] = _AT[0] + _AT[2] - text.BOLD.w - 3
+        PEN[1] = _AT[1] + _AT[3] - text.BOLD.h - 2
     else:
-        _rank(fb, r, x + 2, y + 1, ink, text.BOLD)
-        text.draw(fb, SUIT_GLYPHS[s], x + 2, y + 16, ink, text.BOLD)
-    if ls is not None:
-        ls.end()
+        PEN[0] = _AT[0] + 2
+        PEN[1] = _AT[1] + 1
+        _rank(fb, c % 13, text.BOLD)
+        PEN[0] = _AT[0] + 2
+        PEN[1] = _AT[1] + 16
+    text.put(fb, SUIT_GLYPHS[c // 13], text.BOLD)
+    if text.listener is not None:
+        text.listener.end()
 
 
 def chip(fb, c, x, y, w=26, h=18, dim=False):
@@ -115,11 +149,18 @@ def chip(fb, c, x, y, w=26, h=18, dim=False):
     ls = text.listener
     if ls is not None:  # the simulator's text view (``face``)
         ls.card(fb, c, x, y, w, h, dim)
-    _rounded(fb, x, y, w, h, theme.CARD_DIM if dim else theme.CARD, theme.CARD_EDGE)
+    _AT[0] = x
+    _AT[1] = y
+    _AT[2] = w
+    _AT[3] = h
+    _rounded(fb, theme.CARD_DIM if dim else theme.CARD)
     ink = suit_color(c, dim)
     r = c % 13
+    PEN[1] = y + 1
+    PEN[2] = ink
     if r == 8:
-        _rank(fb, r, x + 3, y + 1, ink, text.BOLD)
+        PEN[0] = x + 3
+        _rank(fb, r, text.BOLD)
         text.draw(fb, SUIT_GLYPHS[c // 13], x + 16, y + 1, ink, text.BOLD)
     else:
         text.draw(fb, RANK_LABELS[r], x + 4, y + 1, ink, text.BOLD)
@@ -133,7 +174,11 @@ def back(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
     ls = text.listener
     if ls is not None:
         ls.backs(fb, 1, x, y, w, h, 0)
-    _rounded(fb, x, y, w, h, theme.BACK, theme.CARD_EDGE)
+    _AT[0] = x
+    _AT[1] = y
+    _AT[2] = w
+    _AT[3] = h
+    _rounded(fb, theme.BACK)
     fb.rect(x + 3, y + 3, w - 6, h - 6, theme.BACK_LINE)
     i = 6
     while i < h - 6:
@@ -173,13 +218,27 @@ def placeholder(fb, x, y, w, h, color):
 
 def cursor_frame(fb, x, y, w=theme.CARD_W, h=theme.CARD_H):
     """The double gold frame around the card at (x, y) under the cursor."""
-    fb.rect(x - 1, y - 1, w + 2, h + 2, theme.GOLD)
-    fb.rect(x - 2, y - 2, w + 4, h + 4, theme.GOLD)
+    _AT[0] = x
+    _AT[1] = y
+    _AT[2] = w
+    _AT[3] = h
+    _gold(fb, 1)
+    _gold(fb, 2)
+
+
+def _gold(fb, d):
+    # A gold frame ``d`` px out from the card at _AT.
+    a = _AT
+    fb.rect(a[0] - d, a[1] - d, a[2] + 2 * d, a[3] + 2 * d, theme.GOLD)
 
 
 def cursor_card(fb, c, x, base, legal, lift=10):
     """Card ``c`` under the hand's cursor at ``x``, for a hand standing at
     ``base``: raised ``lift`` px when ``legal`` (2 when not, dimmed), framed."""
-    y = base - lift if legal else base - 2
-    face(fb, c, x, y, dim=not legal)
-    cursor_frame(fb, x, y)
+    _AT[0] = x
+    _AT[1] = base - lift if legal else base - 2
+    _AT[2] = theme.CARD_W
+    _AT[3] = theme.CARD_H
+    _AT[4] = not legal
+    _face(fb, c)
+    cursor_frame(fb, x, _AT[1])

@@ -46,15 +46,16 @@ def mark(c, x, y, w, h, how):
     """Card ``c`` drawn at (x, y), ``w`` x ``h`` pixels (``how``: 1 dimmed
     or inverted, 2 a small card, ``cardview.chip``); True when it is in
     flight and must not be drawn there."""
-    f = FRAME[0]
-    if f and 0 <= x < 256 and 0 <= y < 256:
+    # FRAME[0] read twice, not kept in a local: with one more slot this
+    # frame would come from the heap (cardview's note), once a card drawn.
+    if FRAME[0] and 0 <= x < 256 and 0 <= y < 256:
         i = _REC * c
         POS[i] = x
         POS[i + 1] = y
         POS[i + 2] = w
         POS[i + 3] = h
         POS[i + 4] = how & 3
-        POS[i + 5] = f
+        POS[i + 5] = FRAME[0]
     return HIDDEN[c] == 1
 
 

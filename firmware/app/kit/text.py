@@ -31,9 +31,12 @@
 # On the Pico that blit costs about 107 us a 6x12 glyph (framebuf looks each
 # bit up through generic get/set-pixel calls), most of a table's drawing
 # time; so a display driver with machine code (hw/st7789.py, hw/fastpix.py)
-# registers its 8-bit frame here (``add_target``) with a routine that sets
-# the glyph's pixels itself, used for glyphs wholly inside that frame (the
-# same pixels: tests/test_hw_st7789.py checks it on the device's answers).
+# registers its 8-bit frame here (``add_target``) with its text routines
+# (hw/fasttext.py), which set the glyph's pixels themselves for text wholly
+# inside that frame (the same pixels: tests/test_hw_st7789.py checks it on
+# the device's answers). They live with the driver, not here, so that a
+# .mpy install without it (the memory report's runtime, the simulator)
+# keeps neither their code nor their names in its heap.
 
 import framebuf
 
@@ -154,34 +157,12 @@ _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 #: then costs one test and allocates nothing.
 listener = None
 
-# (FrameBuffer, its buffer, width, height) drawn on by ``_fast`` (see above).
-_targets = []
+# The display driver's text routines (hw.fasttext), once it gives them
+# (``add_target``): ``put`` is then theirs, this module's kept for the frames
+# they do not hold.
 _fast = None
-_byte = None
-_geo = None  # the routine's geometry array (offset, stride, w, h, colour, row bytes)
-
-
-def add_target(fb, buf, width, height, routine=None, byte_at=None):
-    """Let ``draw`` put glyphs on 8-bit (GS8) ``fb`` over ``buf`` (``width``
-    x ``height``, one byte a pixel) with ``routine(geometry, buf, bits)``
-    (hw.fastpix.glyph) reading strings with ``byte_at(s, k)`` (the k-th
-    byte of str ``s``'s UTF-8), both given once by the display driver;
-    without them nothing is registered. Keeps the last four frames given."""
-    global _fast, _geo, _byte
-    if routine is not None and byte_at is not None:
-        from array import array
-
-        _fast = routine
-        _byte = byte_at
-        _geo = array("i", (0, 0, 0, 0, 0, 0))
-    if _fast is None:
-        return
-    for t in _targets:
-        if t[0] is fb:
-            return
-    _targets.append((fb, buf, width, height))
-    if len(_targets) > 4:
-        _targets.pop(0)
+#: Where ``put`` draws, and in what colour: x, y, palette index (``draw`` sets it).
+PEN = [0, 0, 0]
 
 
 def draw(fb, s, x, y, color, font=SMALL):
@@ -191,95 +172,61 @@ def draw(fb, s, x, y, color, font=SMALL):
     background is left as it is. Returns the x just
     after the last character (``x + font.width(s)``).
     """
+    # Where and in what colour go to ``PEN`` and the work to helpers, each
+    # with at most 11 locals and stack slots: MicroPython gives a bigger
+    # function's call frame a heap block (py/objfun.c), and on a used heap
+    # finding one takes longer than drawing the text.
+    PEN[0] = x
+    PEN[1] = y
+    PEN[2] = color
+    put(fb, s, font)
+    return x + font.w * len(s)
+
+
+def put(fb, s, font=SMALL):
+    """Draw str ``s`` like ``draw`` at ``PEN``'s place and colour (which it
+    leaves as they were): for callers whose own frames must stay small.
+    Each glyph is read into the font's scratch buffer and blitted through
+    the palette; a driver with machine code replaces this (``add_target``)."""
     if listener is not None:
-        listener.text(fb, s, x, y, color, font)
-    key = color ^ 1  # any colour but the text colour
+        _tell(fb, s, font)
+    x = PEN[0]
+    key = PEN[2] ^ 1  # any colour but the text colour
     _PALETTE.pixel(0, 0, key)
-    _PALETTE.pixel(1, 0, color)
-    w = font.w
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    scratch = font.scratch
-    ascii_ = font.ascii
-    chars = font.chars
-    q = font.qmark
-    space = font.space
-    target = None
-    for t in _targets:
-        if t[0] is fb:
-            target = t
-    n = len(s)
-    if target is not None and 0 <= y and y + font.h <= target[3] and 0 <= x and (
-            x + w * n <= target[2]):
-        # Wholly inside a registered frame: the driver's routines.
-        _fast_draw(s, n, x, y, color, font, target)
-        return x + w * n
+    _PALETTE.pixel(1, 0, PEN[2])
     for ch in s:
         o = ord(ch)
         if o < 128:
-            i = ascii_[o]
+            i = font.ascii[o]
         else:
-            i = chars.find(ch)
-            if i < 0:
-                i = q
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fb.blit(scratch, x, y, key, _PALETTE)
-        x += w
-    return x
-
-
-def _fast_draw(s, n, x, y, color, font, target):
-    """``draw`` on a registered frame: glyph pixels set by ``_fast`` and the
-    string's UTF-8 bytes read by ``_byte`` (iterating a str makes a 1-char
-    str per character, a search of every interned string: 130 us a
-    character on a Pico with the app's names loaded)."""
-    g = _geo
-    stride = target[2]
-    w = font.w
-    g[0] = y * stride + x
-    g[1] = stride
-    g[2] = w
-    g[3] = font.h
-    g[4] = color
-    g[5] = (w + 7) // 8
-    buf = target[1]
-    fast = _fast
-    byte = _byte
-    f = _GLYPHS
-    base = font.offset
-    size = font.size
-    glyph = font.glyph
-    ascii_ = font.ascii
-    space = font.space
-    k = 0
-    while n > 0:
-        n -= 1
-        o = byte(s, k)
-        k += 1
-        if o < 0x80:
-            i = ascii_[o]
-        else:  # UTF-8: a lead byte, then 10xxxxxx bytes
-            if o >= 0xF0:
-                o = 0xFFFD  # beyond the fonts
-                k += 3
-            elif o >= 0xE0:
-                o = ((o & 0x0F) << 12) | ((byte(s, k) & 0x3F) << 6) | (byte(s, k + 1) & 0x3F)
-                k += 2
-            else:
-                o = ((o & 0x1F) << 6) | (byte(s, k) & 0x3F)
-                k += 1
-            i = font.chars.find(chr(o))
+            i = font.chars.find(ch)
             if i < 0:
                 i = font.qmark
-        if i != space:
-            f.seek(base + i * size)
-            f.readinto(glyph)
-            fast(g, buf, glyph)
-        g[0] += w
+        if i != font.space:
+            _GLYPHS.seek(font.offset + i * font.size)
+            _GLYPHS.readinto(font.glyph)
+            fb.blit(font.scratch, x, PEN[1], key, _PALETTE)
+        x += font.w
+
+
+def _tell(fb, s, font):
+    listener.text(fb, s, PEN[0], PEN[1], PEN[2], font)
+
+
+def add_target(fb, buf, width, height, routine=None):
+    """Let ``put`` draw on 8-bit (GS8) ``fb`` over ``buf`` (``width`` x
+    ``height``, one byte a pixel) with the display driver's machine code:
+    ``routine`` is its module hw.fasttext, given once by the driver, whose
+    ``put`` then stands for this module's (a frame it does not hold, or a
+    string that does not fit wholly in one, falls back to it). Without it
+    nothing is registered (a board without machine code, the simulator):
+    that module is never loaded there."""
+    global _fast, put
+    if routine is not None and _fast is None:
+        _fast = routine
+        put = routine.put
+    if _fast is not None:
+        _fast.add(fb, buf, width, height)
 
 
 def draw_centered(fb, s, cx, y, color, font=SMALL):
