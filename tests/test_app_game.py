@@ -5,6 +5,7 @@ clock; the result shown must be the core's result (CB-9, CB-10)."""
 import pytest
 from apptest import Session, screen_text, strings_drawn
 
+from app import screen
 from app.clubbed.result import ResultScreen
 from app.clubbed.screen import NAMES, ClubbedScreen
 from app.kit import buttons
@@ -315,7 +316,7 @@ def test_the_result_waits_a_moment_before_a_deals_again():
     scr = ResultScreen(s.app, (1, -1), (12, 20), (0, 3), (12, 20), 1, NAMES)
     s.app.show(scr)
     s.app.step()  # on the glass: the hold-off starts
-    s.clock.now += scr.HOLD_MS - 100
+    s.clock.now += screen._HOLD_MS - 100
     s.btn.push(buttons.A)
     s.app.step()
     assert s.app.screen is scr

@@ -37,7 +37,7 @@ _CLAUSE = const(4)  # text ending a clause (; :)
 PATH = text.PATH[: len(text.PATH) - len(fontdata.FILE)] + "rulebook.txt"
 
 
-def _heading(f, index, line):
+def part(f, index, line):
     """The name of the part whose heading is wrapped line ``line``, read
     from the rule file ``f`` by its paragraph ``index``."""
     i = 1
@@ -139,7 +139,9 @@ class RulesScreen(StaticScreen):
     cannot be read, or lacks the section, is said on the screen."""
 
     TALL_FULL = True  # its own layout on the whole 240x240 screen (app.kit.tall)
-    next_part = ""  # a game's rules: the next part's name on a part's last page
+    # A game's rules, on a part's last page: where DOWN goes ("▼ Scoring
+    # next"), else "".
+    next_sign = ""
 
     def __init__(self, app, title, paragraphs, back):
         self.app = app
@@ -284,13 +286,13 @@ class RulesScreen(StaticScreen):
                 # The header: "Scoring 2 of 3" (the part's name from its heading).
                 self.name = ""
                 if head >= 0 and lines[head] == _HEAD:
-                    self.name = "%s %d of %d" % (_heading(f, index, head),
+                    self.name = "%s %d of %d" % (part(f, index, head),
                                                  self.page - first + 1, last - first + 1)
                 # On a part's last page, the part DOWN goes to next: the
                 # pages ran from one part into the next without a sign.
-                self.next_part = ""
+                self.next_sign = ""
                 if self.page == last and last + 1 < n:
-                    self.next_part = _heading(f, index, self.starts[last + 1] - 1)
+                    self.next_sign = "\u25bc %s next" % part(f, index, self.starts[last + 1] - 1)
                 f.seek(index[p])
                 while len(shown) < rows and p < len(index):
                     s = f.readline(_MAX_LINE).decode("utf-8").rstrip()
@@ -316,11 +318,6 @@ class RulesScreen(StaticScreen):
             return ""
         return "%d/%d" % (self.page + 1, len(self.starts))
 
-    def next_sign(self):
-        """The sign on a part's last page of where DOWN goes ("▼ Scoring
-        next"), or "" on other pages."""
-        return "\u25bc %s next" % self.next_part if self.next_part else ""
-
     def keys_label(self):
         """The keys (str): a game's rules, those that turn the pages and
         leave (its footer); a text, the title bar's right end, the keys and
@@ -328,8 +325,8 @@ class RulesScreen(StaticScreen):
         leaves it."""
         # ◄ and ► apart: side by side they read as one blob.
         if self.index is not None:
-            if self.next_part:
-                return self.next_sign() + "   \u25c4 \u25ba part   B back"
+            if self.next_sign:
+                return self.next_sign + "   \u25c4 \u25ba part   B back"
             return "\u25b2\u25bc page   \u25c4 \u25ba part   B back"
         if len(self.starts) < 2:
             return "B back"

@@ -4,6 +4,8 @@ and the behaviour of screens that only change on a button press."""
 
 import gc
 
+from micropython import const
+
 from app import modules
 from app.kit import buttons, text, theme
 from app.kit.menu import Menu, panel
@@ -155,6 +157,8 @@ def draw_look_footer(fb, n_lines, rows):
     text.draw_right(fb, more + "B back", 234, 120, theme.TEXT_DIM, text.SMALL)
 
 
+_HOLD_MS = const(700)  # GameOverScreen: A and B wait this long
+
 class StaticScreen:
     """Base of screens that change only on a button: nothing to do as time
     passes, no deadline to wake up for."""
@@ -172,39 +176,38 @@ class GameOverScreen(StaticScreen):
     began before this screen was drawn and is dropped (App.announce), and
     Klaberjass's last round summary waits for its own A first; a question
     on top ("Deal a new game?") made a player answer twice. A and B do
-    nothing for ``HOLD_MS`` after the screen first steps: a player tapping
+    nothing for ``_HOLD_MS`` after the screen first steps: a player tapping
     A through the end of a deal (a second tap for one that seemed lost)
     would deal the next one with this result unread. Subclasses set
     ``app`` and draw ``keys()`` as their key line."""
 
-    HOLD_MS = 700
     # When A and B start to act (a tick, set when first asked), then True.
-    ready = None
+    until = None
 
-    def _held(self, now):
+    def held(self, now):
         # True while A and B do nothing; the hold starts at the first call
         # (the screen's first step or deadline: it is being drawn).
-        r = self.ready
+        r = self.until
         if r is None:
-            self.ready = now + self.HOLD_MS
+            self.until = now + _HOLD_MS
             return True
         if r is True:
             return False
         if self.app.clock.ticks_diff(now, r) < 0:
             return True
-        self.ready = True
+        self.until = True
         return False
 
     def update(self, now):
-        self._held(now)
+        self.held(now)
 
     def deadline(self):
-        if self._held(self.app.clock.ticks_ms()):
-            return self.ready
+        if self.held(self.app.clock.ticks_ms()):
+            return self.until
         return None
 
     def on_button(self, b):
-        if self._held(self.app.clock.ticks_ms()):
+        if self.held(self.app.clock.ticks_ms()):
             return
         if b == buttons.A:
             self.app.new_game()

@@ -6,11 +6,6 @@ game's last moves, A deals the next game, B goes to the title."""
 from app.kit import buttons, cardview, text, theme
 from app.screen import GameOverScreen
 
-# Each deal's collections start from none: the counts just shown go into
-# the series, and the table's counters show 0 again.
-NEXT = "Next deal: collections start again"
-NEXT_SHORT = "Next deal: back to 0"
-
 
 class ResultScreen(GameOverScreen):
     """``outcome`` is the core's ``result()`` tuple, ``counts`` the collected
@@ -87,7 +82,9 @@ class ResultScreen(GameOverScreen):
                 lines.append("Series: %d-%d" % (self.totals[0], self.totals[1]))
             else:
                 lines.insert(0, "Fewer cards wins")
-            lines.append(NEXT_SHORT)
+            # Each deal's collections start from none: the counts just shown
+            # go into the series, and the table's counters show 0 again.
+            lines.append("Next deal: back to 0")
             compact.result(fb, self.app.width, self.app.height, self.headline, lines,
                            self.keys())
             return
@@ -113,5 +110,6 @@ class ResultScreen(GameOverScreen):
                                                      self.totals[1])
             text.draw_centered(fb, series, w // 2, 94, theme.TEXT, text.SMALL)
             y = 106
-        text.draw_centered(fb, NEXT, w // 2, y, theme.TEXT_DIM, text.SMALL)
+        text.draw_centered(fb, "Next deal: collections start again", w // 2, y, theme.TEXT_DIM,
+                           text.SMALL)
         self.draw_keys(fb, 120)

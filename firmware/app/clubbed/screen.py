@@ -445,8 +445,27 @@ class ClubbedScreen:
         text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
                            text.SMALL)
         if not self.banner:
-            # Under a banner they would show at its left edge only.
-            self._draw_events(fb, g, w)
+            # Whose turn and recent events, right of the pile; under a
+            # banner they would show at its left edge only.
+            mx = 86
+            if g.is_over():
+                turn, col = "Game over", theme.GOLD
+            elif self.human_turn():
+                turn, col = "Your turn", theme.GOLD
+            elif self.autoplay and g.current_player == _HUMAN:
+                turn, col = "You are playing\u2026", theme.TEXT_DIM  # a replay's own moves
+            else:
+                turn, col = "West is playing\u2026", theme.TEXT_DIM
+            text.draw(fb, turn, mx, 19, col, text.SMALL)
+            y = 35
+            k = len(self.msgs)
+            for i in range(k - 1, -1, -1):
+                # The latest first, as every list of what happened (UP, the
+                # result's last moves); suits in their colours, as on the cards
+                # (a white ♦ read as •).
+                cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
+                                   theme.WHITE if i == k - 1 else theme.TEXT_DIM)
+                y += 13
         self._draw_own_row(fb, w)
         if self.looking:
             # The look panel covers the hand; the cursor's frame would stick
@@ -458,28 +477,6 @@ class ClubbedScreen:
             self._draw_banner(fb)
         if self.pause is not None:
             shared.draw_pause(fb, self.pause)
-
-    def _draw_events(self, fb, g, w):
-        # Whose turn and recent events, right of the pile.
-        mx = 86
-        if g.is_over():
-            turn, col = "Game over", theme.GOLD
-        elif self.human_turn():
-            turn, col = "Your turn", theme.GOLD
-        elif self.autoplay and g.current_player == _HUMAN:
-            turn, col = "You are playing\u2026", theme.TEXT_DIM  # a replay's own moves
-        else:
-            turn, col = "West is playing\u2026", theme.TEXT_DIM
-        text.draw(fb, turn, mx, 19, col, text.SMALL)
-        y = 35
-        k = len(self.msgs)
-        for i in range(k - 1, -1, -1):
-            # The latest first, as every list of what happened (UP, the
-            # result's last moves); suits in their colours, as on the cards
-            # (a white ♦ read as •).
-            cardview.draw_rich(fb, text.fit(self.msgs[i], w - mx - 1), mx, y,
-                               theme.WHITE if i == k - 1 else theme.TEXT_DIM)
-            y += 13
 
     def _draw_own_row(self, fb, w):
         # Own line: collection and hint, two characters apart at the least

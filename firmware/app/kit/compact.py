@@ -349,8 +349,8 @@ def rules(fb, scr):
     for ln in scr.shown:
         put(fb, ln, 1, y)
         y += ROW
-    if len(scr.shown) < scr.rows and scr.next_sign():
-        put(fb, scr.next_sign(), 1, y)  # no footer here: under the text
+    if len(scr.shown) < scr.rows and scr.next_sign:
+        put(fb, scr.next_sign, 1, y)  # no footer here: under the text
 
 
 def rules_rows(h):

@@ -177,7 +177,7 @@ def _choices(fb, scr, w):
 def _hand(fb, scr, w, h, flat=False):
     # ``flat``: a wrapped hint's second row is just above: the playable
     # cards stay down, clear of its letters (the hint names them).
-    playing = scr.hand_live()
+    playing = scr.your_turn()
     legal = scr.legal
     hand = scr.hand
 

@@ -38,8 +38,6 @@ from cardgames import klaberjass as kj
 _HUMAN = const(0)
 NAMES = ("You", "West")
 # The cut's line (KJ-2): "West's 10♠ is lower than your K♥".
-_LOWER = " is lower than "
-CUT = "%s %s" + _LOWER + "%s %s"
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750  # before each computer bid or card
@@ -171,7 +169,7 @@ class KlaberjassScreen:
         self.autoplay = bool(options.get("autoplay", False))
         # A record played back (app.persist.records): its viewer has keys
         # of its own, so the table's (UP, B) are not shown.
-        self.replay = bool(options.get("replay", False))
+        self.record = bool(options.get("record", False))
         # West at the difficulty chosen in the settings (app.level); with
         # autoplay a computer plays your seat (players.levels.autoplayer).
         # Imported here: App.new_game drops the factory once the players exist.
@@ -230,7 +228,7 @@ class KlaberjassScreen:
         # Something is being shown that holds the game up.
         return bool(self.banners) or self.trick_done or self.summary is not None
 
-    def hand_live(self):
+    def your_turn(self):
         """True when your hand shows its cursor and raised cards: at your
         turn to play, and already while the trick before it lies on the
         table for its time (you lead next: the hint says so, and a hand
@@ -291,7 +289,7 @@ class KlaberjassScreen:
                                                                kj.LAST_TRICK)
             return
         if self.frozen is not None or self.autoplay or g.current_player != _HUMAN:
-            if not self.replay:
+            if not self.record:
                 self.hint = "UP last trick & score   B menu"
             return
         ph = g.phase
@@ -419,9 +417,9 @@ class KlaberjassScreen:
                 # as "low card deals", which asked the player for the order.
                 low, high = (a, b) if seat == _HUMAN else (b, a)
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
-                             [CUT % ("Your" if seat == _HUMAN else "West's", kj.symbol_name(low),
-                                     "West's" if seat == _HUMAN else "your",
-                                     kj.symbol_name(high))], bytes((a, b)), True)
+                             [("Your %s is lower than West's %s" if seat == _HUMAN else
+                               "West's %s is lower than your %s")
+                              % (kj.symbol_name(low), kj.symbol_name(high))], bytes((a, b)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
@@ -639,7 +637,7 @@ class KlaberjassScreen:
             shared.open_look(self)
             return
         g = self.game
-        if self.trick_done and self.hand_live() and \
+        if self.trick_done and self.your_turn() and \
                 shared.move_cursor(self, b, len(self.hand), False, self.legal):
             return  # your lead, chosen while the trick still shows
         if not self.human_turn():
@@ -779,7 +777,7 @@ class KlaberjassScreen:
         # they do not run into the scores; not under the cut's banner, which
         # says who deals.
         mark = ""
-        if self.banners and _LOWER in self.banners[0][1][0]:  # the cut's
+        if self.banners and " is lower than " in self.banners[0][1][0]:  # the cut's
             pass
         elif g.dealer == 1 or g.trump == kj.NO_SUIT:
             mark = "(deals)" if g.dealer == 1 else "(you deal)"
@@ -916,7 +914,7 @@ class KlaberjassScreen:
         step = cw + 2
         if n > 1:
             step = min(cw + 2, (self.app.width - 6 - cw) // (n - 1))
-        playing = self.hand_live()
+        playing = self.your_turn()
         base = _BASE_Y
         sel_x = -1
         for i in range(n):

@@ -446,18 +446,6 @@ def reload(app):
         load_save(app, app.game_index)
 
 
-def _history_ok(h):
-    # Clubs' (hand, N-S, E-W) triples: hand numbers count up from 1, and a
-    # hand scores less than 100 a side (at most 13 tricks, three Negative
-    # Ones, two Adams), which is what the score screens make room for.
-    last = 0
-    for i in range(0, len(h), 3):
-        if not last < h[i] <= MAX_ID or not (-100 < h[i + 1] < 100 and -100 < h[i + 2] < 100):
-            return False
-        last = h[i]
-    return True
-
-
 def _check_save(f, i=None):
     # ValueError unless save fields ``f`` make sense (and, ``i`` given, are
     # of game ``i``, as its file SAVES[i] says).
@@ -490,7 +478,17 @@ def _check_save(f, i=None):
         if v is True or v is False or t is None:
             ok = False
         elif t == "3":
-            ok = isinstance(v, tuple) and len(v) % 3 == 0 and _history_ok(v)
+            # Clubs' (hand, N-S, E-W) triples: hand numbers count up from
+            # 1, and a hand scores less than 100 a side (at most 13 tricks,
+            # three Negative Ones, two Adams), what the score screens fit.
+            # Inline, not a function: each new name costs heap (docs/memory.md).
+            ok = isinstance(v, tuple) and len(v) % 3 == 0
+            last = 0
+            for x in range(0, len(v) if ok else 0, 3):
+                if not last < v[x] <= MAX_ID or not -100 < v[x + 1] < 100 or \
+                        not -100 < v[x + 2] < 100:
+                    ok = False
+                last = v[x]
         elif t == "2":
             ok = isinstance(v, tuple) and len(v) == 2 and min(v) >= 0
         else:

@@ -113,7 +113,7 @@ def start_replay(app, f):
     opts = {k: d for k, _, d in e.options}
     opts.update(persist.dec_dict(f["kw"]))
     opts["autoplay"] = True
-    opts["replay"] = True  # the viewer's keys, not the table's, are shown
+    opts["record"] = True  # a record played back: the viewer's keys, not the table's
     screen = mod.start(app, persist.dec_int(f["seed"]), opts)
     feeder = Feeder(unhexlify(f["act"]))
     if hasattr(screen, "ais"):
