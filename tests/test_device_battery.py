@@ -1,19 +1,30 @@
 """The battery gauge on the emulated Pico (rp2040js models the RP2040's ADC:
 the harness puts a voltage on ADC3, a plain Pico's VSYS/3): the title shows
 the level the simulator shows for the same reading, and the low warning
-when the supply is near empty (``.mpy`` install; the frozen image too when
-``make firmware`` has built one up to date)."""
+when the supply is near empty.
 
+Every reading runs on the frozen image when ``make firmware`` has built one
+up to date (what a player flashes), else on the ``.mpy`` install; when
+there is a frozen image, the ``.mpy`` install reads the low supply too (its
+title draws the most: the level and the warning), and under ``make
+test-deep`` (tests/depth.py) every reading. Both installs run the same
+compiled code; a boot of the ``.mpy`` install costs twice the frozen one's."""
+
+import depth
 import device
 import pytest
 
 pytestmark = device.needs_kit
 
 BOARD = "pimoroni_pico_display"
+READINGS = [(4700, None), (3750, 49), (3350, 5)]
+LOW = READINGS[-1]
+KINDS = device.images_to_test()
+RUNS = [(kind, mv, pct) for kind in KINDS for mv, pct in READINGS
+        if depth.DEEP or kind == KINDS[-1] or (mv, pct) == LOW]
 
 
-@pytest.mark.parametrize("image", device.images_to_test())
-@pytest.mark.parametrize("vsys_mv, pct", [(4700, None), (3750, 49), (3350, 5)])
+@pytest.mark.parametrize("image,vsys_mv,pct", RUNS)
 def test_title_shows_the_supply_read_on_adc3(image, vsys_mv, pct):
     """4.7 V (USB): no battery line; 3.75 V: about half (the reading's last bit rounds
     it to 49 %); 3.35 V: "Low battery 5%"."""
