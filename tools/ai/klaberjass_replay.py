@@ -18,7 +18,6 @@ level's score minus the yardstick's, KJ-14; R... the same in the replay)
 and a summary per kind of round.
 """
 
-import argparse
 import os
 import sys
 
@@ -27,9 +26,9 @@ for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-import arena  # noqa: E402
 import arena_mp  # noqa: E402
 import klaberjass_ismcts  # noqa: E402
+import klaberjass_match  # noqa: E402
 
 from cardgames import klaberjass as kj  # noqa: E402
 from players import levels  # noqa: E402
@@ -102,24 +101,17 @@ def summary(rows):
         n = len(rs)
         if not n:
             continue
-        d = [r[5] - r[3] for r in rs]
-        mean = sum(d) / n
-        sd = (sum((x - mean) ** 2 for x in d) / max(1, n - 1)) ** 0.5
         out.append("%s: %d rounds; failed %.1f%%, replayed %.1f%%; points a round %.1f,"
                    " replayed %.1f (replay minus level %.1f +- %.1f)"
-                   % (name, n, 100.0 * sum(r[2] for r in rs) / n,
-                      100.0 * sum(r[4] for r in rs) / n, sum(r[3] for r in rs) / n,
-                      sum(r[5] for r in rs) / n, mean, arena.Z95 * sd / n ** 0.5))
+                   % ((name, n, 100.0 * sum(r[2] for r in rs) / n,
+                       100.0 * sum(r[4] for r in rs) / n, sum(r[3] for r in rs) / n,
+                       sum(r[5] for r in rs) / n)
+                      + klaberjass_match.mean_ci([r[5] - r[3] for r in rs])))
     return out
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("level", choices=sorted(arena_mp.PLAYERS))
-    ap.add_argument("--deals", type=int, default=10, help="deal pairs (default 10)")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
-    ap.add_argument("--iterations", type=int, default=klaberjass_ismcts.ITERATIONS)
-    ap.add_argument("--threshold", type=int, default=klaberjass_ismcts.THRESHOLD)
+    ap = klaberjass_match.parser(__doc__, 10)
     args = ap.parse_args(argv)
     if args.deals < 1 or args.iterations < 1:
         ap.error("--deals and --iterations must be at least 1")
