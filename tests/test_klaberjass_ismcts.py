@@ -204,3 +204,27 @@ def test_replay_rows_are_the_match_rounds_kj14():
     h = klaberjass_replay.levels.heuristic("klaberjass")
     sm = klaberjass_replay.finish(g, [h, h])
     assert klaberjass_replay.finish(start, [h, h]).scored == sm.scored
+
+
+class _Bidder:
+    """Passes every bid (KJ-4), or accepts the turned suit, then plays the
+    first legal card."""
+
+    def __init__(self, take):
+        self.take = take
+
+    def choose(self, obs, legal):
+        if obs.phase in (kj.BID1, kj.BID2):
+            return kj.ACCEPT if self.take and kj.ACCEPT in legal else kj.PASS
+        return legal[0]
+
+
+def test_replayed_bids_score_the_round_or_nothing_after_a_redeal_kj5_kj14():
+    """klaberjass_replay.py --bids: a round played on from a bid scores
+    what the round scored (KJ-14), and four passes score nothing (KJ-5)."""
+    for seed in range(6):
+        g = kj.Klaberjass(seed=seed)
+        assert klaberjass_replay.round_from(g.copy(), [_Bidder(False)] * 2) == 0
+        sc = klaberjass_replay.round_from(g, [_Bidder(True)] * 2)
+        assert sc == g.last_round.scored[0] - g.last_round.scored[1] != 0
+    assert klaberjass_replay.bids("heuristic", 70001, 0, 20, 60) == []
