@@ -1,7 +1,8 @@
 """tools/ai/klaberjass_ismcts.py and klaberjass_match.py: the independent
 ISMCTS yardstick follows the rules (KJ-4, KJ-9, KJ-11, KJ-13, KJ-14), decides
 from the seat's observation only (KJ-16), uses nothing of the product's
-players, and the match runner pairs deals and counts rounds. Small
+players, the match runner pairs deals and counts rounds, and the replay
+tool replays the match's rounds. Small
 iteration counts: behaviour, not strength."""
 
 import os
@@ -14,6 +15,7 @@ sys.path.insert(0, os.path.join(str(ROOT), "tools", "ai"))
 
 import klaberjass_ismcts as ym  # noqa: E402
 import klaberjass_match  # noqa: E402
+import klaberjass_replay  # noqa: E402
 
 from cardgames import klaberjass as kj  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
@@ -182,3 +184,47 @@ def test_match_pairs_deals_and_counts_rounds():
     p, s, st = klaberjass_match.read_line(old)
     assert (p, s) == recs[0][:2] and st["made_a"] == recs[0][2]["made_a"]
     assert all(st[k] == 0 for k in klaberjass_match.BY_KIND)
+
+
+def test_replay_rows_are_the_match_rounds_kj14():
+    """klaberjass_replay.py plays klaberjass_match.py's game: one row per
+    round, the level's trump rounds, failures and points as the match
+    counts them (KJ-14), and a replay of a round by the same deterministic
+    players scores what the round scored."""
+    for swap in (0, 1):
+        rows = klaberjass_replay.play("heuristic", 70001, swap, 20, 60)
+        st = klaberjass_match.play("heuristic", 70001, swap, 20, 60)
+        assert len(rows) == st["rounds"] > 0
+        assert sum(r[0] for r in rows) == st["made_a"]
+        assert sum(r[2] for r in rows if r[0]) == st["failed_a"]
+        assert sum(r[3] for r in rows) == st["points_a"] - st["points_b"]
+        assert all(r[1] in (0, 1) if r[0] else r[1] == -1 for r in rows)
+    g = _to_play(7)
+    start = g.copy()
+    h = klaberjass_replay.levels.heuristic("klaberjass")
+    sm = klaberjass_replay.finish(g, [h, h])
+    assert klaberjass_replay.finish(start, [h, h]).scored == sm.scored
+
+
+class _Bidder:
+    """Passes every bid (KJ-4), or accepts the turned suit, then plays the
+    first legal card."""
+
+    def __init__(self, take):
+        self.take = take
+
+    def choose(self, obs, legal):
+        if obs.phase in (kj.BID1, kj.BID2):
+            return kj.ACCEPT if self.take and kj.ACCEPT in legal else kj.PASS
+        return legal[0]
+
+
+def test_replayed_bids_score_the_round_or_nothing_after_a_redeal_kj5_kj14():
+    """klaberjass_replay.py --bids: a round played on from a bid scores
+    what the round scored (KJ-14), and four passes score nothing (KJ-5)."""
+    for seed in range(6):
+        g = kj.Klaberjass(seed=seed)
+        assert klaberjass_replay.round_from(g.copy(), [_Bidder(False)] * 2) == 0
+        sc = klaberjass_replay.round_from(g, [_Bidder(True)] * 2)
+        assert sc == g.last_round.scored[0] - g.last_round.scored[1] != 0
+    assert klaberjass_replay.bids("heuristic", 70001, 0, 20, 60) == []

@@ -149,20 +149,33 @@ def report(level, deals, seed, iterations, threshold, records):
         split.append("%s %d (%.0f%% failed)"
                      % (kind, made, 100.0 * tot["failed_a%d" % k] / max(1, made)))
     lines.append("%s made trump by %s" % (level, "; ".join(split)))
-    mean = sum(diff) / max(1, n)
-    sd = (sum((d - mean) ** 2 for d in diff) / max(1, n - 1)) ** 0.5
     lines.append("rounds %d, draws %d; A's points minus B's per game %.1f +- %.1f (95%%)"
-                 % (tot["rounds"], draws, mean, arena.Z95 * sd / max(1, n) ** 0.5))
+                 % ((tot["rounds"], draws) + mean_ci(diff)))
     return lines
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def mean_ci(xs):
+    """``(mean, half width of its 95% interval)`` of the numbers ``xs``."""
+    n = max(1, len(xs))
+    mean = sum(xs) / n
+    sd = (sum((x - mean) ** 2 for x in xs) / max(1, n - 1)) ** 0.5
+    return mean, arena.Z95 * sd / n ** 0.5
+
+
+def parser(doc, deals):
+    """The options a match against the yardstick takes (``deals`` the
+    default number of deal pairs); ``doc`` the tool's docstring."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
     ap.add_argument("level", choices=sorted(arena_mp.PLAYERS))
-    ap.add_argument("--deals", type=int, default=50, help="deal pairs (default 50)")
+    ap.add_argument("--deals", type=int, default=deals, help="deal pairs (default %d)" % deals)
     ap.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
     ap.add_argument("--iterations", type=int, default=klaberjass_ismcts.ITERATIONS)
     ap.add_argument("--threshold", type=int, default=klaberjass_ismcts.THRESHOLD)
+    return ap
+
+
+def main(argv=None):
+    ap = parser(__doc__, 50)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", action="store_true",
                     help="print one line per game as it ends (a run cut short can be"
