@@ -46,8 +46,8 @@ GAMES = (
         ("title", "", "The title: the game, its menu and the keys."),
         ("turn", "A", "A new game: your turn, the stock, the pile and your hand."),
         ("club", "LEFT A", "You play a club and club West: the lines say what happened."),
-        ("draw", "A", "No card matches the pile: DRAW takes cards from the stock."),
-        ("result", "Ax36", "The end of a game: who wins and by how many cards."),
+        ("draw", "A A", "No card matches the pile: DRAW takes cards from the stock."),
+        ("result", "Ax42", "The end of a game: who wins and by how many cards."),
     )),
     ("Klaberjass", "RIGHT", (
         ("title", "", "The title with Klaberjass picked."),
