@@ -125,7 +125,7 @@ def test_pause_menu_new_game_and_quit():
 
 def test_computer_moves_are_paced():
     """The computer never moves sooner than THINK_MS after the human."""
-    from app.clubbed.screen import AFTER_DRAW_MS
+    from app.clubbed.screen import _AFTER_DRAW_MS as AFTER_DRAW_MS
 
     s = Session(3)
     s.press("A")

@@ -122,7 +122,7 @@ def test_a_computer_card_lies_still_before_the_next_covers_it(game, human, speed
     speed setting (as all the computer's pacing is), whatever the motion.
     Clubs' passed and shown cards are picked face down (shown later, until
     A), so they are not counted."""
-    from app.main import SEEN_MS
+    from app.main import _SEEN_MS as SEEN_MS
     from cardgames import clubs
 
     stills = [ms for phase, ms in _still_between_computer_moves(1, game, speed, motion, human)

@@ -14,16 +14,18 @@ nothing is kept and no code for it is loaded.
 import gc
 import sys
 
+from micropython import const
+
 from app import games, modules
 from app.kit import places, theme
 from app.kit.buttons import A
 from cardgames.rng import Rng
 
 FRAME_MS = 20
-HURRY_MS = 15  # a thinking computer looks at the buttons this often
+_HURRY_MS = const(15)  # a thinking computer looks at the buttons this often
 # A computer's card lies still this long (scaled by the speed setting) after
 # its move ends, before its next action covers it: time to read it.
-SEEN_MS = 600
+_SEEN_MS = const(600)
 
 
 class App:
@@ -292,10 +294,10 @@ class App:
 
     def after_seen(self, ms):
         """The pause (``ms`` scaled, as ``pace``) before a computer acts again
-        after an action it shows: at least its cards' move and SEEN_MS
+        after an action it shows: at least its cards' move and _SEEN_MS
         (scaled) of them lying still, whatever the motion setting (a move
         ends on the first frame after its time: one FRAME_MS more)."""
-        return max(self.pace(ms), places.MOVE_MS[self.motion] + FRAME_MS + self.pace(SEEN_MS))
+        return max(self.pace(ms), places.MOVE_MS[self.motion] + FRAME_MS + self.pace(_SEEN_MS))
 
     # --- loop --------------------------------------------------------------
 
@@ -381,10 +383,10 @@ class App:
         """While the computer thinks (a player's ``stop``, see
         players/search.py): True when A has been pressed, which means "move
         now" (the press is used up); other presses are kept for the next
-        step, in order. Reads the buttons at most every HURRY_MS."""
+        step, in order. Reads the buttons at most every _HURRY_MS."""
         clock = self.clock
         now = clock.ticks_ms()
-        if clock.ticks_diff(now, self.hurry_at) < HURRY_MS:
+        if clock.ticks_diff(now, self.hurry_at) < _HURRY_MS:
             return False
         self.hurry_at = now
         b = self.buttons.get()

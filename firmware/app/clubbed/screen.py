@@ -22,7 +22,7 @@ NAMES = ("You", "West")
 
 # Pacing (ms) so a person can follow the computer.
 THINK_MS = 750
-AFTER_DRAW_MS = 450
+_AFTER_DRAW_MS = const(450)
 _BANNER_MS = const(1700)
 # The last move and "Game over" lie on the table this long before the
 # result (a second to find the lines, then one to read them), or until A
@@ -268,7 +268,7 @@ class ClubbedScreen:
                     # yours, timed, went by under the flying card and a tap.
                     self.banner_until = None
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
-        self.ai_at = now + self.app.after_seen(AFTER_DRAW_MS if drew else THINK_MS)
+        self.ai_at = now + self.app.after_seen(_AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
             self.end_at = (self.banner_until or now) + self.app.pace(_END_MS // 2)
         focus = -1

@@ -30,7 +30,7 @@ MOVE_MS = (250, 170, 0)  # ms a move takes: Slow, Normal, Fast (no motion)
 _REC = const(6)  # per card: x, y, w, h, how (see ``mark``), frame mark
 # Per cue: card, kind, side (255: from x, y), x, y, w, h, how.
 _CUE = const(8)
-MAX_CUES = const(6)
+_MAX_CUES = const(6)
 
 POS = bytearray(_REC * 52)
 # FRAME[0]: the mark of the frame being drawn (1..255, counted by App.step; 0
@@ -38,7 +38,7 @@ POS = bytearray(_REC * 52)
 # table). FRAME[1]: cues.
 FRAME = bytearray(2)
 FRAME[0] = 1
-CUES = bytearray(_CUE * MAX_CUES)
+CUES = bytearray(_CUE * _MAX_CUES)
 HIDDEN = bytearray(52)  # 1: a card in flight, left out of the frame drawn under it
 
 
@@ -71,7 +71,7 @@ def cue(app, c, kind, side, x=0, y=0):
     ``TAKE``, it goes from the table to the player at ``side``; ``DEAL``,
     it comes to a hand from the point (x, y), the stock's (``side`` 255)."""
     n = FRAME[1]
-    if app.motion >= 2 or n >= MAX_CUES:  # Fast: cards jump (no motion)
+    if app.motion >= 2 or n >= _MAX_CUES:  # Fast: cards jump (no motion)
         return
     i = _CUE * n
     j = _REC * c
