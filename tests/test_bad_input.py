@@ -574,6 +574,8 @@ def _check_idle_state(app):
         # Only when West's move ended it: its last moves wait for A (CB-9).
         assert scr._over_waits() and scr.mover == 1, "idle on the table after the game ended"
         return
+    if scr.banner:
+        return  # a club's banner waits for A, whoever moves next (CB-5)
     assert g.current_player == 0, "idle while the computer is to move"
     assert scr.legal == g.legal_actions()
     assert any(a in scr.legal for a in scr.slots), "human to move with no way to move"

@@ -138,6 +138,8 @@ def test_new_game_after_quit_saves_only_its_own_actions():
     con.press("DOWN", "A")  # New game, not Continue
     for _ in range(6):
         con.press("A")
+    while con.app.screen.banner:
+        con.press("A")  # a club's banner waits for A (CB-5)
     pos = con.app.screen.game.to_text()
     assert decode(st.files["game-clubbed"], "save")["pos"] == pos
     assert _save_replays(st)
