@@ -91,8 +91,11 @@ def test_b_held_through_the_computers_turn_leaves_its_banner():
             scr = sim.run.app.screen
             assert scr.banners and scr.banners[0][0].startswith("Trump")
             banner = sim.image()
-            t = pico.tap("A", device.HOLD_MS)
-            pico.press("B", at_ms=t + device.HOLD_MS + 5)  # while West thinks
+            # A short tap (twice the 20 ms debounce) and B at once after
+            # it: West's bid can take under 100 ms on a fast build, and B
+            # must come down while West still thinks.
+            t = pico.tap("A", 40)
+            pico.press("B", at_ms=t + 45)  # while West thinks
             until_shown(pico, banner, "the Trump banner")
             pico.run_ms(100)
             pico.release("B")
