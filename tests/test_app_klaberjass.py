@@ -674,12 +674,16 @@ def test_your_lead_is_marked_while_the_trick_before_it_shows():
 
     marked = apptest.drawn_with(cardview, "cursor_card", frame)
     assert marked == [scr.hand[scr.cursor]] and marked[0] in scr.legal
+    chosen = marked[0]
     if len(scr.legal) > 1:
         s.btn.push(buttons.RIGHT)
         s.app.step()
-        assert scr.trick_done and scr.hand[scr.cursor] != marked[0]
-        assert scr.hand[scr.cursor] in scr.legal
+        chosen = scr.hand[scr.cursor]
+        assert scr.trick_done and chosen != marked[0] and chosen in scr.legal
     n = len(scr.game.hand(0))
     s.btn.push(buttons.A)
     s.app.step()
     assert not scr.trick_done and len(scr.game.hand(0)) == n
+    # The card chosen while the trick showed stays chosen once it is gone:
+    # the next A plays it, not the first card again.
+    assert scr.hand[scr.cursor] == chosen

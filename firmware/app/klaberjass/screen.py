@@ -558,6 +558,9 @@ class KlaberjassScreen:
         if self.trick_done:
             if self.trick_until is None or diff(now, self.trick_until) < 0:
                 return
+            # Your lead's cursor already showed over the trick (and LEFT/
+            # RIGHT may have moved it): it stays where the player left it.
+            shown = self.your_turn()
             self._clear_trick()
             self.ai_at = now + self.app.pace(THINK_MS // 2)
             if self.pending is not None:
@@ -565,7 +568,7 @@ class KlaberjassScreen:
                 self.pending = None
                 self.app.announce()
                 self.summary_until = now + _SUMMARY_MS
-            self._refresh(True)
+            self._refresh(not shown)
             self.app.invalidate()
         if self.summary is not None:
             if not self.autoplay or diff(now, self.summary_until) < 0:
