@@ -3,6 +3,8 @@ and back, jumping a trick, pausing, speed, the end back to the list of
 records, and the list itself; the same in the window and the terminal
 (both run ``Replays``; the text view reads it at 80x24)."""
 
+import contextlib
+
 import pytest
 from test_persist import _record
 
@@ -13,6 +15,17 @@ from host_sim import textview
 from host_sim.display import SimDisplay
 from host_sim.replay import saved_records
 from host_sim.replay_deck import SPEEDS, Deck, Replays
+
+
+@contextlib.contextmanager
+def read_text(display):
+    """The text view's recorder on ``display`` (``rec.grid(80, 22)``),
+    detached again at the end."""
+    rec = textview.attach(display)
+    try:
+        yield rec
+    finally:
+        textview.detach()
 
 
 @pytest.fixture(scope="module")
@@ -106,8 +119,7 @@ def test_end_goes_back_to_the_list_with_a(records):
     entries = [("r3", records["Clubs"]), ("r1", records["Clubbed"])]
     clock = VirtualClock()
     display = SimDisplay(240, 135)
-    rec = textview.attach(display)
-    try:
+    with read_text(display) as rec:
         r = Replays(display, clock, entries)
         r.step()
         flat = rec.grid(80, 22).text()
@@ -126,8 +138,6 @@ def test_end_goes_back_to_the_list_with_a(records):
         r.key("z")
         r.step()
         assert r.deck is None and "Replays" in rec.grid(80, 22).text()
-    finally:
-        textview.detach()
 
 
 def test_saved_records_newest_first_without_the_bad(tmp_path, records):
@@ -176,16 +186,13 @@ def test_no_records_names_the_folder_looked_in(tmp_path):
     # "No game records yet: finish a game first." when the games were
     # played with --data elsewhere: the list says where it looked.
     display = SimDisplay(240, 135)
-    rec = textview.attach(display)
-    try:
+    with read_text(display) as rec:
         folder = str(tmp_path / "games")
         r = Replays(display, VirtualClock(), [], folder=folder)
         r.step()
         flat = " ".join(rec.grid(80, 22).text().split())
         assert "No game records in" in flat and folder in flat.replace(" ", "")
         assert "--data" in flat
-    finally:
-        textview.detach()
 
 
 def test_replay_says_whose_move_and_no_live_game_keys(records):
@@ -193,8 +200,7 @@ def test_replay_says_whose_move_and_no_live_game_keys(records):
     # the player's own moves: neither key does that in a replay, and it is
     # not West's turn.
     d, _ = deck(records["Clubbed"])
-    rec = textview.attach(d.display)
-    try:
+    with read_text(d.display) as rec:
         d.goto(0)
         seen = 0
         for _ in range(30):
@@ -208,22 +214,17 @@ def test_replay_says_whose_move_and_no_live_game_keys(records):
                 seen += 1
                 assert "West is playing" not in flat and "You are playing" in flat, flat
         assert seen
-    finally:
-        textview.detach()
 
 
 def test_klaberjass_replay_shows_no_live_game_keys(records):
     # A Klaberjass replay showed the table's "UP last trick & score   B
     # menu": in a replay UP jumps a trick and B goes to the list.
     d, _ = deck(records["Klaberjass"])
-    rec = textview.attach(d.display)
-    try:
+    with read_text(d.display) as rec:
         for _ in range(30):
             d.key("right")
             flat = rec.grid(80, 22).text()
             assert "B menu" not in flat and "UP last" not in flat, flat
-    finally:
-        textview.detach()
 
 
 def test_the_replay_stops_on_the_table_after_the_last_move(records):
