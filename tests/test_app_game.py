@@ -8,7 +8,7 @@ from apptest import Session, screen_text, strings_drawn
 from app import screen
 from app.clubbed.result import ResultScreen
 from app.clubbed.screen import NAMES, ClubbedScreen
-from app.kit import buttons
+from app.kit import buttons, text
 from app.title import TitleScreen
 from cardgames import clubbed
 
@@ -267,6 +267,23 @@ def test_cb9_last_moves_are_seen_before_the_result(seed):
     assert shown.index(last[-1]) < shown.index(last[0])  # the latest first
     s.press("B")
     assert s.app.screen is res and "UP last moves" in screen_text(s)
+
+
+def test_cb9_compact_result_says_what_up_does():
+    # The 128x64 result's key line named UP bare: it says what UP shows,
+    # as the other boards' "UP last moves" does, and fits the screen.
+    class Oled(Session):
+        SIZE = (128, 64)
+        MONO = True
+
+    s = Oled(1)
+    s.app.show(ResultScreen(s.app, (1,), [9, 20], [0, 2], [9, 20], 1, NAMES,
+                            ("You played 4\u2663",)))
+    keys = s.app.screen.keys()
+    assert keys.endswith("UP look") and keys in screen_text(s)
+    assert text.SMALL.width(keys) <= 128
+    s.press("UP")
+    assert "You played 4\u2663" in screen_text(s)
 
 
 def test_cb9_a_game_west_ended_waits():

@@ -45,7 +45,7 @@ class ResultScreen(GameOverScreen):
         if not self.last:
             return GameOverScreen.keys(self)
         if self.app.compact:
-            return "A next B menu UP"
+            return "A next B menu UP look"
         return "A next game  B menu  UP last moves"
 
     def _draw_last(self, fb):
