@@ -101,16 +101,47 @@ def test_settings_values_stop_at_their_ends_and_a_goes_round():
 def test_settings_arrows_show_only_the_ways_with_more_choices():
     """The selected row shows ◄ only when LEFT changes it and ► only when
     RIGHT does, on the big screens and the 128x64 one."""
-    from apptest import screen_text
+    from apptest import draws
+
+    def first_row(s, scr):
+        # What is drawn on the first row (the selected one), left to right:
+        # the 128x64 screen draws the arrows apart from the value.
+        d = draws(s)
+        y = [t[3] for t in d if scr.value(0) in t[1]][0]
+        return " ".join(t[1] for t in sorted(d, key=lambda t: t[2]) if t[3] == y)
 
     for size in ((240, 135), (128, 64)):
         s, scr = _settings(size)
         s.press(*["LEFT"] * 5)  # the first level
-        row = [t for t in screen_text(s).split("\n") if scr.value(0) in t][0]
+        row = first_row(s, scr)
         assert "\u25ba" in row and "\u25c4" not in row, row
         s.press(*["RIGHT"] * 5)  # the last
-        row = [t for t in screen_text(s).split("\n") if scr.value(0) in t][0]
+        row = first_row(s, scr)
         assert "\u25c4" in row and "\u25ba" not in row, row
+
+
+def test_compact_settings_arrows_stand_apart_from_the_value():
+    """On the 128x64 screen ◄ and ► touched the value ("◄Normal►"): a
+    blank column stands between each arrow and the value's ink."""
+    s, scr = _settings((128, 64))
+    s.press("RIGHT", "LEFT")  # a value with both arrows
+    s.app.invalidate()
+    s.app.step()
+    from app.kit import compact
+
+    fb = s.disp.fb
+    y = compact.BAR + 5  # the first row's middle, through both arrows' ink
+    ink = [fb.pixel(x, y) != fb.pixel(0, y) for x in range(128)]  # x 0: the row's ground
+    runs = []  # the ink's runs (start, end) along the row's right half
+    for x in range(64, 128):
+        if ink[x] and (not runs or runs[-1][1] != x - 1):
+            runs.append([x, x])
+        elif ink[x]:
+            runs[-1][1] = x
+    assert len(runs) >= 3, runs
+    # The arrows are the first and last runs; each has at least two blank
+    # columns between it and the value.
+    assert runs[1][0] - runs[0][1] > 2 and runs[-1][0] - runs[-2][1] > 2, runs
 
 
 def _frame_and_words(s):

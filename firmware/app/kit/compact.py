@@ -377,8 +377,9 @@ def result(fb, w, h, headline, paras, keys="A next  B menu"):
 def settings_label(row, v, w):
     """A Settings row's short label (``row[4]``: a variant's without its
     game, which goes below) cut to fit beside the shown value ``v`` (str,
-    with ◄ ► when selected) on a ``w`` pixel wide screen."""
-    return text.fit(row[4], w - (len(v) + 1) * SMALL.w - 2)
+    with ◄ ► when selected, each two pixels off it) on a ``w`` pixel wide
+    screen."""
+    return text.fit(row[4], w - (len(v) + 1) * SMALL.w - 6)
 
 
 def settings(fb, scr):
@@ -395,13 +396,20 @@ def settings(fb, scr):
         row = scr.rows[i]
         sel = i == scr.sel
         v = scr.value(i)
+        col = OFF if sel else ON
+        if sel:
+            fb.fill_rect(0, y, w, BAR, ON)
+        # ◄ ► apart from the value (both 3 pixels from its glyphs): touching it
+        # they read as one blob.
+        x = text.draw_right(fb, v, w - 1 - (SMALL.w + 2 if sel else 0), y - 1, col, SMALL)
         if sel:
             left, right = scr.arrows(i)
-            v = ("\u25c4" if left else " ") + v + ("\u25ba" if right else " ")
-            fb.fill_rect(0, y, w, BAR, ON)
-        col = OFF if sel else ON
+            if left:
+                text.draw(fb, "\u25c4", x - 3 - SMALL.w, y - 1, col, SMALL)
+            if right:
+                text.draw(fb, "\u25ba", w - 1 - SMALL.w, y - 1, col, SMALL)
+            v = " %s " % v  # the arrows' room, for the label's
         text.draw(fb, settings_label(row, v, w), 1, y - 1, col, SMALL)
-        text.draw_right(fb, v, w - 1, y - 1, col, SMALL)
         y += rh
     row = scr.rows[scr.sel]
     about = "%s variant" % row[2].name if row[1] == "opt" else "\u25b2\u25bc \u25c4\u25ba change"
