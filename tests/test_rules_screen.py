@@ -170,10 +170,10 @@ def test_the_screen_says_how_to_leave(sessions):  # noqa: F811
             fits = (len(scr.page_label()) + 7) * text.SMALL.w <= s.app.width - 3
             assert said == fits, (scr.page_label(), drawn)
         else:
-            # DOWN's ▼: with UP's ▲ for a page, or on a part's last page
-            # naming the part it goes to.
-            assert said and any("\u25c4 \u25ba part" in st and "\u25bc" in st
-                                for st in drawn), drawn
+            # DOWN's ▼ (for a page, or on a part's last page naming the
+            # part it goes to), but on the last page UP's ▲; the part keys.
+            down = "\u25b2" if scr.page + 1 == len(scr.starts) else "\u25bc"
+            assert said and any(" part" in st and down in st for st in drawn), drawn
         s.press("DOWN")
     s.press("B")
     assert not isinstance(s.app.screen, RulesScreen)
@@ -461,3 +461,34 @@ def test_a_parts_last_page_says_which_part_down_goes_to(size, game):
     for (part_name, sign), (after, _) in zip(pages, pages[1:] + [(None, [])], strict=True):
         want = [after] if after not in (None, part_name) else []
         assert sign == want, (game, part_name, sign, after)
+
+
+@pytest.mark.parametrize("size", [(240, 135), (240, 240)])
+def test_the_footer_names_only_the_keys_that_go_somewhere(size):
+    """The last page of Tips said "▲▼ page" with no page after it: on every
+    page of a game's rules each arrow the footer shows turns to another
+    page, and each key that does is shown (but UP where "▼ Scoring next"
+    takes the place of "▲▼ page")."""
+
+    class Board(apptest.Session):
+        SIZE = size
+        MONO = False
+
+    arrows = {"UP": "\u25b2", "DOWN": "\u25bc", "LEFT": "\u25c4", "RIGHT": "\u25ba"}
+    s = Board(1)
+    s.press("DOWN", "A")  # the title's Rules
+    scr = s.app.screen
+    assert isinstance(scr, RulesScreen)
+    for page in range(len(scr.starts)):
+        for key, arrow in arrows.items():
+            scr.page = page
+            scr.on_button(None)
+            footer = scr.keys_label()
+            assert footer in apptest.screen_text(s)
+            # "▼ Tips next" names DOWN too; the part keys stand before "part".
+            if key in ("LEFT", "RIGHT"):
+                footer = footer.split("   ")[-2]
+            sign = " next" in footer
+            s.press(key)
+            if arrow in footer or not (sign and key == "UP"):
+                assert (arrow in footer) == (scr.page != page), (page, key, footer)

@@ -325,9 +325,16 @@ class RulesScreen(StaticScreen):
         leaves it."""
         # ◄ and ► apart: side by side they read as one blob.
         if self.index is not None:
+            # Only the keys that go somewhere: UP and LEFT not from the
+            # first page, DOWN and RIGHT not from the last. The arrows by
+            # code: a short string would be a new interned name on the Pico.
+            i = self.page > 0
+            j = self.page + 1 < len(self.starts)
+            keys = "   %s%s%s part   B back" % (chr(0x25c4) if i else "", " " if i and j else "",
+                                                chr(0x25ba) if j else "")
             if self.next_sign:
-                return self.next_sign + "   \u25c4 \u25ba part   B back"
-            return "\u25b2\u25bc page   \u25c4 \u25ba part   B back"
+                return self.next_sign + keys
+            return "%s%s page%s" % (chr(0x25b2) if i else "", chr(0x25bc) if j else "", keys)
         if len(self.starts) < 2:
             return "B back"
         return "\u25c4 \u25ba \u25b2\u25bc page " + self.page_label()
