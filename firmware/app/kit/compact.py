@@ -412,5 +412,5 @@ def settings(fb, scr):
         text.draw(fb, settings_label(row, v, w), 1, y - 1, col, SMALL)
         y += rh
     row = scr.rows[scr.sel]
-    about = "%s variant" % row[2].name if row[1] == "opt" else "\u25b2\u25bc \u25c4\u25ba change"
+    about = "%s variant" % row[2].name if row[1] == "opt" else "\u25b2\u25bc \u25c4 \u25ba change"
     put(fb, text.fit(about, w - 2), 1, h - ROW - 1)  # room for descenders
