@@ -664,21 +664,24 @@ class FrameBuffer:
         is neither a FrameBuffer nor a tuple/list, ``ValueError`` for a tuple of the
         wrong length.  Source: MicroPython docs, FrameBuffer.blit.
         """
-        src = _readonly_fb(source)
+        src = source if type(source) is FrameBuffer else _readonly_fb(source)
         x = _i(x)
         y = _i(y)
         key = _i(key) & 0xFFFFFFFF
-        pal = None if palette is None else _readonly_fb(palette)
+        if palette is None or type(palette) is FrameBuffer:
+            pal = palette
+        else:
+            pal = _readonly_fb(palette)
         sw = src._width
         sh = src._height
-        if x >= self._width or y >= self._height or -x >= sw or -y >= sh:
+        w = self._width
+        h = self._height
+        if x >= w or y >= h or -x >= sw or -y >= sh:
             return
-        x0 = max(0, x)
-        y0 = max(0, y)
-        x1 = max(0, -x)
-        y1 = max(0, -y)
-        x0end = min(self._width, x + sw)
-        y0end = min(self._height, y + sh)
+        x0, x1 = (x, 0) if x >= 0 else (0, -x)
+        y0, y1 = (y, 0) if y >= 0 else (0, -y)
+        x0end = w if x + sw > w else x + sw
+        y0end = h if y + sh > h else y + sh
         n = x0end - x0
         if n <= 0 or y0 >= y0end:
             return
@@ -709,9 +712,13 @@ class FrameBuffer:
             if pal is None:
                 c0, c1 = 0, 1
             else:
-                c0 = _try_get(pal, 0)
-                c1 = _try_get(pal, 1)
-            if c0 is not None and c1 is not None:
+                pget = pal._get
+                try:
+                    c0 = pget(0, 0)
+                    c1 = pget(1, 0)
+                except IndexError:  # palette buffer too short: the generic path raises
+                    c0 = None
+            if c0 is not None:
                 self._blit_mono_memo(src, x0, y0, y0end, x1, y1, n, key, c0, c1)
                 return
         pget = pal._get if pal is not None else None
@@ -1039,14 +1046,6 @@ def _runs(seg, n, msb_first):
             _RUNS_CACHE.clear()
         _RUNS_CACHE[key] = result
     return result
-
-
-def _try_get(fb, x):
-    """Pixel ``(x, 0)`` of ``fb`` without clipping, or None past its buffer's end."""
-    try:
-        return fb._get(x, 0)
-    except IndexError:
-        return None
 
 
 def _readonly_fb(arg):
