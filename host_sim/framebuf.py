@@ -664,21 +664,24 @@ class FrameBuffer:
         is neither a FrameBuffer nor a tuple/list, ``ValueError`` for a tuple of the
         wrong length.  Source: MicroPython docs, FrameBuffer.blit.
         """
-        src = _readonly_fb(source)
+        src = source if type(source) is FrameBuffer else _readonly_fb(source)
         x = _i(x)
         y = _i(y)
         key = _i(key) & 0xFFFFFFFF
-        pal = None if palette is None else _readonly_fb(palette)
+        if palette is None or type(palette) is FrameBuffer:
+            pal = palette
+        else:
+            pal = _readonly_fb(palette)
         sw = src._width
         sh = src._height
-        if x >= self._width or y >= self._height or -x >= sw or -y >= sh:
+        w = self._width
+        h = self._height
+        if x >= w or y >= h or -x >= sw or -y >= sh:
             return
-        x0 = max(0, x)
-        y0 = max(0, y)
-        x1 = max(0, -x)
-        y1 = max(0, -y)
-        x0end = min(self._width, x + sw)
-        y0end = min(self._height, y + sh)
+        x0, x1 = (x, 0) if x >= 0 else (0, -x)
+        y0, y1 = (y, 0) if y >= 0 else (0, -y)
+        x0end = w if x + sw > w else x + sw
+        y0end = h if y + sh > h else y + sh
         n = x0end - x0
         if n <= 0 or y0 >= y0end:
             return
@@ -706,15 +709,18 @@ class FrameBuffer:
             if pal is None and dfmt == sfmt:
                 self._blit_mono_same(src, x0, y0, y0end, x1, y1, n, key)
                 return
-            if dfmt == RGB565 or dfmt == GS8:
-                if pal is None:
-                    c0, c1 = 0, 1
-                else:
-                    c0 = _try_get(pal, 0)
-                    c1 = _try_get(pal, 1)
-                if c0 is not None and c1 is not None:
-                    self._blit_mono_to_bytes(src, x0, y0, y0end, x1, y1, n, key, c0, c1)
-                    return
+            if pal is None:
+                c0, c1 = 0, 1
+            else:
+                pget = pal._get
+                try:
+                    c0 = pget(0, 0)
+                    c1 = pget(1, 0)
+                except IndexError:  # palette buffer too short: the generic path raises
+                    c0 = None
+            if c0 is not None:
+                self._blit_mono_memo(src, x0, y0, y0end, x1, y1, n, key, c0, c1)
+                return
         pget = pal._get if pal is not None else None
         cache = {}
         for yy in range(y0, y0end):
@@ -781,37 +787,163 @@ class FrameBuffer:
         order = "big" if self._format == MONO_HLSB else "little"
         self._buf[first : first + nb] = dv.to_bytes(nb, order)
 
-    def _blit_mono_to_bytes(self, src, x0, y0, y0end, x1, y1, n, key, c0, c1):
-        """Blit a horizontal mono source into an RGB565 or GS8 frame.
+    def _blit_mono_memo(self, src, x0, y0, y0end, x1, y1, n, key, c0, c1):
+        """Blit a horizontal mono source into this frame (any other format).
 
-        ``c0``/``c1`` are the colours of source values 0 and 1 (after the palette);
-        each row is written as runs of equal pixels with slice assignment.
+        ``c0``/``c1`` are the colours of source values 0 and 1 (after the palette).
+        What is written depends only on the source bits covered, the clip, both
+        strides and formats, where the first pixel falls within a byte of this
+        frame, ``key``, ``c0`` and ``c1``: ``_mono_writes`` works it out as byte
+        ranges relative to the first pixel's byte, memoised under those (glyphs
+        are drawn again and again), so a blit costs a slice assignment per run
+        of changed bytes.
         """
-        if self._format == RGB565:
-            bpp = 2
-            pat0 = (c0 & 0xFFFF).to_bytes(2, "little") * n
-            pat1 = (c1 & 0xFFFF).to_bytes(2, "little") * n
+        rows = y0end - y0
+        sstride = src._stride
+        start = x1 + y1 * sstride
+        first = start >> 3
+        nb = ((start + (rows - 1) * sstride + n - 1) >> 3) + 1 - first
+        dfmt = self._format
+        dstride = self._stride
+        if dfmt == RGB565:
+            base = 2 * (x0 + y0 * dstride)
+            align = 0
+        elif dfmt == GS8:
+            base = x0 + y0 * dstride
+            align = 0
+        elif dfmt == MONO_VLSB:
+            base = (y0 >> 3) * dstride + x0
+            align = y0 & 7
         else:
-            bpp = 1
-            pat0 = bytes((c0 & 0xFF,)) * n
-            pat1 = bytes((c1 & 0xFF,)) * n
+            shift = 2 if dfmt == GS2_HMSB else 1 if dfmt == GS4_HMSB else 3
+            base = (x0 + y0 * dstride) >> shift
+            align = x0 & ((1 << shift) - 1)
+        if nb > _BLIT_MEMO_BYTES:
+            writes = self._mono_writes(src, x1, y1, rows, n, align, key, c0, c1)
+        else:
+            mkey = (
+                bytes(src._buf[first : first + nb]),
+                start & 7,
+                sstride,
+                rows,
+                n,
+                src._format,
+                dfmt,
+                dstride,
+                align,
+                key,
+                c0,
+                c1,
+            )
+            writes = _BLIT_MEMO.get(mkey)
+            if writes is None:
+                writes = self._mono_writes(src, x1, y1, rows, n, align, key, c0, c1)
+                if len(_BLIT_MEMO) >= _BLIT_MEMO_MAX:
+                    _BLIT_MEMO.clear()
+                _BLIT_MEMO[mkey] = writes
+        buf = self._buf
+        for a, b, keep, data in writes:
+            a += base
+            b += base
+            if keep is None:
+                buf[a:b] = data
+            else:
+                old = int.from_bytes(buf[a:b], "little")
+                buf[a:b] = ((old & keep) | data).to_bytes(b - a, "little")
+
+    def _mono_writes(self, src, x1, y1, rows, n, align, key, c0, c1):
+        """What ``_blit_mono_memo`` writes, relative to its first pixel's byte.
+
+        A tuple of ``(start, end, keep, data)`` byte ranges of this frame's buffer:
+        ``keep`` None stores the bytes ``data``; otherwise the range, read as a
+        little-endian integer, keeps the bits set in ``keep`` and takes the rest
+        from the integer ``data``.  ``align`` is the first pixel's place in its
+        byte (its row within a MONO_VLSB page, its pixel index within a byte of
+        the horizontal sub-byte formats).
+        """
+        dfmt = self._format
+        msb_first = src._format == MONO_HLSB
+        segs = src._mono_rows(x1, y1, rows, n)[4]
         draw0 = c0 != key
         draw1 = c1 != key
-        msb_first = src._format == MONO_HLSB
-        buf = self._buf
-        stride = self._stride
-        segs = src._mono_rows(x1, y1, y0end - y0, n)[4]
-        for yy, seg in zip(range(y0, y0end), segs, strict=True):
-            runs1, runs0 = _runs(seg, n, msb_first)
-            base = bpp * (x0 + yy * stride)
-            if draw1:
-                for a, ln in runs1:
-                    i = base + bpp * a
-                    buf[i : i + bpp * ln] = pat1[: bpp * ln]
-            if draw0:
-                for a, ln in runs0:
-                    i = base + bpp * a
-                    buf[i : i + bpp * ln] = pat0[: bpp * ln]
+        writes = []
+        if dfmt == RGB565 or dfmt == GS8:
+            # Whole bytes per pixel: runs of drawn pixels, as slices of a pattern.
+            if dfmt == RGB565:
+                bpp = 2
+                pat0 = (c0 & 0xFFFF).to_bytes(2, "little") * n
+                pat1 = (c1 & 0xFFFF).to_bytes(2, "little") * n
+            else:
+                bpp = 1
+                pat0 = bytes((c0 & 0xFF,)) * n
+                pat1 = bytes((c1 & 0xFF,)) * n
+            step = bpp * self._stride
+            base = 0
+            for seg in segs:
+                runs1, runs0 = _runs(seg, n, msb_first)
+                if draw0 and draw1:
+                    row = bytearray(pat0[: bpp * n])
+                    for a, ln in runs1:
+                        row[bpp * a : bpp * (a + ln)] = pat1[: bpp * ln]
+                    writes.append((base, base + bpp * n, None, bytes(row)))
+                elif draw0 or draw1:
+                    runs, pat = (runs1, pat1) if draw1 else (runs0, pat0)
+                    for a, ln in runs:
+                        i = base + bpp * a
+                        writes.append((i, i + bpp * ln, None, pat[: bpp * ln]))
+                base += step
+            return tuple(writes)
+        # Pixels smaller than a byte: draw into two scratch frames of this format,
+        # one all 0 bits and one all 1 bits; the bits where they differ are kept.
+        if dfmt == MONO_VLSB:
+            w = n
+            h = align + rows
+            rowbytes = w
+            nrows = (h + 7) >> 3
+            step = self._stride
+            dx, dy = 0, align
+        else:
+            w = align + n
+            h = rows
+            per = 4 if dfmt == GS2_HMSB else 2 if dfmt == GS4_HMSB else 8
+            rowbytes = (w + per - 1) // per
+            nrows = h
+            step = self._stride // per
+            dx, dy = align, 0
+        zeros = FrameBuffer(bytearray(rowbytes * nrows), w, h, dfmt)
+        ones = FrameBuffer(bytearray(b"\xff" * (rowbytes * nrows)), w, h, dfmt)
+        for r, seg in enumerate(segs):
+            for i in range(n):
+                bit = (seg >> (n - 1 - i)) & 1 if msb_first else (seg >> i) & 1
+                col = c1 if bit else c0
+                if col != key:
+                    zeros._set(dx + i, dy + r, col)
+                    ones._set(dx + i, dy + r, col)
+        lo = zeros._obj
+        hi = ones._obj
+        for r in range(nrows):
+            i = r * rowbytes
+            end = i + rowbytes
+            while i < end:
+                if lo[i] == hi[i]:
+                    j = i + 1
+                    while j < end and lo[j] == hi[j]:
+                        j += 1
+                    # bytes wholly written
+                    a = r * step + i - r * rowbytes
+                    writes.append((a, a + j - i, None, bytes(lo[i:j])))
+                    i = j
+                elif lo[i] != hi[i] and (lo[i] ^ hi[i]) != 0xFF:
+                    j = i + 1
+                    while j < end and (lo[j] ^ hi[j]) != 0xFF:
+                        j += 1
+                    keep = int.from_bytes(lo[i:j], "little") ^ int.from_bytes(hi[i:j], "little")
+                    a = r * step + i - r * rowbytes
+                    writes.append((a, a + j - i, keep, int.from_bytes(lo[i:j], "little")))
+                    i = j
+                else:  # byte untouched
+                    i += 1
+        return tuple(writes)
 
     def scroll(self, xstep, ystep, /):
         """Shift the frame contents by ``(xstep, ystep)`` pixels.
@@ -879,6 +1011,12 @@ class FrameBuffer:
 
 _RUNS_CACHE = {}
 
+# _blit_mono_memo's memo: what a blit writes, by its source bits and arguments;
+# only for sources of at most _BLIT_MEMO_BYTES covered bytes (glyphs, icons)
+_BLIT_MEMO = {}
+_BLIT_MEMO_MAX = 20000
+_BLIT_MEMO_BYTES = 512
+
 
 def _runs(seg, n, msb_first):
     """Runs of 1 and of 0 pixels in an ``n``-pixel mono segment (see _mono_rows).
@@ -908,14 +1046,6 @@ def _runs(seg, n, msb_first):
             _RUNS_CACHE.clear()
         _RUNS_CACHE[key] = result
     return result
-
-
-def _try_get(fb, x):
-    """Pixel ``(x, 0)`` of ``fb`` without clipping, or None past its buffer's end."""
-    try:
-        return fb._get(x, 0)
-    except IndexError:
-        return None
 
 
 def _readonly_fb(arg):
