@@ -29,7 +29,7 @@ def test_every_quick_tap_counts(monkeypatch, apart):
         name = app.game_name()
         if not games or games[-1] != name:
             games.append(name)
-        return n < 20 + 9 * apart + 30
+        return n < 20 + 9 * apart + 60
 
     assert window.run(3, host_sim.DEFAULT_APP, scale=1, hook=hook) == 0
     # RIGHT on the title steps through the three games: 9 taps, 9 changes.
