@@ -175,12 +175,18 @@ def line_to_hand_gap(s, w, h, hand_owner, is_line):
         fb = d.fb
         return [fb.pixel(x, y) for y in range(h) for x in range(w)]
 
+    def differ(a, b):
+        # The pixels where frames a and b differ, in order; whole rows are
+        # compared first, as most rows are the same.
+        return [i for y in range(h) if a[y * w:(y + 1) * w] != b[y * w:(y + 1) * w]
+                for i in range(y * w, (y + 1) * w) if a[i] != b[i]]
+
     full, no_hand, bare = frame(), frame(False), frame(False, False)
     assert len(full) == w * h
-    ink = [i for i in range(w * h) if no_hand[i] != bare[i]]
+    ink = differ(no_hand, bare)
     assert ink, "no such text line drawn"
     x0, x1, y1 = min(i % w for i in ink), max(i % w for i in ink), ink[-1] // w
-    hand = [i for i in range(w * h) if full[i] != no_hand[i]]
+    hand = differ(full, no_hand)
     under = [i // w for i in hand if x0 <= i % w <= x1 and i // w >= y1 - 12]
     return (min(under) - y1 - 1 if under else None), (hand[-1] // w if hand else -1)
 

@@ -6,6 +6,7 @@ player reads (frames and drawn strings)."""
 
 import pytest
 from apptest import screen_text, to_your_turn, waits
+from depth import pick
 from fakestore import FakeStorage, save_file
 from test_persist import Console
 
@@ -488,7 +489,8 @@ def _files_with_saves():
     return dict(st.files)
 
 
-@pytest.mark.parametrize("block", range(2))
+# One block of 40 random sequences a size; the second under make test-deep.
+@pytest.mark.parametrize("block", pick([0], [0, 1]))
 @pytest.mark.parametrize("size", ["wide", "tall", "compact"])
 def test_random_keys_on_the_title_replace_the_save_only_after_a_then_a(size, block):
     """Random key sequences on the title with every game saved: the saves

@@ -1,23 +1,25 @@
 """CPython and MicroPython play the same seeded Klaberjass games identically.
 
-tools/mp/transcripts_klaberjass.py plays 60 random-vs-random games and 60 games
-with the heuristic (against random or itself), all to 500 with the options
-mixed, and prints one line per game: seed, options, every action with its
-events, both observations digested before each round's last card, the final
-position and the result. The very same file runs under CPython and under
-MicroPython 1.27 (WebAssembly, via tools/mp/mp_run.mjs, one game per top-level
-``step`` call so its garbage collector can run); the outputs must be
-byte-identical.
+tools/mp/transcripts_klaberjass.py plays 24 random-vs-random games and 24
+games with the heuristic (60 and 60 under make test-deep), against random or
+itself, all to 500 with the options mixed, and prints one line per game:
+seed, options, every action with its events, both observations digested
+before each round's last card, the final position and the result. The very
+same file runs under CPython and under MicroPython 1.27 (WebAssembly, via
+tools/mp/mp_run.mjs, one game per top-level ``step`` call so its garbage
+collector can run); the outputs must be byte-identical.
 """
 
 import pytest
+from depth import pick
 from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import klaberjass, klaberjass_text
 
 SCRIPT = "tools/mp/transcripts_klaberjass.py"
-N_RANDOM = 60
-N_HEURISTIC = 60
+# Games of each kind; make test-deep plays 60 of each.
+N_RANDOM = pick(24, 60)
+N_HEURISTIC = pick(24, 60)
 
 
 def _cpython_transcript():

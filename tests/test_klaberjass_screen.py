@@ -433,7 +433,9 @@ def test_west_passing_and_exchanging_wait_for_a(size):
     exchange of the trump seven are told by banners that stay until A: they
     went by unseen (no banner, or a timed one)."""
     titles = set()
-    for seed in range(120):
+    # Seed 0's West passes and seed 37's West exchanges; the other seeds
+    # in case a change to the deal moves them.
+    for seed in [0, 37] + list(range(120)):
         if len(titles) == 2:
             break
         s = session(size, seed, None)

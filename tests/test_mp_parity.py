@@ -1,21 +1,24 @@
-"""CPython and MicroPython play the same 200 seeded Clubbed games identically.
+"""CPython and MicroPython play the same seeded Clubbed games identically.
 
-tools/mp/transcripts.py plays 100 random-vs-random and 100 heuristic-vs-random
-games (both CB-8 variants, both dealers) and prints one line per game: seed,
-options, every action with its events, the final position and the result;
-plus a few lines of raw PRNG output. The very same file runs under CPython and
-under MicroPython 1.27 (WebAssembly, via tools/mp/mp_run.mjs in one Node process);
-the outputs must be byte-identical.
+tools/mp/transcripts.py plays 40 random-vs-random and 40 heuristic-vs-random
+games (100 and 100 under make test-deep), both CB-8 variants and both
+dealers, and prints one line per game: seed, options, every action with its
+events, the final position and the result; plus a few lines of raw PRNG
+output. The very same file runs under CPython and under MicroPython 1.27
+(WebAssembly, via tools/mp/mp_run.mjs in one Node process); the outputs must
+be byte-identical.
 """
 
 import pytest
+from depth import pick
 from mprun import assert_same_lines, cpython_output, micropython_output
 
 from cardgames import clubbed_text
 
 SCRIPT = "tools/mp/transcripts.py"
-N_RANDOM = 100
-N_HEURISTIC = 100
+# Games of each kind; make test-deep plays 100 of each.
+N_RANDOM = pick(40, 100)
+N_HEURISTIC = pick(40, 100)
 
 
 def _cpython_transcript():
@@ -32,7 +35,7 @@ def cpython_lines():
 
 
 def test_transcript_is_complete_and_valid(cpython_lines):
-    """The CPython transcript itself: 200 finished games, mixed options."""
+    """The CPython transcript itself: every game finished, mixed options."""
     games = [ln for ln in cpython_lines if ln.startswith("game ")]
     assert len(games) == N_RANDOM + N_HEURISTIC
     assert cpython_lines[-1] == "done %d" % (N_RANDOM + N_HEURISTIC)

@@ -19,7 +19,7 @@ from test_sim_defects import ROOT, sim  # noqa: E402
 from app.persist.storage import encode  # noqa: E402
 
 ONE_GAME = "A Ax60"  # New game of Clubbed (seed 4), A until it is over
-GAMES = "A Ax150"  # New game, then A until a few games are played
+GAMES = "A Ax110"  # New game, then A until two games are played (the second by the 90th)
 HINT = "A B DOWNx5 A"  # New game, pause menu, Show a hint (test_records_defects)
 TAKE_BACK = "A A B DOWNx4 A"  # New game, a move, pause menu, Take back move
 
