@@ -563,3 +563,20 @@ def test_text_during_card_motion_is_a_still_frame(monkeypatch, name):
     assert n > 20  # cards did move
     odd = [f for f in moving if f not in set(still)]
     assert not odd, "a text frame no still frame shows:\n%s" % odd[0]
+
+
+def test_clubbed_result_notes_hand_cards_on_their_seats_line():
+    # CB-9: the count includes the cards left in hand; at 80x24 the note
+    # "N of them" read on the line above West's, as if it were yours.
+    from app.clubbed.result import ResultScreen
+
+    t = Table(1)
+    app = t.app
+    app.show(ResultScreen(app, (0,), [9, 20], [0, 3], [9, 20], 1, ("You", "West"), ()))
+    t.run.settle()
+    lines = t.screen().splitlines()
+    west = [i for i, line in enumerate(lines) if "West" in line and "20 cards" in line]
+    assert west, "\n".join(lines)
+    assert "3 of them" in lines[west[0]]
+    assert "left in hand" in lines[west[0] + 1]
+    assert "of them" not in "".join(line for line in lines if "You" in line)

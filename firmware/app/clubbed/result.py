@@ -101,8 +101,10 @@ class ResultScreen(GameOverScreen):
             if self.from_hand[seat]:
                 # Counted with the collection (CB-9): "20 cards" are all of them.
                 n = self.from_hand[seat]
-                text.draw(fb, "%d of them" % n, 156, y - 2, theme.TEXT_DIM, text.SMALL)
-                text.draw(fb, "left in hand", 156, y + 8, theme.TEXT_DIM, text.SMALL)
+                # The first line on the name's row, so that a text view
+                # (80x24) reads it as that seat's.
+                text.draw(fb, "%d of them" % n, 156, y, theme.TEXT_DIM, text.SMALL)
+                text.draw(fb, "left in hand", 156, y + 10, theme.TEXT_DIM, text.SMALL)
             y += 22
         y = 100
         if self.games > 1:
