@@ -30,6 +30,10 @@ needs_kit = pytest.mark.skipif(KIT is None, reason=harness.HOW_TO_GET_KIT)
 LEVEL = 0
 SPEED = 2
 SLEEP = None  # "Sleep after" in seconds; None: the app's default
+#: "Cards moving" for a test that passes ``motion``: none (app.persist.files),
+#: for a long run whose point is not the flights (each flight's frames cost
+#: the emulated Pico real time); None keeps the app's default.
+NO_MOTION = 2
 HOLD_MS = 100  # a tap: well over hw.buttons' 20 ms debounce, under its 400 ms repeat
 #: Quiet panel time after which an app whose last press was settled in the
 #: simulator is taken as waiting for the next one (see settle_like_sim).
@@ -74,10 +78,11 @@ def frozen_uf2(board=None):
     return os.path.join(d, names[0]) if names else None
 
 
-@functools.lru_cache(maxsize=1)
-def settings_bytes():
-    """The settings file (bytes) of an app with ``LEVEL`` and ``SPEED``,
-    written by the app's own ``persist.save_settings``."""
+@functools.lru_cache(maxsize=4)
+def settings_bytes(motion=None):
+    """The settings file (bytes) of an app with ``LEVEL`` and ``SPEED``
+    (and ``motion``, when not None), written by the app's own
+    ``persist.save_settings``."""
     import host_sim  # noqa: F401  (sys.path for firmware/ and framebuf)
     from app.kit.clock import VirtualClock
     from app.persist import files as persist
@@ -90,6 +95,8 @@ def settings_bytes():
         app.speed = SPEED
         if SLEEP is not None:
             app.sleep = SLEEP
+        if motion is not None:
+            app.motion = motion
         assert persist.save_settings(app)
         with open(os.path.join(d, "settings"), "rb") as f:
             return f.read()
@@ -118,10 +125,11 @@ def oled_driver():
     return harness.oled_driver()
 
 
-def image(board, seed=1, frozen=False, extra=None, tag=""):
+def image(board, seed=1, frozen=False, extra=None, tag="", motion=None):
     """Path of a littlefs image for ``board``: the .mpy install (or, with
     ``frozen``, nothing of the console), /board.txt, the test
-    settings, a seed-fixing /boot.py, plus ``extra`` {path: bytes}. A test
+    settings (with ``motion``), a seed-fixing /boot.py, plus ``extra``
+    {path: bytes}. A test
     with ``extra`` gives a ``tag`` of its own (the image's file name), so
     that test files running in parallel do not share a file."""
     # Frozen: the image holds the console; tools/make/flash.py --frozen copies
@@ -130,21 +138,23 @@ def image(board, seed=1, frozen=False, extra=None, tag=""):
     if not frozen and harness.load_board(board)["display"]["controller"] == "ssd1306":
         files.update(oled_driver())
     files["/board.txt"] = (board + "\n").encode()
-    files["/data/settings"] = settings_bytes()
+    files["/data/settings"] = settings_bytes(motion)
     files["/boot.py"] = boot_py(seed)
     files.update(extra or {})
+    if motion is not None:
+        tag += "motion%d-" % motion
     path = os.path.join(BUILD, "fs-%s%s-%s-%d.bin" % (tag, board, "frozen" if frozen else "mpy",
                                                        seed))
     return harness.write_fs_image(path, files)
 
 
-def boot(board, seed=1, frozen=False, extra=None, tag="", **kw):
+def boot(board, seed=1, frozen=False, extra=None, tag="", motion=None, **kw):
     """A powered-on Pico running ``board``'s install (see ``image``)."""
     uf2 = frozen_uf2(board) if frozen else None
     if frozen and uf2 is None:
         pytest.skip("no up-to-date frozen image: make firmware writes build/firmware/*.uf2")
-    return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra, tag), board=board,
-                        **kw)
+    return harness.Pico(KIT, uf2=uf2, fs=image(board, seed, frozen, extra, tag, motion),
+                        board=board, **kw)
 
 
 def images_to_test():
@@ -200,10 +210,11 @@ def settle_like_sim(pico, sim_ms, want=None):
 
 class Sim:
     """The simulator (host_sim.headless.HeadlessRun) for ``board`` with the
-    test settings and ``seed``: ``press(key)`` returns the virtual ms the app
-    took to settle; ``image()`` is the shown frame as a PIL image."""
+    test settings (with ``motion``) and ``seed``: ``press(key)`` returns the
+    virtual ms the app took to settle; ``image()`` is the shown frame as a
+    PIL image."""
 
-    def __init__(self, board, seed=1):
+    def __init__(self, board, seed=1, motion=None):
         import host_sim  # noqa: F401
         from host_sim import version
         from host_sim.headless import HeadlessRun
@@ -214,7 +225,7 @@ class Sim:
         version.install()
         self.dir = tempfile.mkdtemp(prefix="picocards-sim-")
         with open(os.path.join(self.dir, "settings"), "wb") as f:
-            f.write(settings_bytes())
+            f.write(settings_bytes(motion))
         self.run = HeadlessRun(seed=seed, board=harness.load_board(board),
                                storage=FolderStorage(self.dir))
         # The emulated Pico reads its battery (hw.battery): on USB, no cell.
@@ -279,14 +290,15 @@ def assert_same(name, device_img, sim_img):
         pytest.fail("%s: device and simulator frames differ (%s); PNGs in %s" % (name, why, d))
 
 
-def play_and_compare(board, keys, seed=1, frozen=False, name="run", every=True):
+def play_and_compare(board, keys, seed=1, frozen=False, name="run", every=True, motion=None):
     """Boot ``board``, then press each logical key of ``keys`` on the device
     and in the simulator alike, comparing the panel with the simulator's
     frame after the boot and after every press (``every``; else only the
-    last). Returns the Sim (still open: its app's state is the game's)."""
-    sim = Sim(board, seed)
+    last); both with ``motion`` (see ``settings_bytes``). Returns the Sim
+    (still open: its app's state is the game's)."""
+    sim = Sim(board, seed, motion)
     try:
-        with boot(board, seed, frozen) as pico:
+        with boot(board, seed, frozen, motion=motion) as pico:
             pico.wait_frames(1, timeout_ms=5000, full=True)
             title = sim.image()
             settle_like_sim(pico, 0, title)

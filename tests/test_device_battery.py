@@ -4,11 +4,11 @@ the level the simulator shows for the same reading, and the low warning
 when the supply is near empty.
 
 Every reading runs on the frozen image when ``make firmware`` has built one
-up to date (what a player flashes), else on the ``.mpy`` install; when
-there is a frozen image, the ``.mpy`` install reads the low supply too (its
-title draws the most: the level and the warning), and under ``make
-test-deep`` (tests/depth.py) every reading. Both installs run the same
-compiled code; a boot of the ``.mpy`` install costs twice the frozen one's."""
+up to date (what a player flashes), else on the ``.mpy`` install; under
+``make test-deep`` (tests/depth.py) on the ``.mpy`` install too. Both
+installs run the same compiled code (hw.battery, the title), the ``.mpy``
+install's boot is checked in ``make test`` by tests/test_device_buttons.py,
+and it costs twice the frozen one's."""
 
 import depth
 import device
@@ -18,10 +18,8 @@ pytestmark = device.needs_kit
 
 BOARD = "pimoroni_pico_display"
 READINGS = [(4700, None), (3750, 49), (3350, 5)]
-LOW = READINGS[-1]
-KINDS = device.images_to_test()
-RUNS = [(kind, mv, pct) for kind in KINDS for mv, pct in READINGS
-        if depth.DEEP or kind == KINDS[-1] or (mv, pct) == LOW]
+KINDS = depth.pick(device.images_to_test()[-1:], device.images_to_test())
+RUNS = [(kind, mv, pct) for kind in KINDS for mv, pct in READINGS]
 
 
 @pytest.mark.parametrize("image,vsys_mv,pct", RUNS)

@@ -4,9 +4,10 @@ such an image, installed as tools/make/flash.py lays it (``.mpy`` files),
 boots on each board (the three ST7789 colour boards and the SSD1306 one) to
 the title screen, pixel-identical to the simulator's title for that board.
 
-With a frozen image the ``.mpy`` install's boot on each board is checked by
+With a frozen image the ``.mpy`` install's boot is checked by
 tests/test_device_buttons.py (the same title after a press made before it,
-on the same four boards), so it is not booted a second time here."""
+on a colour board and the OLED one; on all four under ``make test-deep``),
+so it is not booted a second time here."""
 
 import device
 import pytest

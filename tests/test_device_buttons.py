@@ -3,6 +3,10 @@ emulated Pico (``.mpy`` install; real GPIO pulses): issue 32 items 1, 12
 and 13.
 
 - A 0.5 ms glitch on A does nothing, on every board; a real tap of A does.
+  ``make test`` checks a colour board (the Pico Display Pack: four
+  buttons, B held makes UP and DOWN) and the OLED one (a button per
+  logical key); ``make test-deep`` (tests/depth.py) adds the two Waveshare
+  boards (a joystick whose press is a second A).
 - A press made in the first 300 ms after power-on, before even the splash
   is drawn, does not act on the title that comes up later.
 - B held while the computer thinks does not dismiss the Klaberjass
@@ -10,6 +14,7 @@ and 13.
   after it does.
 """
 
+import depth
 import device
 import pytest
 
@@ -17,7 +22,8 @@ import host_sim  # noqa: F401  (firmware/ on sys.path)
 
 pytestmark = device.needs_kit
 
-BOARDS = device.COLOUR_BOARDS + (device.OLED_BOARD,)
+BOARDS = depth.pick(("pimoroni_pico_display", device.OLED_BOARD),
+                    device.COLOUR_BOARDS + (device.OLED_BOARD,))
 GLITCH_MS = 0.5
 GLITCH_AT = (3, 7.3, 11.9)  # ms after the last one's answer time
 

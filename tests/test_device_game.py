@@ -10,7 +10,12 @@ opening (New game and the first turns, the computer's included) the same
 way. Both installs run the same compiled code, and ``make test`` already
 compares the ``.mpy`` install's tables after New game and moves with the
 simulator's (tests/test_device_frames.py), so a second whole game would
-check nothing new at the cost of minutes, and the opening is depth."""
+check nothing new at the cost of minutes, and the opening is depth.
+
+Cards do not move (the "Cards moving: none" setting): the frames compared
+are the settled ones, which the flights do not change, and each flight's
+frames cost the emulated Pico real time; the flights are drawn on the
+device by tests/test_device_frames.py and tests/test_device_memory.py."""
 
 import depth
 import device
@@ -25,6 +30,8 @@ SEED = 3
 BOARD = "pimoroni_pico_display"
 #: Presses of the opening: New game, then turns of yours and the computer's.
 OPENING = 8
+#: The "Cards moving" setting of the game (tests/device.py).
+MOTION = device.NO_MOTION
 
 
 def plan_keys(seed):
@@ -34,7 +41,7 @@ def plan_keys(seed):
     and the result screen."""
     from app.clubbed.screen import ClubbedScreen
 
-    sim = device.Sim(BOARD, seed)
+    sim = device.Sim(BOARD, seed, MOTION)
     keys = ["A"]
     sim.press("A")
     while isinstance(sim.run.app.screen, ClubbedScreen):
@@ -76,7 +83,7 @@ def test_clubbed_game_by_buttons(kind):
     if not whole:
         keys = keys[:OPENING]
     sim = device.play_and_compare(BOARD, keys, SEED, frozen=kind == "frozen",
-                                  name="clubbed-game-%s" % kind)
+                                  name="clubbed-game-%s" % kind, motion=MOTION)
     try:
         want = "ResultScreen" if whole else "ClubbedScreen"
         assert type(sim.run.app.screen).__name__ == want

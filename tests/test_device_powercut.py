@@ -1,9 +1,13 @@
 """A save survives a power cut before its flash operations, on the
-emulated Pico (``.mpy`` install, Pimoroni Pico Display Pack): a Clubbed game
+emulated Pico (Pimoroni Pico Display Pack; the frozen image when ``make
+firmware`` has built one up to date, what a player flashes and whose boots
+cost half the ``.mpy`` install's, else the ``.mpy`` install: both run the
+same compiled save code on the same littlefs): a Clubbed game
 is saved (old save in flash), one more move makes the app save again, and
 the power is cut just before an erase or program of that save (which ones:
 below); after power-on the console boots to its title and the flash holds
 the old save or the new one, byte for byte, with nothing set aside as bad.
+Cards do not move, as in tests/test_device_game.py, whose presses it plays.
 
 Each cut boots a fresh emulated Pico that replays the Continue and the move,
 as long as the reference run itself. ``make test`` cuts before the save's first
@@ -14,7 +18,7 @@ program)."""
 
 import depth
 import device
-from test_device_game import BOARD, SEED, plan_keys
+from test_device_game import BOARD, MOTION, SEED, plan_keys
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from tools.pico import harness
@@ -62,7 +66,8 @@ def test_save_survives_a_power_cut_at_its_flash_operations(tmp_path):
     flash_old = str(tmp_path / "old.bin")
     # 1. Play until a save happens that erases a block too (the most steps);
     # keep the flash from just before its move.
-    with device.boot(BOARD, SEED) as pico:
+    with device.boot(BOARD, SEED, frozen=device.images_to_test()[-1] == "frozen",
+                     motion=MOTION) as pico:
         pico.settle(device.QUIET_MS)
         old = None
         for key in keys[:-1]:

@@ -527,7 +527,7 @@ def blocks(text):
     return out
 
 
-def memory_run(pico, press_logical, elf=None):
+def memory_run(pico, press_logical, elf=None, moves=scenario.MOVES):
     """The memory scenario (tools/pico/scenario.py) on ``pico`` booted with
     its probe: ``{"screens": [(screen, free after collect, previous screen,
     lowest free at a push on it)], "played": {game: actions at its table},
@@ -535,13 +535,14 @@ def memory_run(pico, press_logical, elf=None):
     ScenarioError when the app does not get where the scenario goes
     (a MemoryError included). With the firmware's ``elf``, every request
     to gc_alloc/gc_realloc after the title's first idle state is watched
-    (tools/pico/harness.py ``watch_allocs``): "allocs" has the largest."""
+    (tools/pico/harness.py ``watch_allocs``): "allocs" has the largest.
+    ``moves``: moves of yours at each table."""
     m = scenario.DeviceMachine(pico, press_logical)
     if elf:
         alloc = harness.elf_symbol(elf, "gc_alloc")
         if alloc:
             pico.watch_allocs(alloc, harness.elf_symbol(elf, "gc_realloc") or 0)
-    played = scenario.drive(m)
+    played = scenario.drive(m, moves=moves)
     pico.run_ms(1000)
     m._read()
     text = m.text
