@@ -30,7 +30,7 @@ DRAW = clubbed.DRAW
 ALL_NAMES = sorted(r + s for s in "CDHS" for r in "23456789TJQKA")
 CARD_FIELDS = ("h0", "h1", "s", "p", "c0", "c1")
 MAX_MOVES = 41 + 52  # each draw empties a stock slot, each card is played once
-N_RANDOM_GAMES = depth.pick(300, 1000)
+N_RANDOM_GAMES = depth.pick(150, 1000)
 N_HEURISTIC_GAMES = 100
 
 

@@ -31,7 +31,7 @@ from players.clubs.heuristic import ClubsHeuristic
 from players.random_player import RandomPlayer
 
 ALL_NAMES = sorted(r + s for s in "CDHS" for r in "23456789TJQKA")
-N_RANDOM_GAMES = depth.pick(100, 250)
+N_RANDOM_GAMES = depth.pick(50, 250)
 HANDS_PER_GAME = 4
 N_HEURISTIC_GAMES = 6
 BID0 = clubs.BID0
