@@ -933,7 +933,7 @@ class FrameBuffer:
                     a = r * step + i - r * rowbytes
                     writes.append((a, a + j - i, None, bytes(lo[i:j])))
                     i = j
-                elif lo[i] != hi[i] and (lo[i] ^ hi[i]) != 0xFF:
+                elif (lo[i] ^ hi[i]) != 0xFF:  # some bits kept
                     j = i + 1
                     while j < end and (lo[j] ^ hi[j]) != 0xFF:
                         j += 1
