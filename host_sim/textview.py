@@ -500,8 +500,12 @@ def _card_rows(cards, at):
     within ``RAISE_MAX`` pixels of its lowest) takes one row, or two when
     some of its cards may be played and others not: the playable ones on
     the row just above. Raised by 6 pixels (playable) and by 10 (the
-    cursor's), the cards fell on three staggered rows."""
+    cursor's), the cards fell on three staggered rows. Also the bands
+    ``(top, bottom, row)`` of the hands holding cards that may not be
+    played: a string standing inside one (Clubbed's DRAW, offered only when
+    it may be chosen) goes on the playable row, above those cards."""
     out = {}
+    bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
     for k in sorted(cards, key=lambda k: -k[2]):
         _card, x, y, w, h, dim = k[:6]
@@ -516,7 +520,9 @@ def _card_rows(cards, at):
         split = len({k[5] for k in members}) > 1
         for k in members:
             out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
-    return out
+        if any(k[5] for k in members):
+            bands.append((low - RAISE_MAX, low + members[0][4], max(0, r - 1)))
+    return out, bands
 
 
 def layout(display, scene, cols, rows, rights=()):
@@ -533,8 +539,12 @@ def layout(display, scene, cols, rows, rights=()):
     def at(x, y):
         return min(rows - 1, max(0, y * rows // h)), min(cols - 1, max(0, x * cols // w))
 
+    rows_of, bands = _card_rows(cards, at)
     for x, y, font, chars in _runs(texts):
         r, c = at(x, y + font.h // 2)
+        for top, bottom, row in bands:
+            if top <= y and y + font.h <= bottom:
+                r = row
         end = x + len(chars) * font.w
         if (end, y) in rights:
             c = max(0, at(end, y + font.h // 2)[1] - len(chars))
@@ -547,7 +557,6 @@ def layout(display, scene, cols, rows, rights=()):
             cells = [(left, gold, cells[0][2], True)] + cells + [(right, gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
-    rows_of = _card_rows(cards, at)
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
         c = at(x, y + 9)[1]
         r = rows_of[(x, y)]

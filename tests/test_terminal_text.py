@@ -257,6 +257,25 @@ def test_clubbed_draws_show_each_card_once():
     assert draws >= 10
 
 
+def test_clubbed_draw_sits_on_the_playable_row():
+    # Clubbed, seed 4, second turn: Q♣ may be played, 3♥ K♥ 10♠ may not,
+    # and DRAW is offered. DRAW sat on the lower row with the faint cards,
+    # reading as one that may not be chosen; it goes on the upper row.
+    from cardgames import clubbed
+
+    t = Table(seed=4)
+    t.press("A", "A")
+    scr = t.app.screen
+    assert scr.human_turn() and clubbed.DRAW in scr.slots
+    g = t.grid()
+    rows = {k[1] for k in g.cards if not k[3] and k[0] in
+            {card_label(c) for c in scr.game.hand(0)}}
+    faint = {k[1] for k in g.cards if k[3]}
+    assert len(rows) == 1 and len(faint) == 1 and rows != faint, g.text()
+    draw = [r for r, line in enumerate(g.lines()) if "DRAW" in line]
+    assert draw == sorted(rows), g.text()
+
+
 def test_cursor_card_is_marked_and_raised_card_sits_higher():
     # Clubbed, seed 3: at the first turn the cursor's card reads "►..◄",
     # and a playable (raised) card stands a row above the greyed ones.
