@@ -88,7 +88,7 @@ def _faces(s):
 def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
     # CB-5: the pile went into your collection, the club with it; the
     # banner names West and the club, and the 240-pixel table shows the club
-    # on the pile while the banner waits.
+    # on the pile while the banner waits, with no "pile 0" under it.
     from cardgames import clubbed
 
     s = cls(11)
@@ -100,6 +100,7 @@ def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
     assert "You collect" in shown
     if cls is not Compact:
         assert club in _faces(s)
+        assert "pile 0" not in shown  # no count under the club drawn on the pile
 
 
 def _until_you_club_west(s):

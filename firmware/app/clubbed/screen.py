@@ -442,8 +442,10 @@ class ClubbedScreen:
             fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
         text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 1, theme.TEXT_DIM, text.SMALL)
         px = 44
-        if self.banner and not g.n_pile:
-            # The club that took the pile, on it while the banner says so.
+        clubbed_pile = self.banner and not g.n_pile
+        if clubbed_pile:
+            # The club that took the pile, on it while the banner says so
+            # (no count under it: "pile 0" under a card read as wrong).
             cardview.face(fb, self.banner[3], px, sy, theme.BIG_W, theme.BIG_H)
         elif g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
@@ -455,8 +457,9 @@ class ClubbedScreen:
             cardview.face(fb, top, px, sy, theme.BIG_W, theme.BIG_H)
         else:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
-        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
-                           text.SMALL)
+        if not clubbed_pile:
+            text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1,
+                               theme.TEXT, text.SMALL)
         if not self.banner:
             # Whose turn and recent events, right of the pile; under a
             # banner they would show at its left edge only.
