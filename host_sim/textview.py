@@ -29,7 +29,9 @@ single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
 An empty card place (a dotted frame) is "__" in the frame's colour. A
 hand takes one row, or two when some cards may be played and others not:
 the playable ones (raised on the screen) on the upper row, the others on
-the lower, faint as well as grey. A fan of backs is "▒" a card.
+the lower, faint as well as grey; Clubbed's DRAW goes on the upper. A
+name in a large font just under cards (the title's game under its aces)
+takes the row after theirs. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -490,6 +492,16 @@ def _boxed(display, x, y, font):
     return False
 
 
+#: A large-font string this many pixels or fewer under cards is their label.
+UNDER_MAX = 6
+
+
+def _open_gap(display, x, y0, y1, ground):
+    """True when column ``x`` from row ``y0`` to ``y1`` (end exclusive) has
+    colour ``ground`` all the way: nothing between a card and a string."""
+    w, shown = display.width, display.shown
+    return all(shown[b * w + x] == ground for b in range(y0, y1))
+
 #: A raised card stands at most this many pixels above its hand's others
 #: (the cursor's card 10, a playable one 6).
 RAISE_MAX = 12
@@ -545,6 +557,19 @@ def layout(display, scene, cols, rows, rights=()):
         for top, bottom, row in bands:
             if top <= y and y + font.h <= bottom:
                 r = row
+        if font is not text.SMALL:
+            # A name in a large font just under cards, on the same ground
+            # (the title's game under its fan of aces), goes on the row
+            # after theirs: a card takes one row, and the name read rows
+            # away from its cards. A banner's title under the table's cards
+            # has the banner's frame between.
+            end = x + len(chars) * font.w
+            ground = chars[0][2]
+            under = [rows_of[(k[1], k[2])] for k in cards
+                     if k[1] < end and x < k[1] + k[3] and 1 <= y - k[2] - k[4] <= UNDER_MAX
+                     and _open_gap(display, max(x, k[1]), k[2] + k[4], y, ground)]
+            if under:
+                r = min(r, max(under) + 1)
         end = x + len(chars) * font.w
         if (end, y) in rights:
             c = max(0, at(end, y + font.h // 2)[1] - len(chars))

@@ -179,6 +179,20 @@ def test_rules_settings_statistics_read_as_text():
     assert "Statistics" in flat and "Klaberjass" in flat, flat
 
 
+def test_title_game_name_sits_under_its_aces():
+    # The title's game name stands 4 pixels under the fan of aces, but a
+    # card takes one row, so the name read five rows lower, alone between
+    # the menu's rows. It goes on the row after the aces, for each game.
+    t = Table(seed=4)
+    for name in ("Clubbed", "Klaberjass", "Clubs"):
+        while t.app.game_name() != name:
+            t.press("RIGHT")
+        lines = t.grid().lines()
+        aces = [r for r, line in enumerate(lines) if "A\u2663" in line]
+        assert len(aces) == 1, "\n".join(lines)
+        assert name in lines[aces[0] + 1], "\n".join(lines)
+
+
 def test_title_with_a_saved_game_reads_every_row():
     # With a saved game the title has seven rows, six in view at a time
     # (app.title): each row in view is read whole on a row of its own, in
