@@ -505,13 +505,16 @@ def _open_gap(display, x, y0, y1, ground):
 #: A raised card stands at most this many pixels above its hand's others
 #: (the cursor's card 10, a playable one 6).
 RAISE_MAX = 12
+#: Cards of a hand stand at most this many pixels apart (the cursor's card
+#: 3 from the next); further apart they are not one hand (a trick's cards).
+HAND_GAP = 4
 
 
 def _card_rows(cards, at):
-    """The row of each card ``(x, y)``: a hand (cards of one size standing
-    within ``RAISE_MAX`` pixels of its lowest) takes one row, or two when
-    some of its cards may be played and others not: the playable ones on
-    the row just above. Raised by 6 pixels (playable) and by 10 (the
+    """The row of each card ``(x, y)``: a hand (cards of one size side by
+    side, standing within ``RAISE_MAX`` pixels of its lowest) takes one
+    row, or two when some of its cards may be played and others not: the
+    playable ones on the row just above. Raised by 6 pixels (playable) and by 10 (the
     cursor's), the cards fell on three staggered rows. Also the bands
     ``(top, bottom, row)`` of the hands holding cards that may not be
     played: a string standing inside one (Clubbed's DRAW, offered only when
@@ -527,7 +530,18 @@ def _card_rows(cards, at):
                 break
         else:
             hands.append((w, h, y, [k]))
-    for _w, _h, low, members in hands:
+    runs = []  # each hand cut where its cards stop touching (a trick's West and East)
+    for w, _h, _low, members in hands:
+        members.sort(key=lambda k: k[1])
+        run = [members[0]]
+        for k in members[1:]:
+            if k[1] - run[-1][1] > w + HAND_GAP:
+                runs.append(run)
+                run = []
+            run.append(k)
+        runs.append(run)
+    for members in runs:
+        low = max(k[2] for k in members)
         r = at(members[0][1], low + 9)[0]
         split = len({k[5] for k in members}) > 1
         for k in members:

@@ -290,6 +290,21 @@ def test_clubbed_draw_sits_on_the_playable_row():
     assert draw == sorted(rows), g.text()
 
 
+def test_trick_cards_stand_on_the_rows_of_their_values():
+    # Clubs, seed 4, the first trick: West's 2♠ and East's 7♠ lie 2 pixels
+    # apart in height and were read as one hand, so East's card went to
+    # West's row, a row below its value "7". Cards far apart are not one
+    # hand: each card is on the row of its value.
+    t = Table(seed=4)
+    t.press("RIGHT", "RIGHT", "A", "A", "A", "A", "A", "A")
+    lines = t.grid().lines()
+    for card, value in (("2\u2660", "2"), ("7\u2660", "7")):
+        row = [line for line in lines if card in line]
+        assert len(row) == 1, "\n".join(lines)
+        words = row[0].split()
+        assert words[words.index(card) + 1] == value, "\n".join(lines)
+
+
 def test_cursor_card_is_marked_and_raised_card_sits_higher():
     # Clubbed, seed 3: at the first turn the cursor's card reads "►..◄",
     # and a playable (raised) card stands a row above the greyed ones.
