@@ -29,7 +29,9 @@ single gold frame (chosen to pass) reads "[Q♦]", other framed text "[♣]".
 An empty card place (a dotted frame) is "__" in the frame's colour. A
 hand takes one row, or two when some cards may be played and others not:
 the playable ones (raised on the screen) on the upper row, the others on
-the lower, faint as well as grey. A fan of backs is "▒" a card.
+the lower, faint as well as grey; Clubbed's DRAW goes on the upper. A
+name in a large font just under cards (the title's game under its aces)
+takes the row after theirs. A fan of backs is "▒" a card.
 
 ``Recorder`` is the listener; ``Recorder.grid(cols, rows)`` the laid-out
 ``Grid``, whose ``lines()`` give the plain text and ``ansi_lines()`` the
@@ -490,18 +492,35 @@ def _boxed(display, x, y, font):
     return False
 
 
+#: A large-font string this many pixels or fewer under cards is their label.
+UNDER_MAX = 6
+
+
+def _open_gap(display, x, y0, y1, ground):
+    """True when column ``x`` from row ``y0`` to ``y1`` (end exclusive) has
+    colour ``ground`` all the way: nothing between a card and a string."""
+    w, shown = display.width, display.shown
+    return all(shown[b * w + x] == ground for b in range(y0, y1))
+
 #: A raised card stands at most this many pixels above its hand's others
 #: (the cursor's card 10, a playable one 6).
 RAISE_MAX = 12
+#: Cards of a hand stand at most this many pixels apart (the cursor's card
+#: 3 from the next); further apart they are not one hand (a trick's cards).
+HAND_GAP = 4
 
 
 def _card_rows(cards, at):
-    """The row of each card ``(x, y)``: a hand (cards of one size standing
-    within ``RAISE_MAX`` pixels of its lowest) takes one row, or two when
-    some of its cards may be played and others not: the playable ones on
-    the row just above. Raised by 6 pixels (playable) and by 10 (the
-    cursor's), the cards fell on three staggered rows."""
+    """The row of each card ``(x, y)``: a hand (cards of one size side by
+    side, standing within ``RAISE_MAX`` pixels of its lowest) takes one
+    row, or two when some of its cards may be played and others not: the
+    playable ones on the row just above. Raised by 6 pixels (playable) and by 10 (the
+    cursor's), the cards fell on three staggered rows. Also the bands
+    ``(top, bottom, row)`` of the hands holding cards that may not be
+    played: a string standing inside one (Clubbed's DRAW, offered only when
+    it may be chosen) goes on the playable row, above those cards."""
     out = {}
+    bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
     for k in sorted(cards, key=lambda k: -k[2]):
         _card, x, y, w, h, dim = k[:6]
@@ -511,12 +530,25 @@ def _card_rows(cards, at):
                 break
         else:
             hands.append((w, h, y, [k]))
-    for _w, _h, low, members in hands:
+    runs = []  # each hand cut where its cards stop touching (a trick's West and East)
+    for w, _h, _low, members in hands:
+        members.sort(key=lambda k: k[1])
+        run = [members[0]]
+        for k in members[1:]:
+            if k[1] - run[-1][1] > w + HAND_GAP:
+                runs.append(run)
+                run = []
+            run.append(k)
+        runs.append(run)
+    for members in runs:
+        low = max(k[2] for k in members)
         r = at(members[0][1], low + 9)[0]
         split = len({k[5] for k in members}) > 1
         for k in members:
             out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
-    return out
+        if any(k[5] for k in members):
+            bands.append((low - RAISE_MAX, low + members[0][4], max(0, r - 1)))
+    return out, bands
 
 
 def layout(display, scene, cols, rows, rights=()):
@@ -533,8 +565,25 @@ def layout(display, scene, cols, rows, rights=()):
     def at(x, y):
         return min(rows - 1, max(0, y * rows // h)), min(cols - 1, max(0, x * cols // w))
 
+    rows_of, bands = _card_rows(cards, at)
     for x, y, font, chars in _runs(texts):
         r, c = at(x, y + font.h // 2)
+        for top, bottom, row in bands:
+            if top <= y and y + font.h <= bottom:
+                r = row
+        if font is not text.SMALL:
+            # A name in a large font just under cards, on the same ground
+            # (the title's game under its fan of aces), goes on the row
+            # after theirs: a card takes one row, and the name read rows
+            # away from its cards. A banner's title under the table's cards
+            # has the banner's frame between.
+            end = x + len(chars) * font.w
+            ground = chars[0][2]
+            under = [rows_of[(k[1], k[2])] for k in cards
+                     if k[1] < end and x < k[1] + k[3] and 1 <= y - k[2] - k[4] <= UNDER_MAX
+                     and _open_gap(display, max(x, k[1]), k[2] + k[4], y, ground)]
+            if under:
+                r = min(r, max(under) + 1)
         end = x + len(chars) * font.w
         if (end, y) in rights:
             c = max(0, at(end, y + font.h // 2)[1] - len(chars))
@@ -547,7 +596,6 @@ def layout(display, scene, cols, rows, rights=()):
             cells = [(left, gold, cells[0][2], True)] + cells + [(right, gold, cells[0][2], True)]
             c -= 1
         tokens.append((r, c, len(tokens), cells, None))
-    rows_of = _card_rows(cards, at)
     for card, x, y, _cw, _ch, dim, framed, ink, face in sorted(cards, key=lambda k: (k[2], k[1])):
         c = at(x, y + 9)[1]
         r = rows_of[(x, y)]

@@ -468,6 +468,10 @@ def test_cb8_refill_five_from_the_stock_top():
     assert g.current_player == 1
     assert_conserved(g)
     assert (clubbed.EV_REFILL, 0, 5, 0) in g.events
+    # The words say why five cards came ("You: new hand of 5" did not).
+    names = ("You", "West")
+    assert clubbed.describe((clubbed.EV_REFILL, 0, 5, 0), 0, names) == "You ran out: drew 5"
+    assert clubbed.describe((clubbed.EV_REFILL, 1, 3, 0), 0, names) == "West ran out: drew 3"
 
 
 def test_cb8_refill_after_a_club():

@@ -88,7 +88,7 @@ def _faces(s):
 def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
     # CB-5: the pile went into your collection, the club with it; the
     # banner names West and the club, and the 240-pixel table shows the club
-    # on the pile while the banner waits.
+    # on the pile while the banner waits, with no "pile 0" under it.
     from cardgames import clubbed
 
     s = cls(11)
@@ -100,6 +100,7 @@ def test_cb5_the_banner_says_who_clubbed_with_which_club(cls):
     assert "You collect" in shown
     if cls is not Compact:
         assert club in _faces(s)
+        assert "pile 0" not in shown  # no count under the club drawn on the pile
 
 
 def _until_you_club_west(s):
@@ -148,7 +149,7 @@ def test_cb5_your_club_waits_for_a_as_wests(cls):
     timed one went by under the flying card, or the next tap closed it)."""
     s = cls(11)
     scr = _until_you_club_west(s)
-    assert scr.deadline() is None and not scr.human_turn()
+    assert scr.banner_until is None and not scr.human_turn()
     s.clock.now += 60_000
     s.settle()
     shown = screen_text(s)
@@ -188,3 +189,21 @@ def test_a_banner_names_both_keys_that_close_it():
     assert "A/B: continue" in screen_text(s)
     s.press("B")
     assert scr.banner is None and scr.pause is None
+
+
+def test_a_quick_second_tap_leaves_the_banner_up():
+    """The A that played your club, pressed twice in quick succession,
+    closed the banner before it could be read: for a moment after it goes
+    up, A and B leave it alone; then A closes it."""
+    s = Session(11)
+    scr = _until_you_club_west(s)
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert scr.banner is not None
+    hold = scr.deadline()
+    assert hold is not None and hold > s.clock.now
+    s.clock.now = hold
+    s.settle()
+    assert scr.banner is not None and scr.deadline() is None
+    s.press("A")
+    assert scr.banner is None

@@ -179,6 +179,20 @@ def test_rules_settings_statistics_read_as_text():
     assert "Statistics" in flat and "Klaberjass" in flat, flat
 
 
+def test_title_game_name_sits_under_its_aces():
+    # The title's game name stands 4 pixels under the fan of aces, but a
+    # card takes one row, so the name read five rows lower, alone between
+    # the menu's rows. It goes on the row after the aces, for each game.
+    t = Table(seed=4)
+    for name in ("Clubbed", "Klaberjass", "Clubs"):
+        while t.app.game_name() != name:
+            t.press("RIGHT")
+        lines = t.grid().lines()
+        aces = [r for r, line in enumerate(lines) if "A\u2663" in line]
+        assert len(aces) == 1, "\n".join(lines)
+        assert name in lines[aces[0] + 1], "\n".join(lines)
+
+
 def test_title_with_a_saved_game_reads_every_row():
     # With a saved game the title has seven rows, six in view at a time
     # (app.title): each row in view is read whole on a row of its own, in
@@ -255,6 +269,40 @@ def test_clubbed_draws_show_each_card_once():
             if k == "DOWN":  # the cursor on DRAW reads as on a card
                 assert "\u25baDRAW\u25c4" in t.grid().text()
     assert draws >= 10
+
+
+def test_clubbed_draw_sits_on_the_playable_row():
+    # Clubbed, seed 4, second turn: Q♣ may be played, 3♥ K♥ 10♠ may not,
+    # and DRAW is offered. DRAW sat on the lower row with the faint cards,
+    # reading as one that may not be chosen; it goes on the upper row.
+    from cardgames import clubbed
+
+    t = Table(seed=4)
+    t.press("A", "A")
+    scr = t.app.screen
+    assert scr.human_turn() and clubbed.DRAW in scr.slots
+    g = t.grid()
+    rows = {k[1] for k in g.cards if not k[3] and k[0] in
+            {card_label(c) for c in scr.game.hand(0)}}
+    faint = {k[1] for k in g.cards if k[3]}
+    assert len(rows) == 1 and len(faint) == 1 and rows != faint, g.text()
+    draw = [r for r, line in enumerate(g.lines()) if "DRAW" in line]
+    assert draw == sorted(rows), g.text()
+
+
+def test_trick_cards_stand_on_the_rows_of_their_values():
+    # Clubs, seed 4, the first trick: West's 2♠ and East's 7♠ lie 2 pixels
+    # apart in height and were read as one hand, so East's card went to
+    # West's row, a row below its value "7". Cards far apart are not one
+    # hand: each card is on the row of its value.
+    t = Table(seed=4)
+    t.press("RIGHT", "RIGHT", "A", "A", "A", "A", "A", "A")
+    lines = t.grid().lines()
+    for card, value in (("2\u2660", "2"), ("7\u2660", "7")):
+        row = [line for line in lines if card in line]
+        assert len(row) == 1, "\n".join(lines)
+        words = row[0].split()
+        assert words[words.index(card) + 1] == value, "\n".join(lines)
 
 
 def test_cursor_card_is_marked_and_raised_card_sits_higher():

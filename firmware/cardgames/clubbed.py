@@ -558,7 +558,7 @@ def describe(ev, viewer, names):
     if kind == EV_CLUB:
         return "%s clubbed %s: %d" % (who, other, a)
     if kind == EV_REFILL:
-        return "%s: new hand of %d" % (who, a)
+        return "%s ran out: drew %d" % (who, a)
     if kind == EV_END:
         return "Game over"
     return "?"

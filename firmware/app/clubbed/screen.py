@@ -24,6 +24,10 @@ NAMES = ("You", "West")
 THINK_MS = 750
 _AFTER_DRAW_MS = const(450)
 _BANNER_MS = const(1700)
+# A and B leave the banner that waits for A alone this long: a quick second
+# tap (the A that played the club, or that hurried West, pressed twice)
+# would close it before it could be read.
+_BANNER_HOLD_MS = const(700)
 # The last move and "Game over" lie on the table this long before the
 # result (a second to find the lines, then one to read them), or until A
 # when the computer's move ended the game: its last plays and draws would
@@ -138,6 +142,7 @@ class ClubbedScreen:
         self.banner = None  # (title, line) while someone is being clubbed
         # When it goes (ms), or None: until A (you were clubbed by West).
         self.banner_until = 0
+        self.hold_until = None  # A and B wait until this tick on the banner, or None
         self.end_at = None
         self.mover = _HUMAN  # whose action was applied last
         self.pause = None  # a Menu while paused
@@ -267,6 +272,7 @@ class ClubbedScreen:
                     # (a player who looked away would only see it gone), and
                     # yours, timed, went by under the flying card and a tap.
                     self.banner_until = None
+                    self.hold_until = now + _BANNER_HOLD_MS
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.after_seen(_AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
@@ -297,6 +303,8 @@ class ClubbedScreen:
 
     def deadline(self):
         """Next clock tick (ms) this screen needs a step at, or None."""
+        if self.banner and self.hold_until is not None and self.pause is None:
+            return self.hold_until
         return shared.deadline(self, self._timer())
 
     def _timer(self):
@@ -311,6 +319,8 @@ class ClubbedScreen:
         if self.pause is not None:
             return
         if self.banner:
+            if self.hold_until is not None and self.app.clock.ticks_diff(now, self.hold_until) >= 0:
+                self.hold_until = None
             if self.banner_until is None or self.app.clock.ticks_diff(now, self.banner_until) < 0:
                 return
             self.banner = None
@@ -349,8 +359,11 @@ class ClubbedScreen:
             self._pause_button(b)
             return
         if self.banner:
-            if b == buttons.A or b == buttons.B:
-                self.banner_until = app.clock.ticks_ms()
+            now = app.clock.ticks_ms()
+            if (b == buttons.A or b == buttons.B) and \
+                    (self.hold_until is None or app.clock.ticks_diff(now, self.hold_until) >= 0):
+                self.hold_until = None
+                self.banner_until = now
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS)
@@ -429,8 +442,10 @@ class ClubbedScreen:
             fb.rect(2, sy - 2, theme.BIG_W + 4, theme.BIG_H + 4, theme.GOLD)
         text.draw_centered(fb, "stock", 20, sy + theme.BIG_H + 1, theme.TEXT_DIM, text.SMALL)
         px = 44
-        if self.banner and not g.n_pile:
-            # The club that took the pile, on it while the banner says so.
+        clubbed_pile = self.banner and not g.n_pile
+        if clubbed_pile:
+            # The club that took the pile, on it while the banner says so
+            # (no count under it: "pile 0" under a card read as wrong).
             cardview.face(fb, self.banner[3], px, sy, theme.BIG_W, theme.BIG_H)
         elif g.n_pile:
             for i in range(min(g.n_pile - 1, 3), 0, -1):
@@ -442,8 +457,9 @@ class ClubbedScreen:
             cardview.face(fb, top, px, sy, theme.BIG_W, theme.BIG_H)
         else:
             cardview.placeholder(fb, px, sy, theme.BIG_W, theme.BIG_H, theme.TEXT_DIM)
-        text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1, theme.TEXT,
-                           text.SMALL)
+        if not clubbed_pile:
+            text.draw_centered(fb, "pile %d" % g.n_pile, px + 17, sy + theme.BIG_H + 1,
+                               theme.TEXT, text.SMALL)
         if not self.banner:
             # Whose turn and recent events, right of the pile; under a
             # banner they would show at its left edge only.
