@@ -207,3 +207,32 @@ def test_a_quick_second_tap_leaves_the_banner_up():
     assert scr.banner is not None and scr.deadline() is None
     s.press("A")
     assert scr.banner is None
+
+
+def test_the_hold_counts_from_the_banner_not_from_before_west_thought(monkeypatch):
+    """West's search (most of a second at Hard on the console, seconds at
+    Expert) and the save run between the step's tick and West's banner: a
+    hold counted from that tick was over before the banner was seen, so a
+    quick tap after it still closed it. The hold counts from the banner."""
+    import app.screen as shared
+
+    s = Session(11)
+    choose = shared.computer_choice
+
+    def slow(screen, player, seat):
+        action = choose(screen, player, seat)
+        s.clock.now += 900  # a Hard search on the console
+        return action
+
+    monkeypatch.setattr(shared, "computer_choice", slow)
+    after = ClubbedScreen._after_apply
+    holds = []
+
+    def noted(scr, now):
+        after(scr, now)
+        if scr.banner and scr.banner_until is None and scr.mover != 0:
+            holds.append(scr.hold_until - s.clock.now)
+
+    monkeypatch.setattr(ClubbedScreen, "_after_apply", noted)
+    _until_west_clubs_you(s)
+    assert holds and min(holds) >= 700, holds

@@ -272,7 +272,9 @@ class ClubbedScreen:
                     # (a player who looked away would only see it gone), and
                     # yours, timed, went by under the flying card and a tap.
                     self.banner_until = None
-                    self.hold_until = now + _BANNER_HOLD_MS
+                    # From the clock, not ``now``: West's search and the
+                    # save ran since (a second or more on the console).
+                    self.hold_until = self.app.clock.ticks_ms() + _BANNER_HOLD_MS
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.after_seen(_AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
