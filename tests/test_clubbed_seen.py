@@ -236,3 +236,25 @@ def test_the_hold_counts_from_the_banner_not_from_before_west_thought(monkeypatc
     monkeypatch.setattr(ClubbedScreen, "_after_apply", noted)
     _until_west_clubs_you(s)
     assert holds and min(holds) >= 700, holds
+
+
+def test_your_club_that_ends_the_game_leaves_the_table_a_moment():
+    """Your club that ends the game waits for A like any, and the table
+    ("Game over") shows a moment after it, as after a timed banner: the
+    moment was counted from the club, so once the banner had been read a
+    while the result came with the same A."""
+    s = Session(51)  # a game your club ends
+    for _ in range(20):
+        scr = _until_you_club_west(s)
+        if scr.game.is_over():
+            break
+    assert scr.game.is_over() and scr.banner_until is None and scr.end_at is not None
+    s.clock.now += 5_000  # the banner read
+    s.settle()
+    assert scr.banner is not None
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert s.app.screen is scr and scr.banner is None
+    assert "Game over" in screen_text(s)
+    s.settle()
+    assert s.app.screen is not scr  # then the result, by itself

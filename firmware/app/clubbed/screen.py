@@ -366,6 +366,10 @@ class ClubbedScreen:
                     (self.hold_until is None or app.clock.ticks_diff(now, self.hold_until) >= 0):
                 self.hold_until = None
                 self.banner_until = now
+                if self.end_at is not None:
+                    # Your club ended the game: the table's moment counts
+                    # from now, not from the club (the banner waited).
+                    self.end_at = now + self.app.pace(_END_MS // 2)
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS)
