@@ -258,3 +258,36 @@ def test_your_club_that_ends_the_game_leaves_the_table_a_moment():
     assert "Game over" in screen_text(s)
     s.settle()
     assert s.app.screen is not scr  # then the result, by itself
+
+
+@pytest.mark.parametrize("cls", (Session, Compact))
+def test_wests_club_closes_the_look_you_opened_while_it_thought(cls):
+    """UP while West thinks opens the look; West's club then put its banner
+    up under it on the 128x64 screen (the look drawn alone), and the keys
+    went to the banner unseen: the look would not scroll and B seemed to do
+    nothing. The club closes the look: its banner is on the table."""
+
+    class Noted(cls):
+        keys = []
+
+        def press(self, *names):
+            self.keys.extend(names)
+            super().press(*names)
+
+    keys = Noted(11)
+    _until_west_clubs_you(keys)
+    s = cls(11)
+    for k in keys.keys[:-1]:
+        s.press(k)
+    scr = s.app.screen
+    s.btn.push(buttons.from_name(keys.keys[-1]))  # your move; West thinks after it
+    s.app.step()
+    assert not scr.banner and not scr.human_turn()
+    s.btn.push(buttons.UP)
+    s.app.step()
+    assert scr.looking
+    s.settle()
+    assert scr.banner and not scr.looking
+    assert "CLUBBED!" in screen_text(s)
+    s.press("B")
+    assert scr.banner is None and scr.pause is None and not scr.looking

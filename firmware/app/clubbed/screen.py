@@ -266,6 +266,10 @@ class ClubbedScreen:
                                              clubbed.symbol_name(club))
                 self.banner = ("CLUBBED!", line, who, club)
                 self.banner_until = now + _BANNER_MS
+                # The look opened while West thought goes: the banner is on
+                # the table (the 128x64 screen draws the look alone) and its
+                # lines are of the pile just taken.
+                self.looking = False
                 self.app.announce()
                 if not self.autoplay:
                     # Until A, whoever clubbed: West's club gave you the pile
