@@ -517,6 +517,8 @@ def _lid(display, x0, x1, y):
 #: A raised card stands at most this many pixels above its hand's others
 #: (the cursor's card 10, a playable one 6).
 RAISE_MAX = 12
+#: The cursor's card stands this many pixels above a playable one.
+CURSOR_RAISE = 4
 #: Cards of a hand stand at most this many pixels apart (the cursor's card
 #: 3 from the next); further apart they are not one hand (a trick's cards).
 HAND_GAP = 4
@@ -535,8 +537,9 @@ def _card_rows(cards, at):
     hand of cards all of one kind has its own row, and its band only a
     string right of it in a box as tall as the cards and level with them
     (``lid``: the top and bottom rows of the lowest, and the hand's right
-    end): DRAW's box beside a hand of clubs, every card raised, not the
-    menu beside the title's aces or the count on the stock."""
+    end; ``CURSOR_RAISE`` lower for a hand of the cursor's card alone):
+    DRAW's box beside a hand of clubs, every card raised, not the menu
+    beside the title's aces or the count on the stock."""
     out = {}
     bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
@@ -593,8 +596,10 @@ def layout(display, scene, cols, rows, rights=()):
         r, c = at(x, y + font.h // 2)
         for top, bottom, row, lid in bands:
             if top <= y and y + font.h <= bottom and \
-                    (lid is None or x >= lid[2] and all(
-                        _lid(display, x, x + len(chars) * font.w, b) for b in lid[:2])):
+                    (lid is None or x >= lid[2] and any(
+                        _lid(display, x, x + len(chars) * font.w, lid[0] + d)
+                        and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
+                        for d in range(CURSOR_RAISE + 1))):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground
