@@ -502,9 +502,23 @@ def _open_gap(display, x, y0, y1, ground):
     w, shown = display.width, display.shown
     return all(shown[b * w + x] == ground for b in range(y0, y1))
 
+def _lid(display, x0, x1, y):
+    """True when row ``y`` from column ``x0`` to ``x1`` (end exclusive) is
+    one colour unlike the rows above and below it at ``x0``: the top side
+    or bottom side of a box round a string there."""
+    w, shown = display.width, display.shown
+    if not 0 < y < display.height - 1 or x1 > w:
+        return False
+    c = shown[y * w + x0]
+    return (all(shown[y * w + a] == c for a in range(x0, x1))
+            and shown[(y - 1) * w + x0] != c and shown[(y + 1) * w + x0] != c)
+
+
 #: A raised card stands at most this many pixels above its hand's others
 #: (the cursor's card 10, a playable one 6).
 RAISE_MAX = 12
+#: The cursor's card stands this many pixels above a playable one.
+CURSOR_RAISE = 4
 #: Cards of a hand stand at most this many pixels apart (the cursor's card
 #: 3 from the next); further apart they are not one hand (a trick's cards).
 HAND_GAP = 4
@@ -516,9 +530,16 @@ def _card_rows(cards, at):
     row, or two when some of its cards may be played and others not: the
     playable ones on the row just above. Raised by 6 pixels (playable) and by 10 (the
     cursor's), the cards fell on three staggered rows. Also the bands
-    ``(top, bottom, row)`` of the hands holding cards that may not be
-    played: a string standing inside one (Clubbed's DRAW, offered only when
-    it may be chosen) goes on the playable row, above those cards."""
+    ``(top, bottom, row, lid)`` of the hands: a string standing inside one
+    (Clubbed's DRAW, offered only when it may be chosen) goes on the
+    hand's playable row. A hand holding cards that may not be played has
+    that row above them, and its band takes any string (``lid`` None); a
+    hand of cards all of one kind has its own row, and its band only a
+    string right of it in a box as tall as the cards and level with them
+    (``lid``: the top and bottom rows of the lowest, and the hand's right
+    end; ``CURSOR_RAISE`` lower for a hand of the cursor's card alone):
+    DRAW's box beside a hand of clubs, every card raised, not the menu
+    beside the title's aces or the count on the stock."""
     out = {}
     bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
@@ -546,8 +567,13 @@ def _card_rows(cards, at):
         split = len({k[5] for k in members}) > 1
         for k in members:
             out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
+        top, bottom = low - RAISE_MAX, low + members[0][4]
         if any(k[5] for k in members):
-            bands.append((low - RAISE_MAX, low + members[0][4], max(0, r - 1)))
+            bands.append((top, bottom, max(0, r - 1), None))
+        else:
+            # Every card may be played (a hand of clubs in Clubbed): none
+            # is faint, and DRAW stood a row below the raised cards.
+            bands.append((top, bottom, r, (low, bottom - 1, members[-1][1] + members[-1][3])))
     return out, bands
 
 
@@ -568,8 +594,12 @@ def layout(display, scene, cols, rows, rights=()):
     rows_of, bands = _card_rows(cards, at)
     for x, y, font, chars in _runs(texts):
         r, c = at(x, y + font.h // 2)
-        for top, bottom, row in bands:
-            if top <= y and y + font.h <= bottom:
+        for top, bottom, row, lid in bands:
+            if top <= y and y + font.h <= bottom and \
+                    (lid is None or x >= lid[2] and any(
+                        _lid(display, x, x + len(chars) * font.w, lid[0] + d)
+                        and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
+                        for d in range(CURSOR_RAISE + 1))):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground

@@ -207,3 +207,87 @@ def test_a_quick_second_tap_leaves_the_banner_up():
     assert scr.banner is not None and scr.deadline() is None
     s.press("A")
     assert scr.banner is None
+
+
+def test_the_hold_counts_from_the_banner_not_from_before_west_thought(monkeypatch):
+    """West's search (most of a second at Hard on the console, seconds at
+    Expert) and the save run between the step's tick and West's banner: a
+    hold counted from that tick was over before the banner was seen, so a
+    quick tap after it still closed it. The hold counts from the banner."""
+    import app.screen as shared
+
+    s = Session(11)
+    choose = shared.computer_choice
+
+    def slow(screen, player, seat):
+        action = choose(screen, player, seat)
+        s.clock.now += 900  # a Hard search on the console
+        return action
+
+    monkeypatch.setattr(shared, "computer_choice", slow)
+    after = ClubbedScreen._after_apply
+    holds = []
+
+    def noted(scr, now):
+        after(scr, now)
+        if scr.banner and scr.banner_until is None and scr.mover != 0:
+            holds.append(scr.hold_until - s.clock.now)
+
+    monkeypatch.setattr(ClubbedScreen, "_after_apply", noted)
+    _until_west_clubs_you(s)
+    assert holds and min(holds) >= 700, holds
+
+
+def test_your_club_that_ends_the_game_leaves_the_table_a_moment():
+    """Your club that ends the game waits for A like any, and the table
+    ("Game over") shows a moment after it, as after a timed banner: the
+    moment was counted from the club, so once the banner had been read a
+    while the result came with the same A."""
+    s = Session(51)  # a game your club ends
+    for _ in range(20):
+        scr = _until_you_club_west(s)
+        if scr.game.is_over():
+            break
+    assert scr.game.is_over() and scr.banner_until is None and scr.end_at is not None
+    s.clock.now += 5_000  # the banner read
+    s.settle()
+    assert scr.banner is not None
+    s.btn.push(buttons.A)
+    s.app.step()
+    assert s.app.screen is scr and scr.banner is None
+    assert "Game over" in screen_text(s)
+    s.settle()
+    assert s.app.screen is not scr  # then the result, by itself
+
+
+@pytest.mark.parametrize("cls", (Session, Compact))
+def test_wests_club_closes_the_look_you_opened_while_it_thought(cls):
+    """UP while West thinks opens the look; West's club then put its banner
+    up under it on the 128x64 screen (the look drawn alone), and the keys
+    went to the banner unseen: the look would not scroll and B seemed to do
+    nothing. The club closes the look: its banner is on the table."""
+
+    class Noted(cls):
+        keys = []
+
+        def press(self, *names):
+            self.keys.extend(names)
+            super().press(*names)
+
+    keys = Noted(11)
+    _until_west_clubs_you(keys)
+    s = cls(11)
+    for k in keys.keys[:-1]:
+        s.press(k)
+    scr = s.app.screen
+    s.btn.push(buttons.from_name(keys.keys[-1]))  # your move; West thinks after it
+    s.app.step()
+    assert not scr.banner and not scr.human_turn()
+    s.btn.push(buttons.UP)
+    s.app.step()
+    assert scr.looking
+    s.settle()
+    assert scr.banner and not scr.looking
+    assert "CLUBBED!" in screen_text(s)
+    s.press("B")
+    assert scr.banner is None and scr.pause is None and not scr.looking

@@ -290,6 +290,55 @@ def test_clubbed_draw_sits_on_the_playable_row():
     assert draw == sorted(rows), g.text()
 
 
+def test_clubbed_draw_sits_by_a_hand_of_only_clubs():
+    # Clubbed, seed 4, drawing until the hand holds only clubs: every card
+    # may be played, none is faint, and DRAW is offered. No faint card
+    # gave DRAW no playable row, so it sat a row below the raised cards,
+    # alone, reading as something else; it goes on the cards' row.
+    from cardgames import clubbed
+
+    t = Table(seed=4)
+    t.press("A", "A")
+    scr = t.app.screen
+    for _ in range(40):
+        if clubbed.DRAW in scr.slots and all(c in scr.legal for c in scr.hand):
+            break
+        t.press("DOWN", "A")
+    assert scr.human_turn() and clubbed.DRAW in scr.slots
+    assert all(c in scr.legal for c in scr.hand) and len(scr.hand) > 1
+    g = t.grid()
+    hand = {card_label(c) for c in scr.hand}
+    rows = {k[1] for k in g.cards if k[0] in hand}
+    assert len(rows) == 1, g.text()
+    draw = [r for r, line in enumerate(g.lines()) if "DRAW" in line]
+    assert draw == sorted(rows), g.text()
+
+
+def test_clubbed_draw_sits_by_a_last_club_under_the_cursor():
+    # Clubbed, seed 1: a hand of one club, the cursor on it, and DRAW. The
+    # cursor's card stands 4 pixels above a playable one, so DRAW's box
+    # was not level with it and DRAW read two rows below, alone.
+    from cardgames import clubbed
+
+    t = Table(seed=1)
+    t.press("A")
+    scr = t.app.screen
+    for _ in range(200):
+        if scr.human_turn() and len(scr.hand) == 1 and clubbed.DRAW in scr.slots \
+                and scr.cursor == 0:
+            break
+        before = scr.game.to_text()
+        t.press("A")
+        if scr.human_turn() and scr.game.to_text() == before:
+            t.press("RIGHT")
+    else:
+        raise AssertionError("no hand of one club came")
+    g = t.grid()
+    rows = [k[1] for k in g.cards if k[0] == card_label(scr.hand[0])]
+    draw = [r for r, line in enumerate(g.lines()) if "DRAW" in line]
+    assert len(rows) == 1 and draw == rows, g.text()
+
+
 def test_trick_cards_stand_on_the_rows_of_their_values():
     # Clubs, seed 4, the first trick: West's 2♠ and East's 7♠ lie 2 pixels
     # apart in height and were read as one hand, so East's card went to

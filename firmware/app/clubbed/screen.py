@@ -266,13 +266,19 @@ class ClubbedScreen:
                                              clubbed.symbol_name(club))
                 self.banner = ("CLUBBED!", line, who, club)
                 self.banner_until = now + _BANNER_MS
+                # The look opened while West thought goes: the banner is on
+                # the table (the 128x64 screen draws the look alone) and its
+                # lines are of the pile just taken.
+                self.looking = False
                 self.app.announce()
                 if not self.autoplay:
                     # Until A, whoever clubbed: West's club gave you the pile
                     # (a player who looked away would only see it gone), and
                     # yours, timed, went by under the flying card and a tap.
                     self.banner_until = None
-                    self.hold_until = now + _BANNER_HOLD_MS
+                    # From the clock, not ``now``: West's search and the
+                    # save ran since (a second or more on the console).
+                    self.hold_until = self.app.clock.ticks_ms() + _BANNER_HOLD_MS
         drew = g.events and g.events[0][0] == clubbed.EV_DRAW
         self.ai_at = now + self.app.after_seen(_AFTER_DRAW_MS if drew else THINK_MS)
         if self.end_at is not None and self.banner:
@@ -364,6 +370,10 @@ class ClubbedScreen:
                     (self.hold_until is None or app.clock.ticks_diff(now, self.hold_until) >= 0):
                 self.hold_until = None
                 self.banner_until = now
+                if self.end_at is not None:
+                    # Your club ended the game: the table's moment counts
+                    # from now, not from the club (the banner waited).
+                    self.end_at = now + self.app.pace(_END_MS // 2)
             return
         if self.looking:
             shared.look_button(self, b, _LOOK_ROWS)
