@@ -23,9 +23,11 @@ def _new(game, seed):
 
 def _decisions(game, seed, n):
     """(game copy, obs, legal) of up to ``n`` searched decisions of a
-    heuristic game."""
+    heuristic game: the kit searches the phase and some action besides the
+    search's prior (a Klaberjass bid only when the prior takes trump)."""
     h = levels.heuristic(game)
     kit = levels.kit(game)
+    prior = kit.prior(0) if hasattr(kit, "prior") else h
     g = _new(game, seed)
     out = []
     while not g.is_over() and len(out) < n:
@@ -33,7 +35,9 @@ def _decisions(game, seed, n):
         o = g.observation(p)
         legal = g.legal_actions()
         if len(legal) > 1 and kit.searchable(o):
-            out.append((g.copy(), o, legal))
+            first = prior.choose(o, legal)
+            if any(a != first and kit.worth(o, legal, a, first) for a in legal):
+                out.append((g.copy(), o, legal))
         g.apply(h.choose(o, legal))
     return out
 
@@ -394,7 +398,7 @@ def test_klaberjass_playout_follows_the_rules():
     """KJ-4 ... KJ-14: the search's compact Klaberjass (klaberjass_kit.Playout)
     stays the same position as the rules engine move after move (hands,
     seat to move, and at the end of the round the KJ-14 score with KJ-15's
-    MATCH when the round ends the game), and its
+    MATCH when the round ends the game, less the maker's MAKER_COST), and its
     ``playout`` (policy and moves in one loop over the compact fields) plays
     out every round as the reference ``policy`` does on the full game:
     same moves, same outcome for both seats. In the play, ``deal`` deals
@@ -467,6 +471,7 @@ def test_klaberjass_playout_follows_the_rules():
                         d = sm.scored[seat] - sm.scored[1 - seat]
                         won = (a0 > a1) == (seat == 0)
                         m = (kit.MATCH if won else -kit.MATCH) if ends else 0
+                        m -= kit.MAKER_COST if sm.maker == seat else 0
                         assert kit.value(pl, seat) == d // 4 + m
                         ended += ends
                 moves += 1

@@ -16,13 +16,13 @@ the setting's own kind: an int for an int, as many ints for a tuple).
 """
 
 import argparse
-import ast
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import arena  # noqa: E402  (puts firmware/ on sys.path)
 import arena_mp  # noqa: E402
+import kit_settings  # noqa: E402
 
 from players import levels  # noqa: E402
 from players.clubbed import kit as clubbed_kit  # noqa: E402
@@ -44,29 +44,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1 or args.work < 1 or args.expert_work < 1:
         ap.error("--deals, --work and --expert-work must be at least 1")
-    over = {}
-    for s in args.set:
-        name, _, text = s.partition("=")
-        if not name.isupper() or not hasattr(clubbed_kit, name):
-            ap.error("--set %s: no setting %r in players/clubbed/kit.py" % (s, name))
-        if name in FIXED:
-            ap.error("--set %s: %s sizes the kit's arrays at import; it cannot be set" % (s, name))
-        try:
-            v = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            ap.error("--set %s: %r is not a Python literal" % (s, text))
-        old = getattr(clubbed_kit, name)
-        # The value must have the setting's own shape: an int for an int
-        # (not a bool), a tuple of as many ints for a tuple.
-        if type(old) is tuple:
-            ok = type(v) is tuple and len(v) == len(old) and all(type(x) is int for x in v)
-        else:
-            ok = type(v) is type(old) and type(old) in (int, bool)
-        if not ok:
-            ap.error("--set %s: %s is %r; give a value of the same kind" % (s, name, old))
-        over[name] = v
-    for name, v in over.items():
-        setattr(clubbed_kit, name, v)
+    try:
+        over = kit_settings.parse(clubbed_kit, args.set, FIXED)
+    except ValueError as e:
+        ap.error(str(e))
+    kit_settings.apply(clubbed_kit, over)
 
     def vhard(_game, seed):
         return Search(clubbed_kit, clubbed_kit.prior(seed), seed, args.work, levels.MAX_WORLDS)

@@ -3,6 +3,7 @@ yardstick (tools/ai/klaberjass_ismcts.py).
 
     pypy3 tools/ai/klaberjass_match.py LEVEL [--deals N] [--seed S]
         [--iterations I] [--threshold T] [--jobs J] [--games]
+        [--set NAME=VALUE ...]
 
 LEVEL is a player of tools/ai/arena_mp.py (heuristic, easy, normal, hard,
 expert ...). Deal pair k uses seed S + k twice, the level in seat 0 and then
@@ -12,7 +13,9 @@ rounds won (the round's higher scorer, KJ-14), the share of rounds it made
 trump in, and the share of those it failed (KJ-14); for the level, the
 same split by how it made trump: accepting the turned suit (KJ-4 round one)
 or naming a suit (round two), as the dealer or as the other seat (elder).
-Redeals (KJ-5) are not rounds.
+Redeals (KJ-5) are not rounds. ``--set`` overrides a setting of
+players/klaberjass/kit.py for the run (tools/ai/kit_settings.py), so a
+variant of the search levels plays on the same deals: ``MAKER_COST=0``.
 """
 
 import argparse
@@ -26,9 +29,11 @@ for _p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai")):
 
 import arena  # noqa: E402
 import arena_mp  # noqa: E402
+import kit_settings  # noqa: E402
 import klaberjass_ismcts  # noqa: E402
 
 from cardgames import klaberjass as kj  # noqa: E402
+from players.klaberjass import kit as klaberjass_kit  # noqa: E402
 
 # The level's trump made and failed per way of making it (``KINDS``).
 KINDS = ("round one, dealer", "round one, elder", "round two, dealer", "round two, elder")
@@ -183,7 +188,13 @@ def main(argv=None):
     ap.add_argument("--from", dest="source", metavar="FILE",
                     help="report the game lines of FILE (a --games run, finished or not)"
                     " instead of playing")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a setting of players/klaberjass/kit.py for this run")
     args = ap.parse_args(argv)
+    try:
+        over = kit_settings.parse(klaberjass_kit, args.set, ("MAX_MOVES",))
+    except ValueError as e:
+        ap.error(str(e))
     if args.source:
         try:
             with open(args.source) as f:
@@ -197,6 +208,9 @@ def main(argv=None):
         return
     if args.deals < 1 or args.iterations < 1 or args.jobs < 1:
         ap.error("--deals, --iterations and --jobs must be at least 1")
+    kit_settings.apply(klaberjass_kit, over)
+    if over:
+        print("settings %r" % (over,))
     records = run(args.level, args.deals, args.seed, args.iterations, args.threshold, args.jobs,
                   lines=args.games)
     for line in report(args.level, args.deals, args.seed, args.iterations, args.threshold,

@@ -90,6 +90,24 @@ MATCH = 0
 # In the play, a world is dealt again (at most this many times in all)
 # while the other seat's cards this round disagree with its bids (``told``).
 TOLD_TRIES = 3
+# What taking trump costs in ``value`` (4-point units), charged to the
+# maker's side whatever the round's outcome: the playouts defend the way
+# the heuristic does, more weakly than a strong player, so a bid that wins
+# in them only by a little fails more often at the table: the search
+# passes on the prior's trump where the worlds favour it by too little.
+MAKER_COST = 8
+# The prior's bids ask this much more of the dealer than of the other seat
+# (the heuristic's DEALER1 and DEALER2): the dealer's pass costs nothing in
+# round two (four passes redeal, KJ-5) and little in round one, while its
+# bids on hands just over the heuristic's threshold failed one in four
+# against the yardstick (docs/computer-players.md).
+PRIOR_DEALER = 10
+
+
+def prior(seed=0):
+    """The search's prior: the heuristic, with ``PRIOR_DEALER`` added to
+    the dealer's thresholds in both rounds of bidding (KJ-4)."""
+    return KlaberjassHeuristic(seed, par=PARAMS[:12] + (PRIOR_DEALER, PRIOR_DEALER))
 
 
 def searchable(obs):
@@ -98,14 +116,19 @@ def searchable(obs):
 
 
 def worth(obs, legal, a, prior):
-    """While bidding every action is searched. In the play a card is not
-    when the seat holds another of the same suit and the same KJ-13 points
-    that the cards still in play cannot tell from it (every card ranked
-    between them is in the seat's hand, played, or the turned or bottom
-    card, out of play): both take and lose the same tricks, so one of them
-    is searched, the prior if it is one, else the lowest (KJ-1, KJ-13)."""
+    """While bidding (KJ-4) a bid is searched when the prior takes trump
+    (the search may pass or name another suit), never when it passes: the
+    search's bids over the prior's pass failed about one in three against
+    the yardstick and lost points (docs/computer-players.md).
+
+    In the play a card is not searched when the seat holds another of the
+    same suit and the same KJ-13 points that the cards still in play
+    cannot tell from it (every card ranked between them is in the seat's
+    hand, played, or the turned or bottom card, out of play): both take
+    and lose the same tricks, so one of them is searched, the prior if it
+    is one, else the lowest (KJ-1, KJ-13)."""
     if obs.phase != PLAY:
-        return True
+        return prior != PASS
     t = obs.trump
     s = a // 13
     pa = klaberjass.card_points(a, t)
@@ -419,10 +442,11 @@ def policy(g, rng):
 def value(g, seat):
     """What ``seat`` scores this round minus what the other scores (KJ-14),
     in units of 4 points (so that edges fit the search's integer test),
-    plus ``MATCH`` when the round wins ``seat`` the game and minus it when
-    it loses it (KJ-15: the game's scores before the round plus the
-    round's); 0 after a redeal. ``g``: a Playout, or a Klaberjass played
-    out by ``policy`` (``hold_round``: its scores are the round's start)."""
+    less ``MAKER_COST`` when ``seat`` made trump, plus ``MATCH`` when the
+    round wins ``seat`` the game and minus it when it loses it (KJ-15: the
+    game's scores before the round plus the round's); 0 after a redeal.
+    ``g``: a Playout, or a Klaberjass played out by ``policy``
+    (``hold_round``: its scores are the round's start)."""
     if isinstance(g, Playout):
         if g.bidding or g.n < 18:
             return 0
@@ -448,6 +472,8 @@ def value(g, seat):
         b = g.scores[1] + t1
         target = g.target
     v = (t0 - t1 if seat == 0 else t1 - t0) // 4
+    if g.maker == seat:
+        v -= MAKER_COST
     if a != b and (a >= target or b >= target):
         # KJ-15: the round ends the game.
         v += MATCH if (a > b) == (seat == 0) else -MATCH
