@@ -1,6 +1,7 @@
 """How the search players bid in Klaberjass (KJ-4): the prior, the
-heuristic with the dealer's thresholds raised (``kit.prior``), and a bid
-searched only where that prior takes trump (``kit.worth``)."""
+heuristic with the dealer's thresholds raised by ``PRIOR_DEALER``
+(``kit.prior``), and a bid searched only where that prior takes trump
+(``kit.worth``)."""
 
 from cardgames import klaberjass
 from players import levels
@@ -33,9 +34,10 @@ def _round_one(n):
     return out
 
 
-def test_kj4_prior_asks_more_of_the_dealer():
+def test_kj4_prior_asks_more_of_the_dealer(monkeypatch):
     """KJ-4: the prior accepts the turned suit as the heuristic does, except
-    that the dealer needs ``PRIOR_DEALER`` more."""
+    that the dealer needs ``PRIOR_DEALER`` more (set here: it is off)."""
+    monkeypatch.setattr(kit, "PRIOR_DEALER", 10)
     h = KlaberjassHeuristic()
     p = kit.prior(0)
     dealer_between = elder_between = 0
