@@ -881,13 +881,15 @@ def test_clubbed_variant_refuses_a_setting_of_another_kind(setting):
 
 @pytest.mark.parametrize("setting", ["MAKER_COST=True", "MAKER_COST=2.5", "MAX_MOVES=9",
                                      "NOPE=3"])
-def test_klaberjass_match_refuses_a_setting_of_another_kind(setting):
-    """tools/ai/klaberjass_match.py --set (tools/ai/kit_settings.py): the
-    same refusals, before any game is played."""
-    proc = subprocess.run([sys.executable, "tools/ai/klaberjass_match.py", "hard", "--deals", "1",
-                           "--set", setting], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
+@pytest.mark.parametrize("tool", [["tools/ai/klaberjass_match.py", "hard"],
+                                  ["tools/ai/arena.py", "klaberjass", "hard", "heuristic"]])
+def test_klaberjass_match_refuses_a_setting_of_another_kind(tool, setting):
+    """tools/ai/klaberjass_match.py and arena.py --set
+    (tools/ai/kit_settings.py): the same refusals, before any game."""
+    proc = subprocess.run([sys.executable, *tool, "--deals", "1", "--set", setting],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     out = (proc.stdout + proc.stderr).strip()
     assert proc.returncode == 2, out
     assert "Traceback" not in out
-    assert out.splitlines()[-1].startswith("klaberjass_match.py: error: --set"), out
+    name = os.path.basename(tool[0])
+    assert out.splitlines()[-1].startswith(name + ": error: --set"), out

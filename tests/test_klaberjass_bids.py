@@ -1,14 +1,12 @@
-"""How the search players bid in Klaberjass (KJ-4): the prior, the
-heuristic with the dealer's thresholds raised by ``PRIOR_DEALER``
-(``kit.prior``), and a bid searched only where that prior takes trump
+"""How the search players bid in Klaberjass (KJ-4): the heuristic's bid is
+the prior, and a bid is searched where the prior takes trump, or where it
+passes holding a hand worth ``PASS_SEARCHED`` to the heuristic's valuation
 (``kit.worth``)."""
 
 from cardgames import klaberjass
 from players import levels
 from players.klaberjass import kit as kit
 from players.klaberjass.heuristic import KlaberjassHeuristic, hand_value
-
-AT = 56  # the heuristic's own threshold (KlaberjassHeuristic's default)
 
 
 def _turned_value(o):
@@ -34,37 +32,21 @@ def _round_one(n):
     return out
 
 
-def test_kj4_prior_asks_more_of_the_dealer(monkeypatch):
-    """KJ-4: the prior accepts the turned suit as the heuristic does, except
-    that the dealer needs ``PRIOR_DEALER`` more (set here: it is off)."""
-    monkeypatch.setattr(kit, "PRIOR_DEALER", 10)
+def test_kj4_a_weak_hand_passes_unsearched(monkeypatch):
+    """KJ-4: where the prior passes with a hand worth less than
+    ``PASS_SEARCHED`` (set here: every pass is searched as it is), Hard
+    passes without playing a world; with a better hand, or where the prior
+    takes trump, Hard searches."""
+    monkeypatch.setattr(kit, "PASS_SEARCHED", 40)
     h = KlaberjassHeuristic()
-    p = kit.prior(0)
-    dealer_between = elder_between = 0
-    for o, legal in _round_one(300):
-        v = _turned_value(o)
-        dealer = o.seat == o.dealer
-        need = AT + (kit.PRIOR_DEALER if dealer else 0)
-        assert p.choose(o, legal) == (klaberjass.ACCEPT if v >= need else klaberjass.PASS)
-        if AT <= v < AT + kit.PRIOR_DEALER:
-            assert h.choose(o, legal) == klaberjass.ACCEPT
-            dealer_between += dealer
-            elder_between += not dealer
-    assert dealer_between > 3 and elder_between > 3
-
-
-def test_kj4_a_pass_of_the_prior_is_not_searched():
-    """KJ-4: where the prior passes, Hard passes without playing a world;
-    where it takes trump, Hard searches (it may pass instead)."""
-    p = kit.prior(0)
-    passed = searched = 0
-    for o, legal in _round_one(40):
+    weak = searched = 0
+    for o, legal in _round_one(60):
         s = levels.make("klaberjass", levels.HARD, 3)
         a = s.choose(o, legal)
-        if p.choose(o, legal) == klaberjass.PASS:
+        if h.choose(o, legal) == klaberjass.PASS and _turned_value(o) < kit.PASS_SEARCHED:
             assert a == klaberjass.PASS and s.done_iters == 0
-            passed += 1
+            weak += 1
         else:
             assert s.done_iters > 0
             searched += 1
-    assert passed > 5 and searched > 5
+    assert weak > 5 and searched > 5

@@ -1,7 +1,7 @@
 """Arena: two player levels against each other over seeded deals, in duplicate.
 
     python tools/ai/arena.py GAME PLAYER_A PLAYER_B [--deals N] [--seed S] [--micropython]
-                             [--jobs J]
+                             [--jobs J] [--set NAME=VALUE ...]
 
 GAME is clubbed, klaberjass or clubs; players are levels from the registry in
 tools/ai/arena_mp.py: random, heuristic, prior (the search levels' prior
@@ -25,7 +25,9 @@ Prints progress to stderr, then on stdout:
 ``--micropython`` plays the same games under MicroPython (Node, via
 tools/mp/mp_run.mjs running tools/ai/arena_mp.py one game per top-level call); the
 games are deterministic, so the counts and the printed report are identical
-to the CPython run with the same arguments.
+to the CPython run with the same arguments. ``--set`` (CPython runs)
+overrides a setting of the game's search kit (players/<game>/kit.py) for
+the run (tools/ai/kit_settings.py): ``--set PASS_SEARCHED=999``.
 """
 
 import argparse
@@ -179,9 +181,25 @@ def main(argv=None):
     ap.add_argument("--games", action="store_true", help="also print one line per game")
     ap.add_argument("--jobs", type=int, default=1,
                     help="CPython: play in this many processes (same results; default 1)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="CPython: a setting of the game's search kit for this run")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error("--deals must be at least 1")
+    if args.micropython and args.set:
+        ap.error("--set is for CPython runs only")
+    import kit_settings
+
+    from players import levels
+
+    kit = levels.kit(args.game)
+    try:
+        over = kit_settings.parse(kit, args.set)
+    except ValueError as e:
+        ap.error(str(e))
+    kit_settings.apply(kit, over)
+    if over:
+        print("settings %r" % (over,))
     if args.jobs < 1:
         ap.error("--jobs must be at least 1")
     if args.micropython and args.jobs > 1:

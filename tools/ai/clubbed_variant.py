@@ -28,9 +28,6 @@ from players import levels  # noqa: E402
 from players.clubbed import kit as clubbed_kit  # noqa: E402
 from players.search import Search  # noqa: E402
 
-# Settings that size the kit's arrays when it is imported.
-FIXED = ("CNT", "S", "MAX_MOVES")
-
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -45,7 +42,7 @@ def main(argv=None):
     if args.deals < 1 or args.work < 1 or args.expert_work < 1:
         ap.error("--deals, --work and --expert-work must be at least 1")
     try:
-        over = kit_settings.parse(clubbed_kit, args.set, FIXED)
+        over = kit_settings.parse(clubbed_kit, args.set)
     except ValueError as e:
         ap.error(str(e))
     kit_settings.apply(clubbed_kit, over)

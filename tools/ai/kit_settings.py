@@ -1,16 +1,20 @@
 """Override a search kit's module-level settings (``players/<game>/kit.py``)
 for one run of a tool: ``--set NAME=VALUE``, where VALUE is a Python literal
 of the setting's own kind (an int for an int, as many ints for a tuple).
-The tools that take ``--set``: clubbed_variant.py, klaberjass_match.py."""
+The tools that take ``--set``: arena.py, clubbed_variant.py, klaberjass_match.py."""
 
 import ast
 
+# Settings that size a kit's arrays when it is imported (Clubbed's CNT and
+# S; every kit's MAX_MOVES): they cannot be set afterwards.
+SIZES = ("CNT", "S", "MAX_MOVES")
 
-def parse(kit, items, fixed=()):
+
+def parse(kit, items, fixed=SIZES):
     """``{name: value}`` from ``items`` (``"NAME=VALUE"`` strings) for the
     kit module ``kit``. Raises ValueError saying why for an unknown setting,
-    one in ``fixed`` (it sizes the kit's arrays at import), a value that is
-    not a literal or not of the setting's kind."""
+    one in ``fixed``, a value that is not a literal or not of the setting's
+    kind."""
     over = {}
     for s in items:
         name, _, text = s.partition("=")

@@ -192,7 +192,7 @@ def main(argv=None):
                     help="a setting of players/klaberjass/kit.py for this run")
     args = ap.parse_args(argv)
     try:
-        over = kit_settings.parse(klaberjass_kit, args.set, ("MAX_MOVES",))
+        over = kit_settings.parse(klaberjass_kit, args.set)
     except ValueError as e:
         ap.error(str(e))
     if args.source:

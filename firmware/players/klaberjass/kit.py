@@ -93,19 +93,20 @@ TOLD_TRIES = 3
 # What taking trump costs in ``value`` (4-point units), charged to the
 # maker's side whatever the round's outcome: the playouts defend as the
 # heuristic does, more weakly than a strong player, and flatter the maker.
-# And how much more the prior's bids ask of the dealer than of the other
-# seat (the heuristic's DEALER1 and DEALER2, both rounds). Off: at 8 and 10
-# Hard failed fewer of its trump rounds against the yardstick (15.2%, not
-# 17.3%) but won fewer games (45.5%, not 50.5%, seed 9400000): its passes
-# hand the yardstick the rounds (docs/computer-players.md).
+# Off: at 8, with no pass searched and the dealer's bid thresholds 10
+# higher, Hard failed 15.2% of its trump rounds against the yardstick,
+# not 19.5%, but won 45.5% of the games, not 50.3% (seed 9400000): its
+# passes handed the yardstick the rounds (docs/computer-players.md).
 MAKER_COST = 0
-PRIOR_DEALER = 0
-
-
-def prior(seed=0):
-    """The search's prior: the heuristic, with ``PRIOR_DEALER`` added to
-    the dealer's thresholds in both rounds of bidding (KJ-4)."""
-    return KlaberjassHeuristic(seed, par=PARAMS[:12] + (PRIOR_DEALER, PRIOR_DEALER))
+# A pass of the prior is searched (a bid may replace it) only when the
+# hand is worth at least this to the heuristic's valuation in a suit the
+# seat may name (``hand_value``; round one: the turned suit). 0: every
+# pass. The search's bids over a pass fail about one in three against the
+# yardstick, yet not searching passes (a setting over the hand values'
+# range) won 4.6 points fewer games against the heuristic (59.1%, not
+# 63.7%), for the same against the yardstick; from 40, 0.9 fewer, for no
+# fewer failures (docs/computer-players.md).
+PASS_SEARCHED = 0
 
 
 def searchable(obs):
@@ -114,10 +115,8 @@ def searchable(obs):
 
 
 def worth(obs, legal, a, prior):
-    """While bidding (KJ-4) a bid is searched when the prior takes trump
-    (the search may pass or name another suit), never when it passes: the
-    search's bids over the prior's pass failed about one in three against
-    the yardstick and lost points (docs/computer-players.md).
+    """While bidding (KJ-4) every bid is searched where the prior takes
+    trump, and where it passes with a hand worth ``PASS_SEARCHED`` or more.
 
     In the play a card is not searched when the seat holds another of the
     same suit and the same KJ-13 points that the cards still in play
@@ -126,7 +125,7 @@ def worth(obs, legal, a, prior):
     and lose the same tricks, so one of them is searched, the prior if it
     is one, else the lowest (KJ-1, KJ-13)."""
     if obs.phase != PLAY:
-        return prior != PASS
+        return PASS_SEARCHED <= 0 or prior != PASS or _best_value(obs) >= PASS_SEARCHED
     t = obs.trump
     s = a // 13
     pa = klaberjass.card_points(a, t)
@@ -152,6 +151,25 @@ def worth(obs, legal, a, prior):
         if same:
             return False
     return True
+
+
+def _best_value(obs):
+    # The heuristic's valuation of the seat's hand (KJ-4) in the best suit
+    # it may bid: round one the turned suit (with the card the seven would
+    # take, KJ-7), round two any other.
+    t = obs.turned_suit
+    if obs.phase == BID1:
+        extra = 255
+        if t * 13 + R7 in obs.hand and obs.turned % 13 != R7:
+            extra = obs.turned
+        return hand_value(obs.hand, t, extra)
+    best = 0
+    for s in range(4):
+        if s != t:
+            v = hand_value(obs.hand, s)
+            if v > best:
+                best = v
+    return best
 
 
 _seen_table = bytearray(52)
