@@ -125,7 +125,21 @@ def worth(obs, legal, a, prior):
     and lose the same tricks, so one of them is searched, the prior if it
     is one, else the lowest (KJ-1, KJ-13)."""
     if obs.phase != PLAY:
-        return PASS_SEARCHED <= 0 or prior != PASS or _best_value(obs) >= PASS_SEARCHED
+        if PASS_SEARCHED <= 0 or prior != PASS:
+            return True
+        # The hand's value in the best suit the seat may bid: round one the
+        # turned suit (with the card the seven would take, KJ-7), round two
+        # any other.
+        t = obs.turned_suit
+        if obs.phase == BID1:
+            c = 255
+            if t * 13 + R7 in obs.hand and obs.turned % 13 != R7:
+                c = obs.turned
+            return hand_value(obs.hand, t, c) >= PASS_SEARCHED
+        for s in range(4):
+            if s != t and hand_value(obs.hand, s) >= PASS_SEARCHED:
+                return True
+        return False
     t = obs.trump
     s = a // 13
     pa = klaberjass.card_points(a, t)
@@ -151,25 +165,6 @@ def worth(obs, legal, a, prior):
         if same:
             return False
     return True
-
-
-def _best_value(obs):
-    # The heuristic's valuation of the seat's hand (KJ-4) in the best suit
-    # it may bid: round one the turned suit (with the card the seven would
-    # take, KJ-7), round two any other.
-    t = obs.turned_suit
-    if obs.phase == BID1:
-        extra = 255
-        if t * 13 + R7 in obs.hand and obs.turned % 13 != R7:
-            extra = obs.turned
-        return hand_value(obs.hand, t, extra)
-    best = 0
-    for s in range(4):
-        if s != t:
-            v = hand_value(obs.hand, s)
-            if v > best:
-                best = v
-    return best
 
 
 _seen_table = bytearray(52)
