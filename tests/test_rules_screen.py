@@ -249,7 +249,7 @@ def test_the_worked_examples_are_what_the_code_scores():
     assert want in pc, want
     # PC-13, PC-14: a nil made (no trick, no bid), a bid of 0 after a trick,
     # and the partners' scores added up (PC-14).
-    want = "a nil made, %s points. Bid 0 after winning a trick: %s." % (
+    want = "a nil made, worth %s. Bid 0 after winning a trick: %s." % (
         _spoken(clubs.seat_score(clubs.NO_BID, 0, 0)), _spoken(clubs.seat_score(0, 1, 0)))
     assert want in pc, want
     assert "Partners add their scores." in pc
