@@ -42,7 +42,10 @@ for _p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "ai
         sys.path.insert(0, _p)
 
 import arena_mp  # noqa: E402
+import kit_settings  # noqa: E402
 from arena_mp import GAMES, PLAYERS, game_line, play_game  # noqa: E402
+
+from players import levels  # noqa: E402
 
 Z95 = 1.959963984540054
 
@@ -188,10 +191,6 @@ def main(argv=None):
         ap.error("--deals must be at least 1")
     if args.micropython and args.set:
         ap.error("--set is for CPython runs only")
-    import kit_settings
-
-    from players import levels
-
     kit = levels.kit(args.game)
     try:
         over = kit_settings.parse(kit, args.set)
