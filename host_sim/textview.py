@@ -502,6 +502,7 @@ def _open_gap(display, x, y0, y1, ground):
     w, shown = display.width, display.shown
     return all(shown[b * w + x] == ground for b in range(y0, y1))
 
+
 def _lid(display, x0, x1, y):
     """True when row ``y`` from column ``x0`` to ``x1`` (end exclusive) is
     one colour unlike the rows above and below it at ``x0``: the top side
