@@ -103,6 +103,19 @@ def _ink_set(font, ch):
     return ink
 
 
+def _beside(x, y, ch, font, other):
+    """True when glyph ``ch`` at (x, y) and glyph ``other`` ``(x, y, ch,
+    font)`` stand on one line in one font, their cells less than a cell
+    apart and their inks apart: a word's letters drawn closer
+    (the title's "j" under the "r" of "Klaberjass"), not one drawn
+    over the other."""
+    ox, oy, och, ofont = other
+    if oy != y or ofont is not font or ox == x:
+        return False
+    d = ox - x
+    return not _ink_set(font, ch) & {(a + d, b) for a, b in _ink_set(font, och)}
+
+
 def ink_box(font, ch):
     """The box ``(dx0, dy0, dx1, dy1)`` (end exclusive) of the pixels ``ch``
     sets in ``font``: lines of a menu 11 pixels apart in a 12-pixel font
@@ -282,14 +295,15 @@ class Recorder:
             x0, y0, x1, y1 = x + dx0, y + dy0, x + dx1, y + dy1
             near = [(bx, by) for bx in range(x0 // 16, (x1 - 1) // 16 + 1)
                     for by in range(y0 // 16, (y1 - 1) // 16 + 1)]
-            over = any(x0 < ox1 and ox0 < x1 and y0 < oy1 and oy0 < y1
-                       for b in near for ox0, oy0, ox1, oy1 in kept.get(b, ()))
+            over = any(x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1
+                       and not _beside(x, y, ch, font, o[4])
+                       for b in near for o in kept.get(b, ()))
             if over or not self._glyph_shown(x, y, ch, color, font):
                 del self.glyphs[key]  # drawn over, by a later string or anything else
                 broken.add(seq)
                 continue
             for b in near:
-                kept.setdefault(b, []).append((x0, y0, x1, y1))
+                kept.setdefault(b, []).append((x0, y0, x1, y1, (x, y, ch, font)))
             texts.append((x, y, ch, color, font, seq))
         # What is left of a string half under a banner or a menu ("ollected
         # 2", "pil") says nothing: the string goes as a whole.
@@ -439,7 +453,8 @@ def _grounds(display, texts, cols, rows):
 
 def _runs(texts):
     """Strings from glyphs: glyphs on one line of one font, at most one
-    space apart, make one run ``(x, y, font, [(ch, colour, ground)])``."""
+    space apart (or drawn less than a cell closer), make one run
+    ``(x, y, font, [(ch, colour, ground)])``."""
     runs = []
     texts = sorted(texts, key=lambda t: (t[1], t[5].w, t[0]))
     for x, y, ch, color, ground, font in texts:
@@ -454,6 +469,9 @@ def _runs(texts):
                 continue
             if gap < 0 and (x - last[0]) % font.w == 0:  # drawn over: the later wins
                 last[3][(x - last[0]) // font.w] = (ch, color, ground)
+                continue
+            if -font.w < gap < 0:  # drawn closer (the title's "j"): the word goes on
+                last[3].append((ch, color, ground))
                 continue
         runs.append((x, y, font, [(ch, color, ground)]))
     return runs
