@@ -510,6 +510,30 @@ def _boxed(display, x, y, font):
     return False
 
 
+#: A string in a larger font this many pixels or fewer beside a label is
+#: its figure (Clubs' trick sums right of "N-S" and "E-W": 22 to 30).
+FIGURE_GAP = 40
+
+
+def _figure_by(runs, rights, x, y, font, n):
+    """The run ``(x, y, font, chars)`` of ``runs`` that is the figure of the
+    ``n``-character string at (x, y) in ``font``, or None: a number in a
+    larger font, right-aligned (its right end in ``rights``), whose cell
+    spans this one's height, at most ``FIGURE_GAP`` pixels right of it.
+    The label reads on the figure's row: by their cells' middles, a
+    12-pixel label drawn 3 pixels under the top of a 16-pixel figure fell
+    on the row above it on a small grid (40x12)."""
+    end = x + n * font.w
+    for run in runs:
+        ox, oy, ofont, ochars = run
+        if ofont.h > font.h and oy <= y and y + font.h <= oy + ofont.h \
+                and end <= ox <= end + FIGURE_GAP \
+                and (ox + len(ochars) * ofont.w, oy) in rights \
+                and "".join(c[0] for c in ochars).lstrip("+-").isdigit():
+            return run
+    return None
+
+
 #: A large-font string this many pixels or fewer under cards is their label.
 UNDER_MAX = 6
 
@@ -611,8 +635,12 @@ def layout(display, scene, cols, rows, rights=()):
         return min(rows - 1, max(0, y * rows // h)), min(cols - 1, max(0, x * cols // w))
 
     rows_of, bands = _card_rows(cards, at)
-    for x, y, font, chars in _runs(texts):
+    runs = _runs(texts)
+    for x, y, font, chars in runs:
         r, c = at(x, y + font.h // 2)
+        figure = _figure_by(runs, rights, x, y, font, len(chars))
+        if figure is not None:
+            r = at(figure[0], figure[1] + figure[2].h // 2)[0]
         for top, bottom, row, lid in bands:
             if top <= y and y + font.h <= bottom and \
                     (lid is None or x >= lid[2] and any(
