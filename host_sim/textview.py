@@ -148,6 +148,7 @@ class Recorder:
         self.cards = {}  # (x, y) -> _Card
         self.fans = {}  # (x, y) -> (n, w, h, step): a fan of backs, or one
         self.places = {}  # (x, y) -> (w, h)
+        self.boxes = {}  # (x, y) -> (w, h): a box framed round a string (Clubbed's DRAW)
         self.current = None  # the card whose face is being drawn
         self.seq = 0  # draws so far: where glyphs overlap, the later one is seen
         self.views = []  # (FrameBuffer, its top row in the frame, or None)
@@ -221,6 +222,11 @@ class Recorder:
         if top is not None:
             self.places[(x, y + top)] = (w, h)
 
+    def rect(self, fb, x, y, w, h):
+        top = self._top(fb)
+        if top is not None:
+            self.boxes[(x, y + top)] = (w, h)
+
     # -- what the shown frame still shows
 
     def _pixel(self, x, y):
@@ -282,10 +288,11 @@ class Recorder:
 
     def scene(self):
         """What the shown frame shows, dropping what it no longer does:
-        ``(texts, cards, backs, places)``; texts are ``(x, y, ch, colour,
-        ground, font)``, cards ``(card, x, y, w, h, dim, framed, ink,
-        face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
-        w, h, colour)``; framed is CURSOR, FRAMED or 0."""
+        ``(texts, cards, backs, places, boxes)``; texts are ``(x, y, ch,
+        colour, ground, font)``, cards ``(card, x, y, w, h, dim, framed,
+        ink, face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x,
+        y, w, h, colour)``, boxes ``(x, y, w, h)``; framed is CURSOR, FRAMED
+        or 0."""
         texts = []
         kept = {}  # 16-pixel square -> ink boxes (x0, y0, x1, y1) of the glyphs kept there
         broken = set()  # strings with a glyph drawn over: none of it is read
@@ -350,7 +357,23 @@ class Recorder:
                 places.append((x, y, w, h, p))
             else:
                 del self.places[key]
-        return texts, cards, backs, places
+        boxes = []
+        for key, (w, h) in list(self.boxes.items()):
+            x, y = key
+            if self._outline_shown(x, y, w, h):
+                boxes.append((x, y, w, h))
+            else:
+                del self.boxes[key]
+        return texts, cards, backs, places, boxes
+
+    def _outline_shown(self, x, y, w, h):
+        """True when the frame shows a box's outline at (x, y), ``w`` x
+        ``h``: its four sides in one colour, its inside another."""
+        px = self._pixel
+        c = px(x, y)
+        return (c >= 0 and px(x + 1, y + 1) != c
+                and all(px(x + i, y) == c == px(x + i, y + h - 1) for i in range(w))
+                and all(px(x, y + i) == c == px(x + w - 1, y + i) for i in range(h)))
 
     def grid(self, cols, rows):
         """The shown frame laid out on ``cols`` x ``rows`` characters."""
@@ -545,16 +568,17 @@ def _open_gap(display, x, y0, y1, ground):
     return all(shown[b * w + x] == ground for b in range(y0, y1))
 
 
-def _lid(display, x0, x1, y):
-    """True when row ``y`` from column ``x0`` to ``x1`` (end exclusive) is
-    one colour unlike the rows above and below it at ``x0``: the top side
-    or bottom side of a box round a string there."""
-    w, shown = display.width, display.shown
-    if not 0 < y < display.height - 1 or x1 > w:
-        return False
-    c = shown[y * w + x0]
-    return (all(shown[y * w + a] == c for a in range(x0, x1))
-            and shown[(y - 1) * w + x0] != c and shown[(y + 1) * w + x0] != c)
+def _lidded(boxes, x0, x1, lid):
+    """True when one of ``boxes`` (``(x, y, w, h)``, as the screen framed
+    them) spans columns ``x0`` to ``x1`` (end exclusive) with its top and
+    bottom sides on the rows ``lid`` (``_card_rows``) names, or up to
+    ``CURSOR_RAISE`` rows lower: a box as tall as the cards, level with
+    them, round a string (Clubbed's DRAW)."""
+    for x, y, w, h in boxes:
+        d = y - lid[0]
+        if x <= x0 and x1 <= x + w and 0 <= d <= CURSOR_RAISE and y + h - 1 == lid[1] + d:
+            return True
+    return False
 
 
 #: A raised card stands at most this many pixels above its hand's others
@@ -624,7 +648,7 @@ def layout(display, scene, cols, rows, rights=()):
     """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``);
     a string ending at a point of ``rights`` ((x, y), drawn right-aligned)
     is placed by its right end, so that a column of them lines up."""
-    texts, cards, backs, places = scene
+    texts, cards, backs, places, boxes = scene
     w, h = display.width, display.height
     g = Grid(cols, rows)
     g.bg = _grounds(display, texts, cols, rows)
@@ -643,10 +667,8 @@ def layout(display, scene, cols, rows, rights=()):
             r = at(figure[0], figure[1] + figure[2].h // 2)[0]
         for top, bottom, row, lid in bands:
             if top <= y and y + font.h <= bottom and \
-                    (lid is None or x >= lid[2] and any(
-                        _lid(display, x, x + len(chars) * font.w, lid[0] + d)
-                        and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
-                        for d in range(CURSOR_RAISE + 1))):
+                    (lid is None or x >= lid[2]
+                     and _lidded(boxes, x, x + len(chars) * font.w, lid)):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground
