@@ -103,6 +103,19 @@ def _ink_set(font, ch):
     return ink
 
 
+def _beside(x, y, ch, font, other):
+    """True when glyph ``ch`` at (x, y) and glyph ``other`` ``(x, y, ch,
+    font)`` stand on one line in one font, their cells less than a cell
+    apart and their inks apart: a word's letters drawn closer
+    (the title's "j" under the "r" of "Klaberjass"), not one drawn
+    over the other."""
+    ox, oy, och, ofont = other
+    if oy != y or ofont is not font or ox == x:
+        return False
+    d = ox - x
+    return not _ink_set(font, ch) & {(a + d, b) for a, b in _ink_set(font, och)}
+
+
 def ink_box(font, ch):
     """The box ``(dx0, dy0, dx1, dy1)`` (end exclusive) of the pixels ``ch``
     sets in ``font``: lines of a menu 11 pixels apart in a 12-pixel font
@@ -135,6 +148,7 @@ class Recorder:
         self.cards = {}  # (x, y) -> _Card
         self.fans = {}  # (x, y) -> (n, w, h, step): a fan of backs, or one
         self.places = {}  # (x, y) -> (w, h)
+        self.boxes = {}  # (x, y) -> (w, h): a box framed round a string (Clubbed's DRAW)
         self.current = None  # the card whose face is being drawn
         self.seq = 0  # draws so far: where glyphs overlap, the later one is seen
         self.views = []  # (FrameBuffer, its top row in the frame, or None)
@@ -208,6 +222,11 @@ class Recorder:
         if top is not None:
             self.places[(x, y + top)] = (w, h)
 
+    def rect(self, fb, x, y, w, h):
+        top = self._top(fb)
+        if top is not None:
+            self.boxes[(x, y + top)] = (w, h)
+
     # -- what the shown frame still shows
 
     def _pixel(self, x, y):
@@ -269,10 +288,11 @@ class Recorder:
 
     def scene(self):
         """What the shown frame shows, dropping what it no longer does:
-        ``(texts, cards, backs, places)``; texts are ``(x, y, ch, colour,
-        ground, font)``, cards ``(card, x, y, w, h, dim, framed, ink,
-        face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x, y,
-        w, h, colour)``; framed is CURSOR, FRAMED or 0."""
+        ``(texts, cards, backs, places, boxes)``; texts are ``(x, y, ch,
+        colour, ground, font)``, cards ``(card, x, y, w, h, dim, framed,
+        ink, face)``, backs ``(n, x, y, w, h, step, framed)``, places ``(x,
+        y, w, h, colour)``, boxes ``(x, y, w, h)``; framed is CURSOR, FRAMED
+        or 0."""
         texts = []
         kept = {}  # 16-pixel square -> ink boxes (x0, y0, x1, y1) of the glyphs kept there
         broken = set()  # strings with a glyph drawn over: none of it is read
@@ -282,14 +302,15 @@ class Recorder:
             x0, y0, x1, y1 = x + dx0, y + dy0, x + dx1, y + dy1
             near = [(bx, by) for bx in range(x0 // 16, (x1 - 1) // 16 + 1)
                     for by in range(y0 // 16, (y1 - 1) // 16 + 1)]
-            over = any(x0 < ox1 and ox0 < x1 and y0 < oy1 and oy0 < y1
-                       for b in near for ox0, oy0, ox1, oy1 in kept.get(b, ()))
+            over = any(x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1
+                       and not _beside(x, y, ch, font, o[4])
+                       for b in near for o in kept.get(b, ()))
             if over or not self._glyph_shown(x, y, ch, color, font):
                 del self.glyphs[key]  # drawn over, by a later string or anything else
                 broken.add(seq)
                 continue
             for b in near:
-                kept.setdefault(b, []).append((x0, y0, x1, y1))
+                kept.setdefault(b, []).append((x0, y0, x1, y1, (x, y, ch, font)))
             texts.append((x, y, ch, color, font, seq))
         # What is left of a string half under a banner or a menu ("ollected
         # 2", "pil") says nothing: the string goes as a whole.
@@ -336,7 +357,23 @@ class Recorder:
                 places.append((x, y, w, h, p))
             else:
                 del self.places[key]
-        return texts, cards, backs, places
+        boxes = []
+        for key, (w, h) in list(self.boxes.items()):
+            x, y = key
+            if self._outline_shown(x, y, w, h):
+                boxes.append((x, y, w, h))
+            else:
+                del self.boxes[key]
+        return texts, cards, backs, places, boxes
+
+    def _outline_shown(self, x, y, w, h):
+        """True when the frame shows a box's outline at (x, y), ``w`` x
+        ``h``: its four sides in one colour, its inside another."""
+        px = self._pixel
+        c = px(x, y)
+        return (c >= 0 and px(x + 1, y + 1) != c
+                and all(px(x + i, y) == c == px(x + i, y + h - 1) for i in range(w))
+                and all(px(x, y + i) == c == px(x + w - 1, y + i) for i in range(h)))
 
     def grid(self, cols, rows):
         """The shown frame laid out on ``cols`` x ``rows`` characters."""
@@ -439,7 +476,8 @@ def _grounds(display, texts, cols, rows):
 
 def _runs(texts):
     """Strings from glyphs: glyphs on one line of one font, at most one
-    space apart, make one run ``(x, y, font, [(ch, colour, ground)])``."""
+    space apart (or drawn less than a cell closer), make one run
+    ``(x, y, font, [(ch, colour, ground)])``."""
     runs = []
     texts = sorted(texts, key=lambda t: (t[1], t[5].w, t[0]))
     for x, y, ch, color, ground, font in texts:
@@ -454,6 +492,9 @@ def _runs(texts):
                 continue
             if gap < 0 and (x - last[0]) % font.w == 0:  # drawn over: the later wins
                 last[3][(x - last[0]) // font.w] = (ch, color, ground)
+                continue
+            if -font.w < gap < 0:  # drawn closer (the title's "j"): the word goes on
+                last[3].append((ch, color, ground))
                 continue
         runs.append((x, y, font, [(ch, color, ground)]))
     return runs
@@ -492,6 +533,30 @@ def _boxed(display, x, y, font):
     return False
 
 
+#: A string in a larger font this many pixels or fewer beside a label is
+#: its figure (Clubs' trick sums right of "N-S" and "E-W": 22 to 30).
+FIGURE_GAP = 40
+
+
+def _figure_by(runs, rights, x, y, font, n):
+    """The run ``(x, y, font, chars)`` of ``runs`` that is the figure of the
+    ``n``-character string at (x, y) in ``font``, or None: a number in a
+    larger font, right-aligned (its right end in ``rights``), whose cell
+    spans this one's height, at most ``FIGURE_GAP`` pixels right of it.
+    The label reads on the figure's row: by their cells' middles, a
+    12-pixel label drawn 3 pixels under the top of a 16-pixel figure fell
+    on the row above it on a small grid (40x12)."""
+    end = x + n * font.w
+    for run in runs:
+        ox, oy, ofont, ochars = run
+        if ofont.h > font.h and oy <= y and y + font.h <= oy + ofont.h \
+                and end <= ox <= end + FIGURE_GAP \
+                and (ox + len(ochars) * ofont.w, oy) in rights \
+                and "".join(c[0] for c in ochars).lstrip("+-").isdigit():
+            return run
+    return None
+
+
 #: A large-font string this many pixels or fewer under cards is their label.
 UNDER_MAX = 6
 
@@ -503,16 +568,17 @@ def _open_gap(display, x, y0, y1, ground):
     return all(shown[b * w + x] == ground for b in range(y0, y1))
 
 
-def _lid(display, x0, x1, y):
-    """True when row ``y`` from column ``x0`` to ``x1`` (end exclusive) is
-    one colour unlike the rows above and below it at ``x0``: the top side
-    or bottom side of a box round a string there."""
-    w, shown = display.width, display.shown
-    if not 0 < y < display.height - 1 or x1 > w:
-        return False
-    c = shown[y * w + x0]
-    return (all(shown[y * w + a] == c for a in range(x0, x1))
-            and shown[(y - 1) * w + x0] != c and shown[(y + 1) * w + x0] != c)
+def _lidded(boxes, x0, x1, lid):
+    """True when one of ``boxes`` (``(x, y, w, h)``, as the screen framed
+    them) spans columns ``x0`` to ``x1`` (end exclusive) with its top and
+    bottom sides on the rows ``lid`` (``_card_rows``) names, or up to
+    ``CURSOR_RAISE`` rows lower: a box as tall as the cards, level with
+    them, round a string (Clubbed's DRAW)."""
+    for x, y, w, h in boxes:
+        d = y - lid[0]
+        if x <= x0 and x1 <= x + w and 0 <= d <= CURSOR_RAISE and y + h - 1 == lid[1] + d:
+            return True
+    return False
 
 
 #: A raised card stands at most this many pixels above its hand's others
@@ -582,7 +648,7 @@ def layout(display, scene, cols, rows, rights=()):
     """A ``Grid`` of ``cols`` x ``rows`` for ``scene`` (``Recorder.scene``);
     a string ending at a point of ``rights`` ((x, y), drawn right-aligned)
     is placed by its right end, so that a column of them lines up."""
-    texts, cards, backs, places = scene
+    texts, cards, backs, places, boxes = scene
     w, h = display.width, display.height
     g = Grid(cols, rows)
     g.bg = _grounds(display, texts, cols, rows)
@@ -593,14 +659,16 @@ def layout(display, scene, cols, rows, rights=()):
         return min(rows - 1, max(0, y * rows // h)), min(cols - 1, max(0, x * cols // w))
 
     rows_of, bands = _card_rows(cards, at)
-    for x, y, font, chars in _runs(texts):
+    runs = _runs(texts)
+    for x, y, font, chars in runs:
         r, c = at(x, y + font.h // 2)
+        figure = _figure_by(runs, rights, x, y, font, len(chars))
+        if figure is not None:
+            r = at(figure[0], figure[1] + figure[2].h // 2)[0]
         for top, bottom, row, lid in bands:
             if top <= y and y + font.h <= bottom and \
-                    (lid is None or x >= lid[2] and any(
-                        _lid(display, x, x + len(chars) * font.w, lid[0] + d)
-                        and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
-                        for d in range(CURSOR_RAISE + 1))):
+                    (lid is None or x >= lid[2]
+                     and _lidded(boxes, x, x + len(chars) * font.w, lid)):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground

@@ -361,3 +361,19 @@ def test_the_result_says_the_next_deal_collects_from_none(size, games):
     shown = screen_text(s)
     assert "Next deal:" in shown
     assert ("Series" in shown) == (games > 1)
+
+
+def test_the_panel_names_the_club_that_took_the_pile():
+    # Under a club's banner the table shows the club on the pile (CB-5): the
+    # 240x240 panel names that club, not an empty pile.
+    s = Session(21)
+    s.press("A", "A", *["A"] * 5)
+    scr = s.app.screen
+    for _ in range(40):
+        if scr.banner and not scr.game.n_pile:
+            break
+        s.press("A")
+    assert scr.banner and not scr.game.n_pile
+    panel = scr.tall_lines()
+    assert panel[:2] == [("h", "Pile taken"), "  " + scr.banner[2]]
+    assert "  (empty)" not in panel

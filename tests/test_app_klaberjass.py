@@ -687,3 +687,27 @@ def test_your_lead_is_marked_while_the_trick_before_it_shows():
     # The card chosen while the trick showed stays chosen once it is gone:
     # the next A plays it, not the first card again.
     assert scr.hand[scr.cursor] == chosen
+
+
+def test_the_passes_on_the_table_run_latest_first():
+    """The passes listed on the table while bidding (KJ-4) read in the order
+    of every list of what happened (the 240x240 panel's "Recent" above
+    them): the latest first."""
+    for seed in range(20):
+        s = Session(seed)
+        scr = s.start()
+        g = scr.game
+        for _ in range(12):
+            if waits(scr):
+                s.press("A")
+                continue
+            if not scr.human_turn() or g.phase not in (kj.BID1, kj.BID2):
+                break
+            if len(g.bids()) >= 2:
+                shown = apptest.screen_text(s).split("\n")
+                passes = [t for t in shown if t in (ks.pass_line(0), ks.pass_line(1))]
+                seats = [1 - g.dealer, g.dealer, 1 - g.dealer][: len(g.bids())]
+                assert passes == [ks.pass_line(p) for p in reversed(seats)], shown
+                return
+            pick_choice(s, scr, kj.PASS)
+    pytest.fail("never two passes on the table")

@@ -502,6 +502,24 @@ def test_clubs_score_chart_reads_as_text():
         assert any(str(scr.scores[team]) in c.split() for c in chart), "\n".join(lines)
 
 
+@pytest.mark.parametrize("size", [(40, 12), (60, 18), (80, 23)])
+def test_clubs_trick_sums_sit_on_their_teams_rows(size):
+    # The trick panel's sums (bold, right-aligned) beside "N-S" and "E-W"
+    # (small, 3 pixels lower): at 40x12, the smallest text view, N-S's sum
+    # read a row above its label.
+    t = Table(seed=4)
+    t.press("RIGHTx2 A Ax2 Ax3")  # tools/docs/screens.py's Clubs trick
+    scr = t.app.screen
+    assert type(scr).__name__ == "ClubsScreen"
+    lines = t.rec.grid(*size).lines()
+    half = size[0] * 3 // 4  # the panel is at the right (x 180 of 240)
+    for label in ("N-S", "E-W"):
+        row = [line for line in lines if label in line[half:]]
+        assert len(row) == 1, "\n".join(lines)
+        figure = row[0][row[0].index(label, half) + 3 :].split()
+        assert figure and figure[0].isdigit(), "\n".join(lines)
+
+
 def test_pause_menu_over_the_clubs_score_pages_shows_the_menu_alone():
     # The hand's summary and the score to 42 run across the whole width:
     # beside the pause menu their figures read as its rows.

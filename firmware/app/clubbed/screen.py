@@ -620,6 +620,8 @@ class ClubbedScreen:
             sel = self.cursor == len(slots) - 1 and mine
             fb.fill_rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.HILITE if sel else theme.PANEL)
             fb.rect(dx, base - 6, _DRAW_W, theme.CARD_H, theme.GOLD if sel else theme.TEXT_DIM)
+            if text.listener is not None:  # the text view reads DRAW on the hand's row
+                text.listener.rect(fb, dx, base - 6, _DRAW_W, theme.CARD_H)
             text.draw_centered(fb, "DRAW", dx + _DRAW_W // 2, base + 6, theme.WHITE, text.SMALL)
         # How the hand lay, for the next draw_part (``_hand_x``).
         self.first = first

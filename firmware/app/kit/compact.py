@@ -322,13 +322,22 @@ def title(fb, scr):
     # The battery's level in the bar where the console reads it: "57%", "Low 8%".
     words, _ = scr.battery_words(short=True)
     bar(fb, "PICO CARDS", 0, w, words or "\u2663\u2666\u2665\u2660")
+    name = app.game_name()
     if scr.asking:
         # The question's row (20 characters) cannot name the save: this row does.
-        center(fb, "Saved: " + app.game_name(), w, 13)
+        name = "Saved: " + name
     else:
         put(fb, "\u25c4", 0, 13)
-        center(fb, app.game_name(), w, 13)
         put(fb, "\u25ba", w - 6, 13)
+    # Centred; the font's "j" stands at the right of its cell, so from a "j"
+    # on the name is drawn 2 px closer: "Klaberjass", not "Klaber jass".
+    name = text.fit(name, w)
+    j = name.find("j")
+    x = (w - len(name) * SMALL.w + (2 if j > 0 else 0)) // 2
+    if j > 0:
+        x = put(fb, name[:j], x, 13) - 2
+        name = name[j:]
+    put(fb, name, x, 13)
     menu(fb, scr.menu, 0, 26, w, (h - 26) // 12, 12)
 
 

@@ -152,9 +152,11 @@ _PALETTE = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.GS8)
 #: an object with ``text(fb, s, x, y, color, font)`` (called by ``draw``),
 #: ``card(fb, c, x, y, w, h, dim)`` then ``end()`` around a card's face,
 #: ``backs(fb, n, x, y, w, h, step)`` and ``place(fb, x, y, w, h)`` (called
-#: by app.kit.cardview), and ``right(fb, rx, y)`` (called by ``draw_right``
-#: before its text: the string ends at ``rx``). None on the device: drawing
-#: then costs one test and allocates nothing.
+#: by app.kit.cardview), ``right(fb, rx, y)`` (called by ``draw_right``
+#: before its text: the string ends at ``rx``) and ``rect(fb, x, y, w, h)``
+#: (called by a screen after framing a box round a string: Clubbed's
+#: DRAW). None on the device: drawing then costs one test and allocates
+#: nothing.
 listener = None
 
 # The display driver's text routines (hw.fasttext), once it gives them

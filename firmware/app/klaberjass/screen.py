@@ -820,12 +820,13 @@ class KlaberjassScreen:
         fb.fill_rect(_TRICK_X - 2, 17, _TRICK_W, 46, theme.FELT_DARK)
         g = self._view()
         if g.trump == kj.NO_SUIT:
-            # Bidding (KJ-4): the passes so far, non-dealer first.
+            # Bidding (KJ-4): the passes so far, the latest first, as every
+            # list of what happened reads (the 240x240 panel's "Recent" is
+            # just above). The non-dealer bids first, so even bids are theirs.
             y = 20
-            seat = 1 - g.dealer
-            for _ in g.bids():
-                text.draw(fb, pass_line(seat), _TRICK_X, y, theme.TEXT_DIM)
-                seat = 1 - seat
+            for i in range(len(g.bids()) - 1, -1, -1):
+                text.draw(fb, pass_line(g.dealer if i % 2 else 1 - g.dealer),
+                          _TRICK_X, y, theme.TEXT_DIM)
                 y += 13
         # Side by side under their owners' names, the winner's framed in gold.
         win = self.last[3] if self.trick_done and self.last is not None else -1
