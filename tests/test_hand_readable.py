@@ -87,6 +87,9 @@ class _Faces:
     def place(self, fb, x, y, w, h):
         pass
 
+    def rect(self, fb, x, y, w, h):
+        pass
+
 
 def _new_fb(w, h, mono):
     fmt = framebuf.MONO_VLSB if mono else framebuf.GS8
