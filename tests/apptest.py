@@ -111,10 +111,28 @@ def drawn_with(module, name, act):
 
 
 def strings_drawn(act):
-    """The strings (list) ``app.kit.text.draw`` is given while ``act()`` runs."""
+    """The strings (list) ``app.kit.text.draw`` is given while ``act()`` runs,
+    a string drawn on the same row from inside the one before (a kerned
+    pair, as the title's "Klaber" + "jass") joined to it."""
     from app.kit import text
 
-    return drawn_with(text, "draw", act)
+    seen = []
+    orig = text.draw
+
+    def spy(fb, st, x, y, *a, **k):
+        end = orig(fb, st, x, y, *a, **k)
+        if seen and seen[-1][1] == y and seen[-1][2] - 4 <= x < seen[-1][2]:
+            seen[-1] = (seen[-1][0] + st, y, end)
+        else:
+            seen.append((st, y, end))
+        return end
+
+    text.draw = spy
+    try:
+        act()
+    finally:
+        text.draw = orig
+    return [st for st, _, _ in seen]
 
 
 def draws(s):
