@@ -534,13 +534,14 @@ def _card_rows(cards, at):
     ``(top, bottom, row, lid)`` of the hands: a string standing inside one
     (Clubbed's DRAW, offered only when it may be chosen) goes on the
     hand's playable row. A hand holding cards that may not be played has
-    that row above them, and its band takes any string (``lid`` None); a
-    hand of cards all of one kind has its own row, and its band only a
-    string right of it in a box as tall as the cards and level with them
-    (``lid``: the top and bottom rows of the lowest, and the hand's right
-    end; ``CURSOR_RAISE`` lower for a hand of the cursor's card alone):
-    DRAW's box beside a hand of clubs, every card raised, not the menu
-    beside the title's aces or the count on the stock."""
+    that row above them; a hand of cards all of one kind has its own row.
+    A band takes only a string right of its hand in a box as tall as the
+    cards, standing as a raised card does (``lid``: the box's top and
+    bottom rows at the highest it may stand, the hand's right end, and how
+    many pixels lower it may stand: ``CURSOR_RAISE`` for a hand all
+    raised, ``RAISE_MAX`` for one with cards that may not be played):
+    DRAW's box, not the menu beside the title's aces, the count on the
+    stock or the pause menu over a hand."""
     out = {}
     bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
@@ -569,12 +570,16 @@ def _card_rows(cards, at):
         for k in members:
             out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
         top, bottom = low - RAISE_MAX, low + members[0][4]
+        right = members[-1][1] + members[-1][3]
         if any(k[5] for k in members):
-            bands.append((top, bottom, max(0, r - 1), None))
+            # DRAW's box stands as high as a raised card: up to RAISE_MAX
+            # above the lowest.
+            bands.append((top, bottom, max(0, r - 1),
+                          (low - RAISE_MAX, bottom - 1 - RAISE_MAX, right, RAISE_MAX)))
         else:
             # Every card may be played (a hand of clubs in Clubbed): none
             # is faint, and DRAW stood a row below the raised cards.
-            bands.append((top, bottom, r, (low, bottom - 1, members[-1][1] + members[-1][3])))
+            bands.append((top, bottom, r, (low, bottom - 1, right, CURSOR_RAISE)))
     return out, bands
 
 
@@ -596,11 +601,10 @@ def layout(display, scene, cols, rows, rights=()):
     for x, y, font, chars in _runs(texts):
         r, c = at(x, y + font.h // 2)
         for top, bottom, row, lid in bands:
-            if top <= y and y + font.h <= bottom and \
-                    (lid is None or x >= lid[2] and any(
-                        _lid(display, x, x + len(chars) * font.w, lid[0] + d)
-                        and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
-                        for d in range(CURSOR_RAISE + 1))):
+            if top <= y and y + font.h <= bottom and x >= lid[2] and any(
+                    _lid(display, x, x + len(chars) * font.w, lid[0] + d)
+                    and _lid(display, x, x + len(chars) * font.w, lid[1] + d)
+                    for d in range(lid[3] + 1)):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground
