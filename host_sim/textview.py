@@ -572,11 +572,11 @@ def _lidded(boxes, x0, x1, lid):
     """True when one of ``boxes`` (``(x, y, w, h)``, as the screen framed
     them) spans columns ``x0`` to ``x1`` (end exclusive) with its top and
     bottom sides on the rows ``lid`` (``_card_rows``) names, or up to
-    ``CURSOR_RAISE`` rows lower: a box as tall as the cards, level with
-    them, round a string (Clubbed's DRAW)."""
+    ``lid[3]`` rows lower: a box as tall as the cards, standing as a
+    raised card does, round a string (Clubbed's DRAW)."""
     for x, y, w, h in boxes:
         d = y - lid[0]
-        if x <= x0 and x1 <= x + w and 0 <= d <= CURSOR_RAISE and y + h - 1 == lid[1] + d:
+        if x <= x0 and x1 <= x + w and 0 <= d <= lid[3] and y + h - 1 == lid[1] + d:
             return True
     return False
 
@@ -600,13 +600,14 @@ def _card_rows(cards, at):
     ``(top, bottom, row, lid)`` of the hands: a string standing inside one
     (Clubbed's DRAW, offered only when it may be chosen) goes on the
     hand's playable row. A hand holding cards that may not be played has
-    that row above them, and its band takes any string (``lid`` None); a
-    hand of cards all of one kind has its own row, and its band only a
-    string right of it in a box as tall as the cards and level with them
-    (``lid``: the top and bottom rows of the lowest, and the hand's right
-    end; ``CURSOR_RAISE`` lower for a hand of the cursor's card alone):
-    DRAW's box beside a hand of clubs, every card raised, not the menu
-    beside the title's aces or the count on the stock."""
+    that row above them; a hand of cards all of one kind has its own row.
+    A band takes only a string right of its hand in a box as tall as the
+    cards, standing as a raised card does (``lid``: the box's top and
+    bottom rows at the highest it may stand, the hand's right end, and how
+    many pixels lower it may stand: ``CURSOR_RAISE`` for a hand all
+    raised, ``RAISE_MAX`` for one with cards that may not be played):
+    DRAW's box, not the menu beside the title's aces, the count on the
+    stock or the pause menu over a hand."""
     out = {}
     bands = []
     hands = []  # (w, h, y of the lowest card, [cards])
@@ -635,12 +636,16 @@ def _card_rows(cards, at):
         for k in members:
             out[(k[1], k[2])] = max(0, r - 1) if split and not k[5] else r
         top, bottom = low - RAISE_MAX, low + members[0][4]
+        right = members[-1][1] + members[-1][3]
         if any(k[5] for k in members):
-            bands.append((top, bottom, max(0, r - 1), None))
+            # DRAW's box stands as high as a raised card: up to RAISE_MAX
+            # above the lowest.
+            bands.append((top, bottom, max(0, r - 1),
+                          (low - RAISE_MAX, bottom - 1 - RAISE_MAX, right, RAISE_MAX)))
         else:
             # Every card may be played (a hand of clubs in Clubbed): none
             # is faint, and DRAW stood a row below the raised cards.
-            bands.append((top, bottom, r, (low, bottom - 1, members[-1][1] + members[-1][3])))
+            bands.append((top, bottom, r, (low, bottom - 1, right, CURSOR_RAISE)))
     return out, bands
 
 
@@ -666,9 +671,8 @@ def layout(display, scene, cols, rows, rights=()):
         if figure is not None:
             r = at(figure[0], figure[1] + figure[2].h // 2)[0]
         for top, bottom, row, lid in bands:
-            if top <= y and y + font.h <= bottom and \
-                    (lid is None or x >= lid[2]
-                     and _lidded(boxes, x, x + len(chars) * font.w, lid)):
+            if top <= y and y + font.h <= bottom and x >= lid[2] and \
+                    _lidded(boxes, x, x + len(chars) * font.w, lid):
                 r = row
         if font is not text.SMALL:
             # A name in a large font just under cards, on the same ground

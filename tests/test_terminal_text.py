@@ -159,6 +159,10 @@ def test_pause_menu_and_hint_read_as_text():
     for word in ("Paused", "Resume", "New game", "Rules", "Quit to menu", "Show a hint"):
         assert word in flat, flat
     assert "\u25ba" in flat  # the selected row's marker
+    # The menu's last rows stand beside the hand's cards left of it; each
+    # still reads on a line of its own, not pulled onto the hand's row.
+    rows = [line.strip() for line in t.grid().lines()]
+    assert "No move to undo" in rows and "Show a hint" in rows, "\n".join(rows)
     t.press("DOWN", "DOWN", "DOWN", "DOWN", "DOWN", "A")
     flat = t.screen()
     assert "Hint" in flat, flat
