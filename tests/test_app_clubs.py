@@ -317,6 +317,19 @@ def test_b_takes_back_the_hearts_pass_pick():
     assert scr.pause is not None
 
 
+def test_the_cursor_stays_beside_the_picked_hearts_pass_card():
+    """PC-2: after the Hearts-pass pick the cursor goes to the next card,
+    not back to the first (the last card's pick: the one before it)."""
+    for moves, want in ((2, 3), (12, 11)):
+        s = Session(5)
+        s.press("A")
+        scr = s.app.screen
+        s.press(*["RIGHT"] * moves)
+        assert scr.cursor == moves
+        s.press("A")  # picks the Hearts-pass card under the cursor
+        assert scr.pick == scr.hand[moves] and scr.cursor == want
+
+
 def test_play_hint_says_why_cards_are_greyed():
     seen = set()
     for seed in (1, 2, 5):

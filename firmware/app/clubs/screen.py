@@ -329,8 +329,12 @@ class ClubsScreen:
         elif ph <= clubs.PH_PLAY and self.hand:
             cur = self.hand[self.cursor]
             if cur not in self.legal or cur == self.pick:
-                for i in range(len(self.hand)):
-                    if self.hand[i] in self.legal and self.hand[i] != self.pick:
+                # The nearest card that may be chosen, the right one first:
+                # after a pick the cursor stays where the player looks.
+                n = len(self.hand)
+                for k in range(1, 2 * n):
+                    i = self.cursor + ((k + 1) // 2 if k % 2 else -(k // 2))
+                    if 0 <= i < n and self.hand[i] in self.legal and self.hand[i] != self.pick:
                         self.cursor = i
                         break
         self._plain_hint()
