@@ -357,6 +357,10 @@ def test_the_cut_names_the_dealer_once(size, seed):
     dealer = "Your " if title == "You deal" else "West's "
     assert scr.banners[0][1][0].startswith(dealer), scr.banners[0][1][0]
     assert "low card" not in scr.banners[0][1][0]
+    # Its two cards stand in the sentence's order: the dealer's, then the other.
+    low, high = scr.banners[0][2]
+    words = scr.banners[0][1][0].split()
+    assert (words[1], words[-1]) == (kj.symbol_name(low), kj.symbol_name(high)), words
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

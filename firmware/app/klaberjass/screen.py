@@ -415,11 +415,13 @@ class KlaberjassScreen:
             elif kind == kj.EV_CUT:
                 # The dealer's card is the lower (KJ-2): said as such, not
                 # as "low card deals", which asked the player for the order.
+                # The cards stand in the sentence's order, the dealer's first.
                 low, high = (a, b) if seat == _HUMAN else (b, a)
                 self._banner("%s deal%s" % (who, "" if seat == _HUMAN else "s"),
                              [("Your %s is lower than West's %s" if seat == _HUMAN else
                                "West's %s is lower than your %s")
-                              % (kj.symbol_name(low), kj.symbol_name(high))], bytes((a, b)), True)
+                              % (kj.symbol_name(low), kj.symbol_name(high))],
+                             bytes((low, high)), True)
             elif kind == kj.EV_BID and a != kj.PASS:
                 verb = "accepted" if a == kj.ACCEPT else "named"
                 self._banner("Trump " + kj.SUIT_SYMBOLS[g.trump],
