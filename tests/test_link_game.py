@@ -106,6 +106,20 @@ def test_an_autoplay_run_killed_mid_game_continues_from_its_save(tmp_path):
     assert not save.exists()
 
 
+def test_an_autoplay_run_sets_aside_a_link_save_that_does_not_check(tmp_path):
+    # A damaged linksave (here its checksum) is said and kept as
+    # linksave.bad1, not taken for no save and written over by a new game.
+    bad = b"PICOCARDS linksave 1 9 00000000\nrole=1\nx\n"
+    (tmp_path / "linksave").write_bytes(bad)
+    p = subprocess.run([sys.executable, "-m", "host_sim", "--link", "listen:0",
+                        "--autoplay", "easy", "--link-timeout", "3", "--data",
+                        str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert p.returncode != 0 and "Traceback" not in p.stderr, (p.stdout, p.stderr)
+    assert "Link save damaged in %s: set aside" % tmp_path in p.stderr
+    assert (tmp_path / "linksave.bad1").read_bytes() == bad
+    assert not (tmp_path / "linksave").exists()
+
+
 def test_a_link_run_keeps_others_off_its_data_folder(tmp_path):
     # A link run claims --data as any simulator: two would write over each
     # other's save and records.
