@@ -144,35 +144,81 @@ def loopback_pair():
 
 class SerialLink:
     """A serial port opened with pyserial: ``device`` is a path such as
-    /dev/ttyUSB0 or COM3, or a pyserial URL (``loop://`` for tests)."""
+    /dev/ttyUSB0 or COM3, or a pyserial URL (``loop://`` for tests). A port
+    that fails once open (a USB adapter pulled out) is a pulled cable:
+    nothing arrives and writes go nowhere while the device is opened again
+    every half second, as a cut TCP link is dialled again."""
 
     def __init__(self, device, baud=115200):
+        self.device = device
+        self.baud = baud
+        self.retry_at = 0.0
+        self.port = self._open()
+
+    def _open(self):
         import serial
 
         try:
-            self.port = serial.serial_for_url(device, baudrate=baud, timeout=0)
+            return serial.serial_for_url(self.device, baudrate=self.baud, timeout=0)
         except (serial.SerialException, ValueError) as e:
-            raise OSError("cannot open %s: %s" % (device, e))
+            raise OSError("cannot open %s: %s" % (self.device, e))
+
+    def _port(self):
+        # The open port, or None while it is gone and not due to be tried.
+        if self.port is None and time.monotonic() >= self.retry_at:
+            try:
+                self.port = self._open()
+            except OSError:
+                self.retry_at = time.monotonic() + 0.5
+        return self.port
+
+    def _gone(self):
+        try:
+            self.port.close()
+        except OSError:
+            pass
+        self.port = None
+        self.retry_at = time.monotonic() + 0.5
+
+    def _waiting(self):
+        p = self._port()
+        if p is None:
+            return 0
+        try:
+            return p.in_waiting
+        except OSError:  # pyserial's SerialException is one
+            self._gone()
+            return 0
 
     def readinto(self, buf):
-        n = min(self.port.in_waiting, len(buf))
+        n = min(self._waiting(), len(buf))
         if not n:
             return 0
-        data = self.port.read(n)
+        try:
+            data = self.port.read(n)
+        except OSError:
+            self._gone()
+            return 0
         buf[: len(data)] = data
         return len(data)
 
     def write(self, data):
-        self.port.write(data)
+        p = self._port()
+        if p is not None:
+            try:
+                p.write(data)
+            except OSError:
+                self._gone()
 
     def wait(self, ms):
         """Sleep up to ``ms`` milliseconds, less when bytes arrive."""
         end = time.monotonic() + max(0, ms) / 1000
-        while not self.port.in_waiting and time.monotonic() < end:
+        while not self._waiting() and time.monotonic() < end:
             time.sleep(0.002)  # pyserial has no portable wait for bytes
 
     def close(self):
-        self.port.close()
+        if self.port is not None:
+            self.port.close()
 
 
 def parse(spec):

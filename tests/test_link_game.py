@@ -106,6 +106,45 @@ def test_an_autoplay_run_killed_mid_game_continues_from_its_save(tmp_path):
     assert not save.exists()
 
 
+def test_an_autoplay_run_sets_aside_a_link_save_that_does_not_check(tmp_path):
+    # A damaged linksave (here its checksum) is said and kept as
+    # linksave.bad1, not taken for no save and written over by a new game.
+    bad = b"PICOCARDS linksave 1 9 00000000\nrole=1\nx\n"
+    (tmp_path / "linksave").write_bytes(bad)
+    p = subprocess.run([sys.executable, "-m", "host_sim", "--link", "listen:0",
+                        "--autoplay", "easy", "--link-timeout", "3", "--data",
+                        str(tmp_path)], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert p.returncode != 0 and "Traceback" not in p.stderr, (p.stdout, p.stderr)
+    assert "Link save damaged in %s: set aside" % tmp_path in p.stderr
+    assert (tmp_path / "linksave.bad1").read_bytes() == bad
+    assert not (tmp_path / "linksave").exists()
+
+
+def test_a_run_refused_as_it_links_is_told_why(tmp_path):
+    # The host continues a saved game; the guest starts a new one. The host
+    # refuses it ("in another game") as the link is made and quits; the
+    # guest, linked already, must hear why from it, not look for the other
+    # console until its timeout.
+    from app.persist.storage import write_file
+    from host_sim.storage import FolderStorage
+
+    data = tmp_path / "host"
+    data.mkdir()
+    write_file(FolderStorage(str(data)), "linksave", "linksave",
+               [("role", "0"), ("rules", "clubbed;refill=1"), ("seed", "7"), ("act", "")])
+    host = sim("--link", "listen:0", "--autoplay", "easy", "--link-timeout", "100", "--data",
+               str(data))
+    assert host.stdout.readline() == "Continuing the saved link game\n"
+    port = int(host.stdout.readline().split()[-1])
+    guest = sim("--link", "connect:127.0.0.1:%d" % port, "--autoplay", "easy",
+                "--link-timeout", "20", "--data", str(tmp_path / "guest"))
+    outs = [p.communicate(timeout=60) for p in (host, guest)]
+    assert host.returncode == 1 and "The other console is in another game" in outs[0][0], outs
+    assert guest.returncode == 1, outs
+    assert "The other console is in another game" in outs[1][0], outs
+    assert "did not end" not in outs[1][1], outs
+
+
 def test_a_link_run_keeps_others_off_its_data_folder(tmp_path):
     # A link run claims --data as any simulator: two would write over each
     # other's save and records.

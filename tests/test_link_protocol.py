@@ -164,6 +164,23 @@ def test_cable_pulled_mid_game_resumes():
     assert len(events(p.host, ls.EV_LINKED)) >= 2
 
 
+def test_a_console_that_lost_its_game_is_told_at_once_it_is_refused():
+    # The guest loses power and starts a new game (no save): the host, in
+    # the old game, refuses it as it links. The guest has linked already, so
+    # a STOP tells it why at once; it heard it only after losing the link
+    # (3.5 s) and in other words, and a simulator that quits once stopped
+    # never told it.
+    from linksim import entropy_from
+
+    p = Pair(CB)
+    assert p.run(60_000, lambda: p.host.session.count >= 6)
+    p.guest.replace(ls.Session(p.clock, ls.GUEST, CB, entropy_from(99)))
+    g = p.guest
+    assert p.run(ls.LOST_MS - 500, lambda: g.session.state == ls.STOPPED)
+    assert g.events[-1] == (ls.EV_REFUSED, ls.ANOTHER_GAME, None)
+    assert p.host.session.state == ls.STOPPED
+
+
 def test_power_cut_on_one_console_resumes_from_its_save():
     p = Pair(KJ)
     assert p.run(600_000, lambda: p.guest.session.count >= 25)

@@ -348,3 +348,35 @@ def test_continue_after_a_power_cut_resumes_the_link_game():
     hr = decode(t.host.storage.read("l1"), "record")
     gr = decode(store.read("l1"), "record")
     assert all(hr[k] == gr[k] for k in SAME)
+
+
+@pytest.mark.parametrize("how", ["checksum", "version", "empty", "no seed", "no fields"])
+def test_a_link_save_that_does_not_read_is_set_aside_not_written_over(how):
+    # A damaged file is reported and set aside: a link save whose container
+    # does not check, or that lacks a field, is offered like any other, so
+    # Continue says it is damaged and keeps it as linksave.bad1, where the
+    # next link game's first save would otherwise write over it unseen.
+    from app.persist.storage import encode
+
+    t = Two()
+    fields = [("act", "35"), ("role", "1"), ("rules", "clubbed"), ("seed", "7")]
+    if how == "no seed":
+        fields = [f for f in fields if f[0] != "seed"]
+    data = encode("linksave", [] if how == "no fields" else fields)
+    if how == "checksum":
+        data = data.replace(b"act=35", b"act=36")
+    elif how == "version":
+        data = data.replace(b"linksave 1", b"linksave 2")
+    elif how == "empty":
+        data = b""
+    t.guest.storage.write("linksave", data)
+    t.run(100)
+    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+    t.run(200)
+    assert t.guest.screen().menu.items[0] == "Continue link game"
+    t.guest.press("A")
+    t.run(100)
+    g = t.guest.screen()
+    assert g.lg is None and g.note == "Link save damaged"
+    names = t.guest.storage.names()
+    assert "linksave" not in names and t.guest.storage.read("linksave.bad1") == data

@@ -89,6 +89,38 @@ def test_serial_device_that_is_not_there():
         hl.SerialLink("/dev/no-such-tty")
 
 
+def test_a_serial_port_that_goes_away_is_a_lost_link_and_opened_again(monkeypatch):
+    # A USB-serial adapter pulled out: the port raises EIO. That is a cable
+    # pulled, not a traceback: nothing arrives, writes go nowhere, and the
+    # device is opened again every half second until it is back.
+    import os
+    import pty
+
+    import serial
+
+    m, s = pty.openpty()
+    link = hl.SerialLink(os.ttyname(s))
+    os.write(m, b"ab")
+    time.sleep(0.05)
+    buf = bytearray(8)
+    assert link.readinto(buf) == 2 and buf[:2] == b"ab"
+    os.close(m)  # pulled out
+    os.close(s)
+    link.wait(20)
+    assert link.readinto(buf) == 0
+    link.write(b"lost")
+    link.wait(20)
+    real = serial.serial_for_url
+    # The adapter back (here as a loop: what is written comes back).
+    monkeypatch.setattr(serial, "serial_for_url", lambda url, **kw: real("loop://", **kw))
+    time.sleep(0.55)
+    assert link.readinto(buf) == 0  # opened again: a loop:// port in its place
+    link.write(b"back")
+    time.sleep(0.05)
+    assert link.readinto(buf) == 4 and buf[:4] == b"back"
+    link.close()
+
+
 @pytest.mark.parametrize("spec, want", [
     ("listen:7000", ("listen", (7000,))),
     ("connect:192.168.1.4:7000", ("connect", ("192.168.1.4", 7000))),

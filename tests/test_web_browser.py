@@ -291,6 +291,22 @@ def test_damaged_file_is_reported_and_set_aside(browser, site, tmp_path, name):
     assert browser.state()["screen"] == "TitleScreen"
 
 
+def test_a_hand_edited_file_beyond_latin1_is_set_aside_whole(browser, site):
+    # A value typed into localStorage by hand may hold characters that are no
+    # byte ("€", an emoji). The file is damaged, set aside and reported, and
+    # the copy kept holds all of it, as UTF-8: cut to 8 bits, "€" became "¬"
+    # and the original was removed, so the edit was lost.
+    browser.call("open", url=url(site, seed=3))
+    edited = {"settings": "PICOCARDS settings 1 8 00000000\nlevel=\u20ac\n",
+              "stats": "\U0001F600" * 10}
+    browser.call("storage_set", files=edited)
+    browser.call("reload")
+    after = browser.call("storage_get")["files"]
+    for name, text in edited.items():
+        assert name not in after
+        assert after[name + ".bad1"].encode("latin-1").decode("utf-8") == text
+
+
 def said(browser):
     """The page's message line."""
     return browser.call("eval", expr="document.getElementById('message').textContent")["value"]

@@ -62,6 +62,16 @@ function isFileName(name) {
   return name.length <= MAX_NAME && FILE_NAME.test(name);
 }
 
+// A value edited by hand may hold characters above U+00FF, which are no byte:
+// it goes to the console as its UTF-8 bytes, not cut to 8 bits, so the copy a
+// damaged file is set aside as keeps all of it.
+function asBytes(v) {
+  if (!/[^\x00-\xff]/.test(v)) return v;
+  let s = "";
+  for (const b of new TextEncoder().encode(v)) s += String.fromCharCode(b);
+  return s;
+}
+
 // The console's files in localStorage {name: latin1}; the names of other
 // keys under PREFIX go to skipped (if given).
 function storedFiles(skipped) {
@@ -71,7 +81,7 @@ function storedFiles(skipped) {
     const k = store.key(i);
     if (!k.startsWith(PREFIX)) continue;
     const name = k.slice(PREFIX.length);
-    if (isFileName(name)) files[name] = store.getItem(k);
+    if (isFileName(name)) files[name] = asBytes(store.getItem(k));
     else if (skipped) skipped.push(k);
   }
   return files;
@@ -114,7 +124,7 @@ function applyStore(set, del) {
   for (const name of del) {
     if (pinned.has(name)) continue;
     const old = failed.length ? store.getItem(PREFIX + name) : null;
-    if (old !== null && failed.includes(old)) {
+    if (old !== null && failed.includes(asBytes(old))) {
       pinned.add(name);
       notes.push("It is kept as " + name + " and not written over until the page is reloaded.");
       continue;

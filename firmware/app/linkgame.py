@@ -22,17 +22,20 @@ SAVE = "linksave"
 
 
 def saved(storage):
-    """The saved link game's fields (role, rules, seed, act), or None."""
+    """The saved link game's fields (role, rules, seed, act), or None when
+    there is none. A save that cannot be read, does not check or lacks a
+    field is offered all the same: ``resume`` finds it damaged and the
+    caller sets it aside, where a new game would write over it unseen."""
     from app.persist.storage import decode
 
     try:
-        f = decode(storage.read(SAVE) or b"", "linksave")
-    except (OSError, ValueError):
-        return None
-    for k in ("role", "rules", "seed", "act"):
-        if k not in f:
+        f = storage.read(SAVE)
+        if f is None:
             return None
-    return f
+        f = decode(f, SAVE)
+    except (OSError, ValueError):
+        f = None
+    return f or {SAVE: 0}
 
 
 def resume(clock, f, entropy):

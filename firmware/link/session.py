@@ -545,7 +545,9 @@ class Session:
         self.state = STOPPED
         self.stopped_code = code
         self._event(ev, words)
-        if code and self.connected:
+        # Also when the refusal comes as the link is made (not connected
+        # here yet): the other console, linked already, hears why at once.
+        if code and self.peer_nonce:
             self._send_stop()
 
     def _stopped_by_peer(self, code):

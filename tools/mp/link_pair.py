@@ -30,4 +30,8 @@ def main(game):
     print("over", h.game.is_over(), g.game.is_over(), "ms", p.clock.now)
 
 
-main(sys.argv[1] if len(sys.argv) > 1 else "clubbed")
+game = sys.argv[1] if len(sys.argv) > 1 else "clubbed"
+if game not in ("clubbed", "klaberjass"):
+    print("link_pair.py: the game is clubbed or klaberjass, not %r" % game, file=sys.stderr)
+    sys.exit(2)
+main(game)

@@ -90,4 +90,9 @@ def main(game):
         print("rows", "|".join(row[0] for row in app.screen._rows()))
 
 
-main(sys.argv[1] if len(sys.argv) > 1 else "klaberjass")
+game = sys.argv[1] if len(sys.argv) > 1 else "klaberjass"
+if game not in GAMES:
+    print("link_screens.py: the game is one of %s, not %r" % (", ".join(GAMES), game),
+          file=sys.stderr)
+    sys.exit(2)
+main(game)

@@ -19,7 +19,12 @@ from app.persist.records import parse, replay_core
 
 def main(args):
     for h in args:
-        f = parse(unhexlify(h))
+        try:
+            f = parse(unhexlify(h))
+        except ValueError as e:  # binascii.Error is one
+            print("replay_check.py: %s... is not a record in hexadecimal: %s" % (h[:16], e),
+                  file=sys.stderr)
+            sys.exit(2)
         g, problem = replay_core(f)
         print(f["game"], len(f["act"]) // 2, problem or "match",
               ",".join(str(r) for r in g.result()), g.to_text())

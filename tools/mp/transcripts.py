@@ -107,4 +107,8 @@ def main(argv):
     print("done %d" % (n_random + n_heuristic))
 
 
+for _a in sys.argv[1:]:
+    if not _a.isdigit():
+        print("transcripts.py: counts must be integers >= 0, got %r" % _a, file=sys.stderr)
+        sys.exit(2)
 main(sys.argv)

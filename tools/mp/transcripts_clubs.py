@@ -176,4 +176,8 @@ def main(argv):
             pass
 
 
+for _a in sys.argv[1:]:
+    if not _a.isdigit():
+        print("transcripts_clubs.py: counts must be integers >= 0, got %r" % _a, file=sys.stderr)
+        sys.exit(2)
 main(sys.argv)
