@@ -88,7 +88,11 @@ def test_b_held_through_the_computers_turn_leaves_its_banner():
     sim = device.Sim(board, KJ_SEED)
     try:
         with device.boot(board, KJ_SEED) as pico:
-            until_shown(pico, sim.image(), "the title")  # presses before it are dropped
+            until_shown(pico, sim.image(), "the title")
+            # Presses begun before the title reached the glass are dropped,
+            # and the panel can match a poll before the app has marked it
+            # shown: the first press waits until the device is quiet.
+            pico.settle(device.QUIET_MS)
             for key in ("RIGHT", "A"):  # Klaberjass, New game: "You deal"
                 ms = sim.press(key)
                 device.press_logical(pico, key)
