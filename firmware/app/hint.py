@@ -453,10 +453,14 @@ def _keys(screen, key, a):
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
     if key == "klaberjass" and screen.choices:
         seq, cur = screen.choices, screen.choice
-    elif key == "klaberjass" and screen.hand[screen.cursor] in screen.legal:
-        # The cursor steps over the greyed cards: count the playable ones.
-        seq = [c for c in screen.hand if c in screen.legal]
-        cur = seq.index(screen.hand[screen.cursor])
+    elif (key == "klaberjass" and screen.hand[screen.cursor] in screen.legal
+          or key == "clubs" and getattr(screen, "pick", 255) != 255):
+        # The cursor steps over Klaberjass's greyed cards and over Clubs'
+        # picked Hearts-pass card: count the cards it stops on.
+        pick = getattr(screen, "pick", 255)
+        seq = [c for c in screen.hand if c in screen.legal and c != pick]
+        # (the cards before the cursor: mid-step it may stand on the pick)
+        cur = len([c for c in screen.hand[: screen.cursor] if c in seq])
     else:
         seq, cur = (screen.slots if key == "clubbed" else screen.hand), screen.cursor
     # The way that does not wrap round the row's end, even when the other
