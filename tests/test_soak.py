@@ -23,7 +23,7 @@ from app.title import TitleScreen
 # seed is picked); the 128x64 run finishes at least two; a reboot comes
 # every 100 to 2,000 presses.
 RUNS = depth.pick(
-    [((240, 135), 4000, 3), ((128, 64), 8000, 4), ((240, 240), 4000, 3)],
+    [((240, 135), 4000, 3), ((128, 64), 8000, 5), ((240, 240), 4000, 3)],
     [((240, 135), 60000, 1), ((128, 64), 20000, 4), ((240, 240), 20000, 3)])
 GAME_SCREENS = {"ClubbedScreen", "KlaberjassScreen", "ClubsScreen"}
 
