@@ -94,3 +94,15 @@ def test_unbound_group_is_refused():
     assert keys.down("space") is False  # no joystick centre on this board
     assert keys.up("space") is False
     assert keys.due() == -1
+
+
+def test_the_console_reads_starting_until_the_app_is_made(tmp_path, monkeypatch):
+    """``screen()`` names what a script watching the page sees: during the
+    splash "Starting", never "Error", which means the app failed."""
+    import webport
+
+    monkeypatch.setattr(webport, "DATA", str(tmp_path))  # not the host's /data
+    con = webport.Console("pimoroni_pico_display", 5, fast=True)
+    assert con.screen() == "Starting"
+    con.boot()
+    assert con.screen() == "TitleScreen"

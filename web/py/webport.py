@@ -302,7 +302,10 @@ class Console:
         return len(self.keys.held) > 0
 
     def screen(self):
-        """The class name of the app's screen ("TitleScreen"...), or "Error"."""
-        if self.failed or self.app is None:
+        """The class name of the app's screen ("TitleScreen"...), "Starting"
+        before the app is made (the splash), or "Error" once it failed."""
+        if self.failed:
             return "Error"
+        if self.app is None:
+            return "Starting"
         return type(self.app.screen).__name__
