@@ -356,7 +356,28 @@ def test_each_pass_is_shown_once_and_the_event_line_keeps_the_deal():
     deal is on the top row) instead of saying the last pass again ("West
     passed")."""
     checked = 0
-    for seed in range(20):
+    for s, scr in _passing_turns():
+        g = scr.game
+        if g.bids():
+            shown = apptest.screen_text(s).split("\n")
+            assert not any(t.endswith(" passed") for t in shown), shown
+            line = scr.event_line()
+            turned = "turned " + kj.symbol_name(g.turned)
+            assert line.endswith(turned) or line == "T" + turned[1:], line
+            # one line per pass made, no more
+            passes = sum(t in (ks.pass_line(0), ks.pass_line(1)) for t in shown)
+            assert passes == len(g.bids()), shown
+            checked += 1
+            if checked >= 5:
+                return
+    pytest.fail("a pass was on the table only %d times" % checked)
+
+
+def _passing_turns(seeds=range(20)):
+    """``(session, screen)`` at each of the person's bidding turns (KJ-4) in
+    the games of ``seeds``, where the person then passes (closing what
+    waits for A on the way)."""
+    for seed in seeds:
         s = Session(seed)
         scr = s.start()
         g = scr.game
@@ -366,20 +387,8 @@ def test_each_pass_is_shown_once_and_the_event_line_keeps_the_deal():
                 continue
             if not scr.human_turn() or g.phase not in (kj.BID1, kj.BID2):
                 break
-            shown = apptest.screen_text(s).split("\n")
-            if g.bids():
-                assert not any(t.endswith(" passed") for t in shown), shown
-                line = scr.event_line()
-                turned = "turned " + kj.symbol_name(g.turned)
-                assert line.endswith(turned) or line == "T" + turned[1:], line
-                # one line per pass made, no more
-                passes = sum(t in (ks.pass_line(0), ks.pass_line(1)) for t in shown)
-                assert passes == len(g.bids()), shown
-                checked += 1
+            yield s, scr
             pick_choice(s, scr, kj.PASS)
-        if checked >= 5:
-            return
-    pytest.fail("a pass was on the table only %d times" % checked)
 
 
 @pytest.mark.parametrize("seed", range(1, 5))
@@ -693,21 +702,12 @@ def test_the_passes_on_the_table_run_latest_first():
     """The passes listed on the table while bidding (KJ-4) read in the order
     of every list of what happened (the 240x240 panel's "Recent" above
     them): the latest first."""
-    for seed in range(20):
-        s = Session(seed)
-        scr = s.start()
+    for s, scr in _passing_turns():
         g = scr.game
-        for _ in range(12):
-            if waits(scr):
-                s.press("A")
-                continue
-            if not scr.human_turn() or g.phase not in (kj.BID1, kj.BID2):
-                break
-            if len(g.bids()) >= 2:
-                shown = apptest.screen_text(s).split("\n")
-                passes = [t for t in shown if t in (ks.pass_line(0), ks.pass_line(1))]
-                seats = [1 - g.dealer, g.dealer, 1 - g.dealer][: len(g.bids())]
-                assert passes == [ks.pass_line(p) for p in reversed(seats)], shown
-                return
-            pick_choice(s, scr, kj.PASS)
+        if len(g.bids()) >= 2:
+            shown = apptest.screen_text(s).split("\n")
+            passes = [t for t in shown if t in (ks.pass_line(0), ks.pass_line(1))]
+            seats = [1 - g.dealer, g.dealer, 1 - g.dealer][: len(g.bids())]
+            assert passes == [ks.pass_line(p) for p in reversed(seats)], shown
+            return
     pytest.fail("never two passes on the table")

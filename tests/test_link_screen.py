@@ -271,6 +271,20 @@ def test_statistics_show_link_games_apart():
         r > 0, r < 0, r == 0) in lines
 
 
+def _continue_damaged(t):
+    """The guest opens Link play, is offered its save, continues it and is
+    told it is damaged; returns the names in its storage after."""
+    t.run(100)
+    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
+    t.run(200)
+    assert t.guest.screen().menu.items[0] == "Continue link game"
+    t.guest.press("A")
+    t.run(100)
+    g = t.guest.screen()
+    assert g.lg is None and g.note == "Link save damaged"
+    return t.guest.storage.names()
+
+
 @pytest.mark.parametrize("field, value", [("act", "zz"), ("rules", "nosuch"), ("seed", "abc"),
                                           ("role", "9")])
 def test_a_damaged_link_save_is_told_in_words_and_set_aside(field, value):
@@ -280,15 +294,7 @@ def test_a_damaged_link_save_is_told_in_words_and_set_aside(field, value):
     f = {"role": "1", "rules": "clubbed", "seed": "7", "act": ""}
     f[field] = value
     write_file(t.guest.storage, "linksave", "linksave", sorted(f.items()))
-    t.run(100)
-    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
-    t.run(200)
-    assert t.guest.screen().menu.items[0] == "Continue link game"
-    t.guest.press("A")
-    t.run(100)
-    g = t.guest.screen()
-    assert g.lg is None and g.note == "Link save damaged"
-    names = t.guest.storage.names()
+    names = _continue_damaged(t)
     assert "linksave" not in names and "linksave.bad1" in names
 
 
@@ -370,13 +376,5 @@ def test_a_link_save_that_does_not_read_is_set_aside_not_written_over(how):
     elif how == "empty":
         data = b""
     t.guest.storage.write("linksave", data)
-    t.run(100)
-    t.guest.press("DOWN", "DOWN", "DOWN", "DOWN", "A")
-    t.run(200)
-    assert t.guest.screen().menu.items[0] == "Continue link game"
-    t.guest.press("A")
-    t.run(100)
-    g = t.guest.screen()
-    assert g.lg is None and g.note == "Link save damaged"
-    names = t.guest.storage.names()
+    names = _continue_damaged(t)
     assert "linksave" not in names and t.guest.storage.read("linksave.bad1") == data
