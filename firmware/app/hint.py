@@ -451,13 +451,12 @@ def _keys(screen, key, a):
         return "DOWN to DRAW, A"  # DOWN jumps to DRAW, at the row's end (the README's key)
     if key == "clubs" and screen.taking():
         return _presses("RIGHT", 1 if (a == 121) != (screen.take_sel == 1) else 0)
+    pick = getattr(screen, "pick", 255)  # Clubs' picked Hearts-pass card
     if key == "klaberjass" and screen.choices:
         seq, cur = screen.choices, screen.choice
-    elif (key == "klaberjass" and screen.hand[screen.cursor] in screen.legal
-          or key == "clubs" and getattr(screen, "pick", 255) != 255):
+    elif key == "klaberjass" and screen.hand[screen.cursor] in screen.legal or pick != 255:
         # The cursor steps over Klaberjass's greyed cards and over Clubs'
-        # picked Hearts-pass card: count the cards it stops on.
-        pick = getattr(screen, "pick", 255)
+        # picked card: count the cards it stops on.
         seq = [c for c in screen.hand if c in screen.legal and c != pick]
         # (the cards before the cursor: mid-step it may stand on the pick)
         cur = len([c for c in screen.hand[: screen.cursor] if c in seq])
