@@ -35,6 +35,7 @@ def saved(storage):
         f = decode(f, SAVE)
     except (OSError, ValueError):
         f = None
+    # Fields none of which ``resume`` wants: it finds the save damaged.
     return f or {SAVE: 0}
 
 
